@@ -1,0 +1,397 @@
+"""The typed syntax tree of card files: the one vocabulary that check, lower and format speak.
+
+Every node is a frozen dataclass that carries the span of the text it came
+from.  Spans never take part in equality: two cards that say the same thing,
+in whatever place or wording, compare equal.  The formatter's promise that
+parse(format(x)) == parse(x) rests on that, and so does the rule that a node
+records what a sentence means, not which synonym said it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a piece of text stands: 1-based lines and columns, end exclusive."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def to(self, other: Span) -> Span:
+        """The span from the start of this one to the end of `other`."""
+        return Span(self.file, self.line, self.col, other.end_line, other.end_col)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Node:
+    span: Span = field(compare=False, repr=False)
+
+
+# ---------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Word(Node):
+    """A word of the text that names something (a trait, keyword, type, skill, target kind),
+    kept with its own span so that a check can point at it."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Amount(Node):
+    """A number or a dice roll: `3` is dice=0, plus=3; `2d6+1 x 10` is dice=2, sides=6, plus=1,
+    times=10; `4X` is 4 for each player."""
+
+    dice: int
+    sides: int
+    plus: int
+    times: int = 1
+    per_player: bool = False
+
+    def __str__(self) -> str:
+        if self.per_player:
+            return f"{self.plus}X"
+        if not self.dice:
+            text = str(self.plus)
+        else:
+            text = f"{self.dice}d{self.sides}" + (f"{self.plus:+d}" if self.plus else "")
+        return text + (f" × {self.times}" if self.times != 1 else "")  # noqa: RUF001
+
+
+@dataclass(frozen=True)
+class Target(Node):
+    """Who an effect falls on; `kind` is one of TARGET_KINDS."""
+
+    kind: str
+
+
+TARGET_KINDS = (
+    "you",
+    "turn_character",
+    "each_character",
+    "each_character_at_location",
+    "each_other_character",
+    "another_character",
+    "party",
+    "target_character",
+    "target_player",
+    "random_character_at_location",
+)
+
+
+@dataclass(frozen=True)
+class SelfRef(Node):
+    """The card speaking of itself: `this card` (noun='card'), `this monster`, `it`
+    (neither), or its own name (name=...).  The check makes sure a name is the card's own."""
+
+    noun: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class CardRef(Node):
+    """Another card named in the text, such as a summoned one."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Selector(Node):
+    """Which cards an effect may be used on: `a Monster or Barrier`,
+    `a bane with the Undead trait`.  `kinds` are card types or the words bane, boon, card."""
+
+    kinds: tuple[Word, ...]
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
+class SkillCheck(Node):
+    """One way to attempt a check: any of `skills` against `difficulty`."""
+
+    skills: tuple[Word, ...]
+    difficulty: int
+
+
+@dataclass(frozen=True)
+class CheckStep(Node):
+    """One check of a sequence; the character attempts one of its options."""
+
+    options: tuple[SkillCheck, ...]
+
+
+@dataclass(frozen=True)
+class CheckSequence(Node):
+    """A card's check: steps attempted in order (`Combat 8 then Combat 10`)."""
+
+    steps: tuple[CheckStep, ...]
+
+
+@dataclass(frozen=True)
+class SkillDie(Node):
+    """A character's skill: `Strength d10+2`."""
+
+    skill: Word
+    sides: int
+    bonus: int = 0
+
+
+# ---------------------------------------------------------------------------
+# Effects
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effect(Node):
+    """Base of everything a card can make happen."""
+
+
+@dataclass(frozen=True)
+class Damage(Effect):
+    target: Target
+    amount: Amount
+    kind: Word | None = None
+
+
+@dataclass(frozen=True)
+class ReduceDamage(Effect):
+    """Reduce damage dealt to you; kinds=() means any kind, amount=None means all of it."""
+
+    kinds: tuple[Word, ...]
+    amount: Amount | None
+
+
+@dataclass(frozen=True)
+class Evade(Effect):
+    """Evade a card that `what` describes; `who` is None when the holder evades."""
+
+    what: Selector
+    who: Target | None = None
+
+
+@dataclass(frozen=True)
+class Summon(Effect):
+    target: Target
+    cards: tuple[CardRef, ...]
+
+
+@dataclass(frozen=True)
+class SelfAction(Effect):
+    """The card does something to itself: `banish this card`; `action` is a cost verb."""
+
+    action: str
+    card: SelfRef
+
+
+@dataclass(frozen=True)
+class MoveSelf(Effect):
+    """Where the card goes when its encounter ends: `shuffle` into the location deck, or
+    `top` / `bottom` of it."""
+
+    place: str
+    card: SelfRef
+
+
+@dataclass(frozen=True)
+class CardAction(Effect):
+    """A character discards, buries, banishes or recharges cards from its hand."""
+
+    target: Target
+    action: str
+    count: Amount
+    random: bool = False
+
+
+@dataclass(frozen=True)
+class Draw(Effect):
+    target: Target
+    count: Amount
+
+
+@dataclass(frozen=True)
+class AddToCheck(Effect):
+    """Add to a check; `owner` is 'yours' or 'any', `skill` None fits every check."""
+
+    amount: Amount
+    owner: str
+    skill: Word | None = None
+
+
+@dataclass(frozen=True)
+class CloseLocation(Effect):
+    """`mode` is 'close', 'temporarily_close' or 'attempt_close'."""
+
+    mode: str
+
+
+@dataclass(frozen=True)
+class CheckOrElse(Effect):
+    """Each target attempts a check; on a failure, `otherwise` falls on it."""
+
+    target: Target
+    check: CheckStep
+    otherwise: Effect
+
+
+# ---------------------------------------------------------------------------
+# Sentences
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sentence(Node):
+    """Base of the sentences of rules text."""
+
+
+@dataclass(frozen=True)
+class Keywords(Sentence):
+    names: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class Immunity(Sentence):
+    traits: tuple[Word, ...]
+    subject: SelfRef | None = None
+
+
+@dataclass(frozen=True)
+class Triggered(Sentence):
+    """Effects that run in a timing window; `window` is one of TIMING_WINDOWS."""
+
+    window: str
+    effects: tuple[Effect, ...]
+
+
+TIMING_WINDOWS = (
+    "when_encountered",
+    "before_encounter",
+    "if_defeated",
+    "if_undefeated",
+    "after_encounter",
+    "start_of_turn",
+    "on_star",
+    "end_of_turn",
+)
+
+
+@dataclass(frozen=True)
+class Activated(Sentence):
+    """A power its holder may use: pay `cost` with `card` to get `effects`."""
+
+    cost: str
+    card: SelfRef
+    effects: tuple[Effect, ...]
+
+
+COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
+
+
+@dataclass(frozen=True)
+class Untimed(Sentence):
+    """Effects with no timing window; whether a game allows them is its check's call."""
+
+    effects: tuple[Effect, ...]
+
+
+# ---------------------------------------------------------------------------
+# Cards and files
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field(Node):
+    """A header line.  `name` is the field's canonical spelling (`Check`);
+    `value` is text, a tuple of words, or a node, by the field."""
+
+    name: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Section(Node):
+    """A run of sentences, under a label (`Top:`) in games that have labels."""
+
+    label: str | None
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class Card(Node):
+    game: str
+    fields: tuple[Field, ...]
+    sections: tuple[Section, ...]
+
+    def field(self, name: str) -> Field | None:
+        for item in self.fields:
+            if item.name == name:
+                return item
+        return None
+
+    def value(self, name: str, default: Any = None) -> Any:
+        item = self.field(name)
+        return default if item is None else item.value
+
+    @property
+    def name(self) -> str:
+        return self.value("Name", "")
+
+    @property
+    def type(self) -> str:
+        value = self.value("Type")
+        return value.text if value is not None else ""
+
+    @property
+    def sentences(self) -> tuple[Sentence, ...]:
+        return tuple(sentence for section in self.sections for sentence in section.sentences)
+
+
+@dataclass(frozen=True)
+class CardFile(Node):
+    game: str
+    cards: tuple[Card, ...]
+
+
+def to_data(value: Any) -> Any:
+    """A plain, JSON-ready picture of a tree: each node a dict led by its class name, spans
+    as `line:col-line:col`.  Snapshots and `explain` show trees this way."""
+    if isinstance(value, Node):
+        data: dict[str, Any] = {"node": type(value).__name__, "at": _short_span(value.span)}
+        for item in dataclasses.fields(value):
+            if item.name != "span":
+                data[item.name] = to_data(getattr(value, item.name))
+        return data
+    if isinstance(value, tuple | list):
+        return [to_data(item) for item in value]
+    return value
+
+
+def _short_span(span: Span) -> str:
+    return f"{span.line}:{span.col}-{span.end_line}:{span.end_col}"
+
+
+def walk(node: Any) -> Iterator[Node]:
+    """Every node under `node`, itself included, parents before children."""
+    if isinstance(node, Node):
+        yield node
+        for item in dataclasses.fields(node):
+            if item.name != "span":
+                yield from walk(getattr(node, item.name))
+    elif isinstance(node, tuple | list):
+        for item in node:
+            yield from walk(item)

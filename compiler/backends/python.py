@@ -1,0 +1,101 @@
+"""The Python backend: one module per card, from Jinja2 templates, that the runtime plays.
+
+Card text reaches a module only through two filters: `py`, which writes a
+value as a Python literal with `repr`, and `ident`, which passes only
+identifiers the compiler made.  The environment's finalize hook refuses any
+other value, so a template cannot paste text into code by mistake.  Every
+module is parsed again before it is returned, as black checks its output.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from compiler import ir
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+class BackendError(Exception):
+    """A program the backend cannot write: a compiler bug, never a user's mistake."""
+
+
+def render_card(program: ir.Program) -> str:
+    """The Python module of one card."""
+    template = _environment().get_template(f"{program['game']}.py.j2")
+    return _parsed(template.render(program=program), program["ident"])
+
+
+def render_index(game: str, programs: Iterable[ir.Program]) -> str:
+    """The game package's __init__: each card's module, by card name."""
+    modules = {program["name"]: program["ident"] for program in programs}
+    source = _environment().get_template("index.py.j2").render(game=game, modules=modules)
+    return _parsed(source, f"{game} index")
+
+
+def module_path(program: ir.Program) -> str:
+    """Where a card's module goes, relative to the output directory."""
+    return f"{program['game']}/{program['ident']}.py"
+
+
+def _parsed(source: str, what: str) -> str:
+    try:
+        compile(source, f"<generated {what}>", "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise BackendError(f"the module generated for {what} does not parse: {exc}") from exc
+    return source
+
+
+@cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,  # with finalize below: only Markup made by our filters gets through
+        finalize=_only_code,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["py"] = py
+    env.filters["pytuple"] = lambda value: py(_as_tuple(value))
+    env.filters["ident"] = ident
+    env.globals["unsupported"] = _unsupported
+    return env
+
+
+def py(value: Any) -> Markup:
+    """A value as a Python literal."""
+    return Markup(repr(value))
+
+
+def ident(name: str) -> Markup:
+    """An identifier the compiler made; anything else is refused."""
+    if not (isinstance(name, str) and _IDENTIFIER.fullmatch(name)) or keyword.iskeyword(name):
+        raise BackendError(f"{name!r} is not an identifier the compiler made")
+    return Markup(name)
+
+
+def _as_tuple(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_as_tuple(item) for item in value)
+    return value
+
+
+def _only_code(value: Any) -> Any:
+    if isinstance(value, Markup):
+        return value
+    raise BackendError(f"a template wrote {value!r} without the py or ident filter")
+
+
+def _unsupported(what: str) -> Markup:
+    raise BackendError(f"the Python backend cannot write {what}")

@@ -1,0 +1,235 @@
+"""What a Pathfinder Adventure Card Game card may say, beyond what the grammar reads.
+
+The game's vocabulary (types, skills, timing windows) lives here, and so does
+where each effect may stand: banes act through timing windows, boons through
+powers their holder plays; characters and locations carry numbers only.
+"""
+
+from __future__ import annotations
+
+from compiler import ast
+from compiler.check.shared import known, name_span, unknown_word
+from compiler.diagnostics import Diagnostic, did_you_mean, error
+
+GAME = "pacg"
+BANES = ("Monster", "Barrier", "Henchman", "Villain")
+BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing")
+TYPES = (*BANES, *BOONS, "Character", "Location")
+SKILLS = (
+    "Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
+    "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Craft", "Diplomacy", "Disable",
+    "Fortitude", "Knowledge", "Perception", "Stealth", "Survival",
+)
+# `Combat` names the combat check, which a character makes with Strength or Melee.
+CHECK_SKILLS = (*SKILLS, "Combat")
+WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
+           "after_encounter")
+DICE_SIDES = (4, 6, 8, 10, 12, 20)
+# Words a selector may use besides the types: `evade a bane`, `evade a card`.
+SELECTOR_WORDS = ("bane", "boon", "card")
+
+# Which header fields each kind of card takes, and which of them it must have.
+_FIELDS = {
+    "bane": (("Name", "Type", "Traits", "Check"), ("Check",)),
+    "boon": (("Name", "Type", "Traits", "Check"), ()),
+    "Character": (("Name", "Type", "Traits", "Skills", "Hand"), ("Skills", "Hand")),
+    "Location": (("Name", "Type", "Traits", "Check"), ()),
+}
+# What a bane's timing windows may do, and what a boon's powers may do.
+_BANE_EFFECTS = (ast.Damage, ast.Summon, ast.SelfAction, ast.MoveSelf, ast.CardAction, ast.Draw,
+                 ast.CloseLocation, ast.CheckOrElse)
+_POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck)
+_POWER_EFFECTS = (*_POWER_PURPOSES, ast.Draw)
+
+
+def kind_of(card_type: str) -> str:
+    """'bane', 'boon', or the type itself for characters and locations."""
+    if card_type in BANES:
+        return "bane"
+    if card_type in BOONS:
+        return "boon"
+    return card_type
+
+
+def check_card(card: ast.Card, pool: dict[str, ast.Card | None]) -> list[Diagnostic]:
+    return _CardCheck(card, pool).run()
+
+
+class _CardCheck:
+    def __init__(self, card: ast.Card, pool: dict[str, ast.Card | None]) -> None:
+        self.card = card
+        self.pool = pool
+        self.diagnostics: list[Diagnostic] = []
+
+    def report(self, code: str, span: ast.Span, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(error(code, span, message, hint))
+
+    def run(self) -> list[Diagnostic]:
+        type_word = self.card.value("Type")
+        if self.card.type not in TYPES:
+            self.diagnostics.append(unknown_word("CW200", type_word, "a pacg card type", TYPES))
+            return self.diagnostics
+        kind = kind_of(self.card.type)
+        self._fields(kind)
+        for sentence in self.card.sentences:
+            self._sentence(kind, sentence)
+        for node in ast.walk(self.card.sections):
+            self._node(node)
+        return self.diagnostics
+
+    # -- header fields -------------------------------------------------------
+
+    def _fields(self, kind: str) -> None:
+        allowed, required = _FIELDS[kind]
+        for item in self.card.fields:
+            if item.name not in allowed:
+                self.report("CW201", item.span,
+                            f"a pacg {self.card.type} card has no '{item.name}' field",
+                            f"its fields are {', '.join(allowed)}")
+        for name in required:
+            if self.card.field(name) is None:
+                self.report("CW106", name_span(self.card),
+                            f"a pacg {self.card.type} card needs a '{name}' field",
+                            f"add a line '{name}: ...' to its headers")
+        check = self.card.value("Check")
+        if check is not None:
+            self._check_sequence(check)
+        for skill in self.card.value("Skills", ()):
+            self._skill_die(skill)
+        hand = self.card.field("Hand")
+        if hand is not None and not 1 <= hand.value <= 15:
+            self.report("CW209", hand.span, f"a hand of {hand.value} cards is out of range",
+                        "a hand holds 1 to 15 cards")
+
+    def _check_sequence(self, check: ast.CheckSequence) -> None:
+        for step in check.steps:
+            self._check_step(step)
+
+    def _check_step(self, step: ast.CheckStep) -> None:
+        for option in step.options:
+            for skill in option.skills:
+                if not known(skill, CHECK_SKILLS):
+                    self.diagnostics.append(unknown_word("CW205", skill, "a pacg skill",
+                                                         CHECK_SKILLS))
+            if not 0 <= option.difficulty <= 99:
+                self.report("CW209", option.span,
+                            f"a difficulty of {option.difficulty} is out of range",
+                            "difficulties run from 0 to 99")
+
+    def _skill_die(self, skill: ast.SkillDie) -> None:
+        if not known(skill.skill, SKILLS):
+            self.diagnostics.append(unknown_word("CW205", skill.skill, "a pacg skill", SKILLS))
+        if skill.sides not in DICE_SIDES:
+            self.report("CW209", skill.span, f"there is no d{skill.sides} in pacg",
+                        "skill dice are d4, d6, d8, d10, d12 or d20")
+
+    # -- sentences -----------------------------------------------------------
+
+    def _sentence(self, kind: str, sentence: ast.Sentence) -> None:
+        if kind in ("Character", "Location"):
+            self.report("CW204", sentence.span,
+                        f"pacg {self.card.type} cards take no rules text in this version",
+                        "give the card its numbers in header fields only")
+            return
+        if isinstance(sentence, ast.Keywords):
+            self.report("CW203", sentence.span,
+                        f"'{', '.join(map(str, sentence.names))}' is not a sentence pacg knows: "
+                        "pacg cards have no keywords",
+                        "an immunity reads 'Immune to Mental.'")
+        elif isinstance(sentence, ast.Immunity):
+            if kind != "bane":
+                self.report("CW204", sentence.span, "only banes have immunities")
+        elif isinstance(sentence, ast.Triggered):
+            self._triggered(kind, sentence)
+        elif isinstance(sentence, ast.Activated):
+            self._activated(kind, sentence)
+        elif isinstance(sentence, ast.Untimed):
+            self.report("CW204", sentence.span, "an effect needs a timing window or a cost",
+                        "begin it with 'Before the encounter,' or, on a boon, "
+                        "'Discard this card to'")
+
+    def _triggered(self, kind: str, sentence: ast.Triggered) -> None:
+        if sentence.window not in WINDOWS:
+            words = sentence.window.replace("_", " ")
+            self.report("CW202", sentence.span, f"pacg has no '{words}' timing window",
+                        "pacg's windows are when encountered, before the encounter, "
+                        "if defeated, if undefeated and after the encounter")
+            return
+        if kind != "bane":
+            self.report("CW204", sentence.span, "only banes have timing windows in pacg",
+                        "a boon acts through a power: '<Cost> this card to ...'")
+            return
+        for effect in sentence.effects:
+            self._bane_effect(effect)
+
+    def _bane_effect(self, effect: ast.Effect) -> None:
+        if not isinstance(effect, _BANE_EFFECTS):
+            self.report("CW204", effect.span,
+                        "a bane cannot do this: evading, reducing damage and adding to checks "
+                        "are what boons do")
+        elif isinstance(effect, ast.SelfAction) and effect.action != "banish":
+            self.report("CW204", effect.span, f"a bane cannot {effect.action} itself",
+                        "a bane may banish itself or be shuffled into the location deck")
+        elif isinstance(effect, ast.CheckOrElse):
+            self._check_step(effect.check)
+            self._bane_effect(effect.otherwise)
+
+    def _activated(self, kind: str, sentence: ast.Activated) -> None:
+        if kind != "boon":
+            self.report("CW204", sentence.span, "only boons have powers in pacg",
+                        "a bane acts in a timing window: 'Before the encounter, ...'")
+            return
+        purposes = [effect for effect in sentence.effects if isinstance(effect, _POWER_PURPOSES)]
+        if len(purposes) != 1:
+            self.report("CW204", sentence.span,
+                        "a power must do exactly one of: evade, reduce damage, add to a check",
+                        "split it into one sentence for each")
+        for effect in sentence.effects:
+            if not isinstance(effect, _POWER_EFFECTS):
+                self.report("CW204", effect.span, "a boon's power cannot do this",
+                            "a power may evade, reduce damage, add to a check and draw cards")
+
+    # -- words and references anywhere ----------------------------------------
+
+    def _node(self, node: ast.Node) -> None:
+        if isinstance(node, ast.Selector):
+            for word in node.kinds:
+                if not known(word, (*BANES, *BOONS, *SELECTOR_WORDS)):
+                    self.diagnostics.append(unknown_word(
+                        "CW210", word, "a kind of pacg card", (*BANES, *BOONS, *SELECTOR_WORDS)))
+        elif isinstance(node, ast.AddToCheck) and node.skill is not None:
+            if not known(node.skill, CHECK_SKILLS):
+                self.diagnostics.append(unknown_word("CW205", node.skill, "a pacg skill",
+                                                     CHECK_SKILLS))
+        elif isinstance(node, ast.CardRef):
+            self._card_ref(node)
+        elif isinstance(node, ast.Amount):
+            self._amount(node)
+        elif isinstance(node, ast.SelfRef) and node.noun not in (None, "card",
+                                                                self.card.type.casefold()):
+            self.report("CW206", node.span,
+                        f"'this {node.noun}' does not name this {self.card.type}",
+                        f"write 'this card' or 'this {self.card.type.lower()}'")
+
+    def _card_ref(self, ref: ast.CardRef) -> None:
+        by_folded = {name.casefold(): name for name in self.pool}
+        name = by_folded.get(ref.name.casefold())
+        if name is None:
+            self.report("CW207", ref.span, f"no card is named '{ref.name}'",
+                        did_you_mean(ref.name, self.pool))
+            return
+        target = self.pool[name]
+        if target is not None and kind_of(target.type) not in ("bane", "boon"):
+            self.report("CW204", ref.span, f"'{ref.name}' is a {target.type}, which cannot be "
+                        "summoned", "summon a bane or a boon")
+
+    def _amount(self, amount: ast.Amount) -> None:
+        if amount.per_player:
+            self.report("CW209", amount.span, "pacg has no per-player amounts",
+                        "write a plain number or dice")
+        elif amount.dice and (amount.sides not in DICE_SIDES or amount.dice > 10):
+            self.report("CW209", amount.span, f"{amount} is not a roll pacg can make",
+                        "roll up to 10 dice of d4, d6, d8, d10, d12 or d20")
+        elif amount.times != 1:
+            self.report("CW209", amount.span, "pacg amounts are not multiplied",
+                        "write the number itself")

@@ -1,0 +1,43 @@
+"""Checks that hold in every game: names are unique, a card naming itself uses its own name,
+and a word is one the game knows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from compiler import ast
+from compiler.diagnostics import Diagnostic, did_you_mean, error
+
+
+def duplicate_name(card: ast.Card, first: ast.Card) -> Diagnostic:
+    return error("CW208", name_span(card), f"another card is already named '{card.name}'",
+                 f"the first is at {first.span}; give each card its own name")
+
+
+def check_card(card: ast.Card) -> list[Diagnostic]:
+    """A card that names itself (`Goblin Raider is immune to ...`) must use its own name."""
+    own = card.name.casefold()
+    return [
+        error("CW206", node.span, f"'{node.name}' is not this card's name ('{card.name}')",
+              "call the card by its own name, or write 'this card'")
+        for node in ast.walk(card.sections)
+        if isinstance(node, ast.SelfRef) and node.name is not None and node.name.casefold() != own
+    ]
+
+
+def name_span(card: ast.Card) -> ast.Span:
+    """Where the card's name is written, for diagnostics about the card as a whole."""
+    item = card.field("Name")
+    return item.span if item is not None else card.span
+
+
+def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str]) -> Diagnostic:
+    """`'Dexterty' is not a pacg skill`, with the nearest known word as a hint."""
+    known = list(known)
+    return error(code, word.span, f"'{word.text}' is not {what}", did_you_mean(word.text, known))
+
+
+def known(word: ast.Word, words: Iterable[str]) -> bool:
+    """Whether `word` is one of `words`, ignoring case."""
+    folded = word.text.casefold()
+    return any(folded == item.casefold() for item in words)

@@ -1,0 +1,133 @@
+"""The `cardwright` command: thin click commands over the library.
+
+Exit codes: 0 when all is well, 1 when cards have errors (or generated/ is
+stale, or a scenario cannot be played), 2 for a usage error or a failure of
+cardwright itself.  No input should ever end in a traceback; if one does,
+that is a bug, reported as such with exit code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from pathlib import Path
+
+import click
+
+from compiler import __version__
+from compiler.build import BuildReport, Compilation, build, check_paths
+from compiler.diagnostics import Severity, render_human
+from compiler.play import DEMO_SCENARIO, PlayError, play
+
+EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardwright")
+def cli() -> None:
+    """cardwright compiles card rules text into Python that plays real encounters.
+
+    Write cards as they are printed (see docs/language.md), check them, build
+    them into generated/, and watch a scenario play.
+    """
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+def check(paths: tuple[Path, ...]) -> None:
+    """Parse and check card files (default: cards/).
+
+    PATHS are .card files or folders to search for them.  Prints one
+    diagnostic per problem, then a summary; exits 0 when no card has an
+    error, 1 when one does.
+    """
+    compilation = check_paths(paths or (Path("cards"),))
+    _report(compilation)
+    sys.exit(EXIT_OK if compilation.ok else EXIT_ERRORS)
+
+
+@cli.command("build")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("generated"), show_default=True,
+              help="Folder to write one Python module per card into.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 if the folder is not what a build would write.")
+def build_command(paths: tuple[Path, ...], out: Path, check_only: bool) -> None:
+    """Compile card files (default: cards/) into Python modules.
+
+    Makes OUT hold exactly one module per card of PATHS, plus an index per
+    game, byte for byte the same for the same cards.  Nothing is written
+    while any card has an error.
+    """
+    report = build(paths or (Path("cards"),), out, check_only)
+    _report(report.compilation)
+    if not report.compilation.ok:
+        sys.exit(EXIT_ERRORS)
+    sys.exit(_report_build(report, out, check_only))
+
+
+@cli.command("play")
+@click.argument("scenario", required=False, type=click.Path(path_type=Path))
+@click.option("--seed", type=int, help="Seed for the dice (default: the scenario's, or 1).")
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: the encounter step by step; json: one event "
+              "per line, the last carrying \"outcome\".")
+def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
+    """Play a scenario (scenarios/<game>/*.toml; default: the bundled demo).
+
+    The scenario's cards are compiled first, so the game plays what the
+    card files say now.  One seed always gives the same log.
+    """
+    try:
+        played = play(scenario or DEMO_SCENARIO, seed)
+    except PlayError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERRORS)
+    if not played.compilation.ok:
+        _report(played.compilation)
+        sys.exit(EXIT_ERRORS)
+    log = played.log
+    click.echo(log.json_lines() if output == "json" else log.text(), nl=False)
+
+
+def _report(compilation: Compilation) -> None:
+    diagnostics = compilation.diagnostics
+    if diagnostics:
+        click.echo(render_human(diagnostics, compilation.sources))
+    errors = sum(item.severity is Severity.ERROR for item in diagnostics)
+    warnings = len(diagnostics) - errors
+    click.echo(f"{compilation.card_count} cards in {len(compilation.sources)} files: "
+               f"{errors} errors, {warnings} warnings", err=True)
+
+
+def _report_build(report: BuildReport, out: Path, check_only: bool) -> int:
+    if check_only:
+        stale = [*report.written, *report.removed]
+        for relative in report.written:
+            click.echo(f"stale: {out / relative} differs from what a build would write")
+        for relative in report.removed:
+            click.echo(f"stale: {out / relative} would be removed by a build")
+        if stale:
+            click.echo("run `cardwright build` to bring it up to date", err=True)
+            return EXIT_ERRORS
+        click.echo(f"{out} is up to date", err=True)
+        return EXIT_OK
+    click.echo(f"wrote {len(report.written)} and removed {len(report.removed)} files in {out}",
+               err=True)
+    return EXIT_OK
+
+
+def main() -> None:
+    """The console entry point: a failure of cardwright itself exits 2 with a short report
+    (the traceback too, with CARDWRIGHT_DEBUG=1)."""
+    try:
+        cli.main(standalone_mode=True)
+    except Exception as exc:
+        if os.environ.get("CARDWRIGHT_DEBUG"):
+            traceback.print_exc()
+        click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
+                   "this is a bug in cardwright; please report it with the input that caused "
+                   "it", err=True)
+        sys.exit(EXIT_INTERNAL)

@@ -1,0 +1,29 @@
+"""The registry of games: one line a game, naming its checker and its runtime.
+
+A game's grammar is grammar/<id>.lark, its Python template
+backends/templates/<id>.py.j2, its cards cards/<id>/ and its scenarios
+scenarios/<id>/; those are found by the id.  Nothing else in the compiler
+branches on which game a card belongs to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.check import CardChecker, pacg
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    check_card: CardChecker
+    runtime: str  # the module generated code imports; its `play` runs a scenario
+
+
+GAMES: dict[str, Game] = {
+    game.id: game
+    for game in (
+        Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, "compiler.runtime.pacg"),
+    )
+}

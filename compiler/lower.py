@@ -1,0 +1,135 @@
+"""AST -> IR: a checked card becomes the engine-neutral program every backend reads.
+
+Lowering drops the wording and keeps the meaning: synonyms are already one
+node in the AST, and here nodes become plain data (see compiler.ir).  It runs
+only on cards that passed their checks.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from compiler import ast, ir
+
+# The effects that give a power its moment in an encounter (see ir.Power.purpose).
+POWER_PURPOSES = ("evade", "reduce_damage", "add_to_check")
+
+
+def lower_card(card: ast.Card, path: str) -> ir.Program:
+    triggers: dict[str, list[ir.Effect]] = {}
+    powers: list[ir.Power] = []
+    keywords: list[str] = []
+    immunities: list[str] = []
+    for sentence in card.sentences:
+        if isinstance(sentence, ast.Triggered):
+            triggers.setdefault(sentence.window, []).extend(map(lower_effect, sentence.effects))
+        elif isinstance(sentence, ast.Activated):
+            effects = [lower_effect(effect) for effect in sentence.effects]
+            purpose = next((e["op"] for e in effects if e["op"] in POWER_PURPOSES), None)
+            powers.append({"cost": sentence.cost, "purpose": purpose, "effects": effects})
+        elif isinstance(sentence, ast.Keywords):
+            keywords.extend(_new_words(sentence.names, keywords))
+        elif isinstance(sentence, ast.Immunity):
+            immunities.extend(_new_words(sentence.traits, immunities))
+    return {
+        "ir": ir.IR_VERSION,
+        "game": card.game,
+        "name": card.name,
+        "ident": identifier_for(card.name),
+        "type": card.type,
+        "source": {"file": path, "line": card.span.line},
+        "fields": {
+            _snake(item.name): _value(item.value)
+            for item in card.fields
+            if item.name not in ("Name", "Type")
+        },
+        "keywords": keywords,
+        "immunities": immunities,
+        "triggers": triggers,
+        "powers": powers,
+    }
+
+
+def identifier_for(name: str) -> str:
+    """A Python identifier for a card, made only of ASCII letters, digits and underscores:
+    `Goblin Raider` -> `goblin_raider`.  Card text never becomes a name in generated code
+    any other way."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    ident = re.sub(r"[^a-z0-9]+", "_", ascii_name.lower()).strip("_") or "card"
+    if ident[0].isdigit():
+        ident = f"card_{ident}"
+    if keyword.iskeyword(ident) or keyword.issoftkeyword(ident):
+        ident += "_"
+    return ident
+
+
+def lower_effect(effect: ast.Effect) -> ir.Effect:
+    return _EFFECTS[type(effect)](effect)
+
+
+def lower_amount(amount: ast.Amount) -> ir.Amount:
+    return {"dice": amount.dice, "sides": amount.sides, "plus": amount.plus,
+            "times": amount.times, "per_player": amount.per_player}
+
+
+def lower_check_step(step: ast.CheckStep) -> list[ir.CheckOption]:
+    return [{"skills": [skill.text for skill in option.skills], "difficulty": option.difficulty}
+            for option in step.options]
+
+
+def _new_words(words: tuple[ast.Word, ...], seen: list[str]) -> list[str]:
+    fresh: list[str] = []
+    for word in words:
+        if word.text not in seen and word.text not in fresh:
+            fresh.append(word.text)
+    return fresh
+
+
+def _snake(field_name: str) -> str:
+    return field_name.lower().replace(" ", "_")
+
+
+def _value(value: Any) -> Any:
+    """A header field's value as plain data."""
+    if isinstance(value, ast.Word):
+        return value.text
+    if isinstance(value, ast.CheckSequence):
+        return [lower_check_step(step) for step in value.steps]
+    if isinstance(value, ast.SkillDie):
+        return {"skill": value.skill.text, "sides": value.sides, "bonus": value.bonus}
+    if isinstance(value, tuple):
+        return [_value(item) for item in value]
+    return value
+
+
+def _word(word: ast.Word | None) -> str | None:
+    return None if word is None else word.text
+
+
+_EFFECTS: dict[type, Callable[[Any], ir.Effect]] = {
+    ast.Damage: lambda e: {"op": "damage", "target": e.target.kind,
+                           "amount": lower_amount(e.amount), "kind": _word(e.kind)},
+    ast.ReduceDamage: lambda e: {
+        "op": "reduce_damage", "kinds": [kind.text for kind in e.kinds],
+        "amount": None if e.amount is None else lower_amount(e.amount)},
+    ast.Evade: lambda e: {"op": "evade", "who": None if e.who is None else e.who.kind,
+                          "kinds": [kind.text for kind in e.what.kinds],
+                          "traits": [trait.text for trait in e.what.traits]},
+    ast.Summon: lambda e: {"op": "summon", "target": e.target.kind,
+                           "cards": [card.name for card in e.cards]},
+    ast.SelfAction: lambda e: {"op": "dispose", "place": e.action},
+    ast.MoveSelf: lambda e: {"op": "dispose", "place": e.place},
+    ast.CardAction: lambda e: {"op": "cards", "target": e.target.kind, "action": e.action,
+                               "count": lower_amount(e.count), "random": e.random},
+    ast.Draw: lambda e: {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count)},
+    ast.AddToCheck: lambda e: {"op": "add_to_check", "amount": lower_amount(e.amount),
+                               "owner": e.owner, "skill": _word(e.skill)},
+    ast.CloseLocation: lambda e: {"op": "close_location", "mode": e.mode},
+    ast.CheckOrElse: lambda e: {"op": "check_or_else", "target": e.target.kind,
+                                "check": lower_check_step(e.check),
+                                "otherwise": lower_effect(e.otherwise)},
+}

@@ -1,0 +1,66 @@
+"""The card definitions that generated pacg modules build: a card's numbers as data, and its
+timing windows and powers as the functions generated for them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from compiler.runtime.pacg.encounter import Encounter
+    from compiler.runtime.pacg.state import Character
+
+BANES = ("Monster", "Barrier", "Henchman", "Villain")
+BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing")
+# Costs from the cheapest to pay to the dearest: the default policy pays cheap first.
+COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
+
+# A generated function for a timing window or a power: it is handed the encounter and the
+# character the card calls `you` (the encountering character, or the power's holder).
+Run = Callable[["Encounter", "Character"], None]
+
+
+@dataclass(frozen=True)
+class CheckOption:
+    """Any of `skills` against `difficulty`; `Combat` is made with Strength or Melee."""
+
+    skills: tuple[str, ...]
+    difficulty: int
+
+
+@dataclass(frozen=True)
+class Power:
+    """A power a boon's holder may use.  `effect` is the IR of the effect that gives it its
+    purpose (what it evades, how much it adds or reduces): the data a policy decides by.
+    `run` performs all of the power's effects."""
+
+    cost: str
+    purpose: str | None
+    effect: Mapping[str, Any]
+    run: Run
+
+
+@dataclass(frozen=True, eq=False)
+class CardDef:
+    name: str
+    type: str
+    traits: tuple[str, ...] = ()
+    immunities: frozenset[str] = frozenset()
+    check: tuple[tuple[CheckOption, ...], ...] = ()  # steps, each a choice of options
+    skills: tuple[tuple[str, int, int], ...] = ()  # a character's (skill, die sides, bonus)
+    hand: int = 0  # a character's hand size
+    powers: tuple[Power, ...] = ()
+    when_encountered: Run | None = None
+    before_encounter: Run | None = None
+    if_defeated: Run | None = None
+    if_undefeated: Run | None = None
+    after_encounter: Run | None = None
+
+    @property
+    def is_bane(self) -> bool:
+        return self.type in BANES
+
+    @property
+    def is_boon(self) -> bool:
+        return self.type in BOONS

@@ -1,0 +1,84 @@
+"""How a character meets a check: which skill's die it rolls, and the exact chance of
+success, which the default policy decides by.
+
+Chances are exact fractions over whole-number outcome counts, so a decision
+never turns on a floating-point rounding and is the same on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from compiler.runtime.pacg.cards import CheckOption
+from compiler.runtime.pacg.state import Character
+
+COMBAT_SKILLS = ("Strength", "Melee")
+UNTRAINED_DIE = 4  # a skill the character does not have is rolled on a d4
+
+
+@dataclass(frozen=True)
+class Skill:
+    """The die a character rolls for a check, and its bonus."""
+
+    name: str
+    sides: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A roll to add: `count`d`sides` + `plus`."""
+
+    count: int
+    sides: int
+    plus: int
+
+
+def skill_for(character: Character, option: CheckOption) -> Skill:
+    """The best of the character's skills that the option allows; `Combat` allows Strength
+    and Melee; a character with none of them rolls a d4."""
+    best = None
+    for wanted in option.skills:
+        for name in COMBAT_SKILLS if wanted == "Combat" else (wanted,):
+            if name in character.skills:
+                sides, bonus = character.skills[name]
+                skill = Skill(name, sides, bonus)
+                if best is None or _mean2(skill) > _mean2(best):
+                    best = skill
+    return best or Skill(option.skills[0], UNTRAINED_DIE, 0)
+
+
+def _mean2(skill: Skill) -> int:
+    """Twice the skill's mean roll, a whole number to compare by."""
+    return skill.sides + 1 + 2 * skill.bonus
+
+
+def chance(skill: Skill, extra: Iterable[Dice], difficulty: int) -> Fraction:
+    """The exact chance that the skill's die, its bonus and the extra dice reach `difficulty`."""
+    counts = {skill.bonus: 1}
+    counts = _add_die(counts, skill.sides)
+    for dice in extra:
+        counts = {total + dice.plus: ways for total, ways in counts.items()}
+        for _ in range(dice.count):
+            counts = _add_die(counts, dice.sides)
+    outcomes = sum(counts.values())
+    successes = sum(ways for total, ways in counts.items() if total >= difficulty)
+    return Fraction(successes, outcomes)
+
+
+def _add_die(counts: dict[int, int], sides: int) -> dict[int, int]:
+    result: dict[int, int] = {}
+    for total, ways in counts.items():
+        for face in range(1, sides + 1):
+            result[total + face] = result.get(total + face, 0) + ways
+    return result
+
+
+def fits(check_skill: str | None, option: CheckOption, skill: Skill) -> bool:
+    """Whether a card that adds to `check_skill` checks (None: any check) fits this one:
+    a combat check is one whose option names Combat."""
+    if check_skill is None:
+        return True
+    return check_skill in option.skills or check_skill == skill.name

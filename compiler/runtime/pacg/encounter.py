@@ -1,0 +1,484 @@
+"""The pacg encounter sequence (seeds/pacg-encounter-sequence.txt), and the operations that
+generated card code calls while it runs.
+
+An Encounter plays one card from its reveal to where the card goes at the end:
+evade, the villain's temporary closing, before the encounter, the checks,
+the resolution (closing, escaping, banishing, acquiring), the outcome windows
+and after the encounter.  A summoned card gets an Encounter of its own, played
+whole inside the step that summoned it.  Rulings on what the seed leaves open
+are in docs/rulings.md; the comments below name them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.runtime.pacg.cards import CardDef, CheckOption, Power
+from compiler.runtime.pacg.checks import Skill, fits, skill_for
+from compiler.runtime.pacg.state import Card, Character, Location, ScenarioError, Table
+
+MAX_SUMMON_DEPTH = 8
+WINDOW_WORDS = {
+    "when_encountered": "when encountered",
+    "before_encounter": "before the encounter",
+    "if_defeated": "if defeated",
+    "if_undefeated": "if undefeated",
+    "after_encounter": "after the encounter",
+}
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card a character could play for one of its powers; `blocked` says why it may not."""
+
+    holder: Character
+    card: Card
+    power: Power
+    blocked: str | None = None
+
+
+@dataclass
+class CheckState:
+    character: Character
+    option: CheckOption
+    skill: Skill
+    added: int = 0
+    types_played: set[str] = field(default_factory=set)
+
+
+@dataclass
+class DamageState:
+    character: Character
+    amount: int
+    kind: str
+    types_played: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    success: bool
+    total: int
+    difficulty: int
+
+
+class Encounter:
+    def __init__(self, table: Table, character: Character, card: Card, location: Location,
+                 summoned: bool = False, depth: int = 0) -> None:
+        self.table = table
+        self.log = table.log
+        self.character = character
+        self.card = card
+        self.location = location
+        self.summoned = summoned
+        self.depth = depth
+        self.check: CheckState | None = None
+        self.damage_state: DamageState | None = None
+        self.evaded = False
+        self.place = "shuffle"  # where the card goes at the end, by the rules
+        self.place_by_text: str | None = None  # where the card's own text sends it
+        self.escape_to: Location | None = None
+
+    # =====================================================================
+    # The sequence
+    # =====================================================================
+
+    def run(self) -> None:
+        defn = self.card.defn
+        origin = "summoned from the box" if self.summoned else f"from {self.location.name}"
+        self.log.emit("encounter", character=self.character.name, card=defn.name,
+                      type=defn.type, origin=origin)
+        with self.log.nested():
+            self._sequence()
+            if not self.table.over:
+                self._put_away()
+
+    def _sequence(self) -> None:
+        defn = self.card.defn
+        self._window("when_encountered")
+        if self._stopped():
+            return
+        if self._evade_step():
+            return
+        if defn.type == "Villain" and not self.summoned:
+            self._temporary_closing()
+        self._window("before_encounter")
+        if self._stopped():
+            return
+        result = self._defeat_or_acquire()
+        if self._stopped():
+            return
+        if defn.is_bane:
+            self._resolve_bane(result)
+        else:
+            self._resolve_boon(result)
+        if self._stopped():
+            return
+        self._window("after_encounter")
+
+    def _stopped(self) -> bool:
+        return self.table.over or not self.character.alive
+
+    def _window(self, window: str) -> None:
+        run = getattr(self.card.defn, window)
+        if run is not None:
+            self.log.emit("window", window=WINDOW_WORDS[window], card=self.card.name)
+            run(self, self.character)
+
+    # -- 1. evade -------------------------------------------------------------
+
+    def _evade_step(self) -> bool:
+        """Only the encountering character may evade with its own cards; another character's
+        card may let it evade only if that card says so."""
+        candidates = self._evade_candidates()
+        if not candidates:
+            return False
+        choice = self.table.policy.evade(self, candidates)
+        if choice is None:
+            return False
+        if choice.blocked:
+            self._refuse(choice, choice.blocked)
+            return False
+        self._play(choice, "to evade")
+        return self.evaded
+
+    def _evade_candidates(self) -> list[Play]:
+        plays = []
+        for holder in self.table.characters_at(self.location):
+            for card in list(holder.hand):
+                for power in card.defn.powers:
+                    spec = power.effect
+                    if power.purpose != "evade" or not selects(spec, self.card.defn):
+                        continue
+                    if (holder is self.character) != (spec["who"] is None):
+                        continue
+                    plays.append(Play(holder, card, power, self._immunity(card)))
+        return plays
+
+    # -- 2. a villain: temporary closing --------------------------------------
+
+    def _temporary_closing(self) -> None:
+        """Each character at another open location may try once to close it for now; one
+        success a location is enough."""
+        for location in self.table.locations:
+            if location is self.location or not location.is_open:
+                continue
+            for character in self.table.characters_at(location):
+                if not self.table.policy.temporary_close(self, character, location):
+                    continue
+                self.log.emit("close_attempt", character=character.name,
+                              location=location.name, how="temporarily")
+                if self._close_check(character, location):
+                    location.temporarily_closed = True
+                    self.log.emit("temporarily_closed", location=location.name)
+                    break
+
+    def _close_check(self, character: Character, location: Location) -> bool:
+        """The location's own check closes it; a location with none closes at once."""
+        with self.log.nested():
+            for options in location.defn.check:
+                if not self._attempt(character, options, None, f"to close {location.name}").success:
+                    return False
+            return True
+
+    # -- 3. the check ---------------------------------------------------------
+
+    def _defeat_or_acquire(self) -> bool:
+        defn = self.card.defn
+        purpose = "to defeat" if defn.is_bane else "to acquire"
+        for options in defn.check:
+            result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}")
+            if not result.success:
+                if defn.is_bane and defn.type != "Barrier":
+                    # A ruling: failing to defeat a bane other than a barrier deals Combat
+                    # damage equal to the shortfall, as in the printed game.
+                    self.damage(self.character, result.difficulty - result.total, "Combat")
+                return False
+        return True
+
+    def _attempt(self, character: Character, options: tuple[CheckOption, ...],
+                 against: CardDef | None, purpose: str) -> CheckResult:
+        """One check: choose an option and skill, play cards onto it, roll."""
+        option = self.table.policy.check_option(self, character, options)
+        skill = skill_for(character, option)
+        outer, self.check = self.check, CheckState(character, option, skill)
+        try:
+            state = self.check
+            candidates = self.check_candidates(state, against)
+            for play in self.table.policy.check_plays(self, state, candidates):
+                if play.blocked:
+                    self._refuse(play, play.blocked)
+                elif play.card.defn.type in state.types_played:
+                    self._refuse(play, f"a {play.card.defn.type} was already played on this check")
+                elif play.card in play.holder.hand:
+                    state.types_played.add(play.card.defn.type)
+                    self._play(play, "on the check")
+            roll = self.table.dice.roll(skill.sides)
+            total = roll + skill.bonus + state.added
+            success = total >= option.difficulty
+            die = f"d{skill.sides}" + (f"{skill.bonus:+d}" if skill.bonus else "")
+            self.log.emit("check", character=character.name, purpose=purpose, skill=skill.name,
+                          die=die, roll=roll, added=f"{state.added:+d}", total=total,
+                          difficulty=option.difficulty,
+                          result="success" if success else "failure")
+            return CheckResult(success, total, option.difficulty)
+        finally:
+            self.check = outer
+
+    def check_candidates(self, state: CheckState, against: CardDef | None) -> list[Play]:
+        """Cards that add to this check: the checking character's own, and those of others at
+        its location whose text adds to any check.  Immunity bars only cards played against
+        the encountered bane (a ruling)."""
+        plays = []
+        for holder in self.table.characters_at(state.character.location):
+            for card in list(holder.hand):
+                for power in card.defn.powers:
+                    spec = power.effect
+                    if power.purpose != "add_to_check":
+                        continue
+                    if holder is not state.character and spec["owner"] != "any":
+                        continue
+                    if not fits(spec["skill"], state.option, state.skill):
+                        continue
+                    blocked = self._immunity(card) if against is not None else None
+                    plays.append(Play(holder, card, power, blocked))
+        return plays
+
+    # -- 4. resolve -----------------------------------------------------------
+
+    def _resolve_bane(self, defeated: bool) -> None:
+        defn = self.card.defn
+        if not defeated:
+            self.log.emit("undefeated", card=defn.name)
+            self.place = "shuffle"
+            self._window("if_undefeated")
+            return
+        self.log.emit("defeated", card=defn.name)
+        self.place = "banish"
+        if not self.summoned and defn.type == "Villain":
+            self._villain_defeated()
+            if self.table.over:
+                return
+        elif not self.summoned and defn.type == "Henchman":
+            self._offer_close(self.character, self.location)
+        self._window("if_defeated")
+
+    def _villain_defeated(self) -> None:
+        """The villain's location closes with no choice; the villain then escapes to an open
+        location (one the dice pick, a ruling), and if none is open the scenario is won."""
+        self.table.close(self.location, f"{self.card.name} was defeated there")
+        havens = [place for place in self.table.locations
+                  if place is not self.location and place.is_open]
+        if not havens:
+            self.log.emit("cannot_escape", card=self.card.name)
+            self.table.end("won", f"{self.card.name} was defeated and could not escape")
+            return
+        self.escape_to = self.table.dice.choice(havens)
+        self.log.emit("escapes", card=self.card.name, location=self.escape_to.name)
+
+    def _offer_close(self, character: Character, location: Location) -> None:
+        if location.closed or not self.table.policy.attempt_close(self, character, location):
+            return
+        self.log.emit("close_attempt", character=character.name, location=location.name,
+                      how="for good")
+        if self._close_check(character, location):
+            self.table.close(location, f"{character.name} closed it")
+
+    def _resolve_boon(self, acquired: bool) -> None:
+        self.log.emit("acquired" if acquired else "not_acquired", character=self.character.name,
+                      card=self.card.name)
+        self.place = "hand" if acquired else "banish"
+
+    def _put_away(self) -> None:
+        """Where the card goes at the end.  A summoned card goes back to the box and an
+        evaded card back into its location deck, whatever any card says; an escaping
+        villain goes to its haven; otherwise the card's own text may choose."""
+        if self.summoned:
+            where = "the box"
+        elif self.escape_to is not None:
+            self.table.shuffle_into(self.card, self.escape_to)
+            where = f"{self.escape_to.name}'s deck"
+        elif self.place == "hand":
+            self.character.hand.append(self.card)
+            where = f"{self.character.name}'s hand"
+        else:
+            place = self.place if self.evaded else (self.place_by_text or self.place)
+            where = self._place_in_location(place)
+        self.log.emit("put_away", card=self.card.name, where=where)
+
+    def _place_in_location(self, place: str) -> str:
+        deck = self.location.deck
+        if place == "shuffle":
+            self.table.shuffle_into(self.card, self.location)
+            return f"shuffled into {self.location.name}'s deck"
+        if place == "top":
+            deck.insert(0, self.card)
+            return f"the top of {self.location.name}'s deck"
+        if place == "bottom":
+            deck.append(self.card)
+            return f"the bottom of {self.location.name}'s deck"
+        return "the box (banished)"
+
+    # -- playing cards ----------------------------------------------------------
+
+    def _play(self, play: Play, why: str) -> None:
+        self.table.pay(play.holder, play.card, play.power.cost)
+        self.log.emit("play", character=play.holder.name, card=play.card.name,
+                      cost=play.power.cost, why=why)
+        with self.log.nested():
+            play.power.run(self, play.holder)
+
+    def _refuse(self, play: Play, reason: str) -> None:
+        self.log.emit("refused", character=play.holder.name, card=play.card.name, reason=reason)
+
+    def _immunity(self, card: Card) -> str | None:
+        """Why `card` cannot be played against the encountered card, if it cannot."""
+        barred = sorted(set(card.defn.traits) & self.card.defn.immunities)
+        if barred:
+            return f"{self.card.name} is immune to {' and '.join(barred)}"
+        return None
+
+    # =====================================================================
+    # What generated code calls
+    # =====================================================================
+
+    def targets(self, kind: str, you: Character) -> list[Character]:
+        table = self.table
+        if kind == "you":
+            return [you] if you.alive else []
+        if kind == "turn_character":
+            turn = table.turn_character
+            return [turn] if turn is not None and turn.alive else []
+        if kind in ("each_character", "party"):
+            return table.living()
+        if kind == "each_character_at_location":
+            return table.characters_at(self.location)
+        if kind == "each_other_character":
+            return [character for character in table.living() if character is not you]
+        if kind == "random_character_at_location":
+            here = table.characters_at(self.location)
+            return [table.dice.choice(here)] if here else []
+        if kind in ("another_character", "target_character", "target_player"):
+            chosen = table.policy.target(self, kind, you)
+            return [chosen] if chosen is not None else []
+        raise ScenarioError(f"pacg has no target {kind!r}")
+
+    def roll(self, dice: int, sides: int, plus: int) -> int:
+        faces = [self.table.dice.roll(sides) for _ in range(dice)]
+        total = sum(faces) + plus
+        self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
+                      faces=faces, total=total)
+        return total
+
+    def damage(self, who: Character, amount: int, kind: str | None) -> None:
+        """Deal damage: the character may reduce it with cards that fit its kind, then
+        discards a card from its hand for each point left (untyped damage is Combat)."""
+        kind = kind or "Combat"
+        self.log.emit("damage", character=who.name, amount=amount, kind=kind)
+        state = DamageState(who, amount, kind)
+        outer, self.damage_state = self.damage_state, state
+        try:
+            with self.log.nested():
+                for play in self.table.policy.reduce_plays(self, state, self._reductions(state)):
+                    if play.card.defn.type in state.types_played:
+                        self._refuse(play, f"a {play.card.defn.type} already reduced this damage")
+                    elif play.card in who.hand:
+                        state.types_played.add(play.card.defn.type)
+                        self._play(play, "to reduce the damage")
+                    if state.amount == 0:
+                        break
+                if state.amount:
+                    count = min(state.amount, len(who.hand))
+                    lost = self.table.policy.discards(self, who, count)
+                    self.table.lose_cards(who, lost, "discard")
+                    self.log.emit("discarded", character=who.name,
+                                  cards=[card.name for card in lost], amount=state.amount)
+        finally:
+            self.damage_state = outer
+
+    def _reductions(self, state: DamageState) -> list[Play]:
+        plays = []
+        for card in list(state.character.hand):
+            for power in card.defn.powers:
+                if power.purpose != "reduce_damage":
+                    continue
+                kinds = [kind.casefold() for kind in power.effect["kinds"]]
+                if not kinds or state.kind.casefold() in kinds:
+                    plays.append(Play(state.character, card, power))
+        return plays
+
+    def reduce_damage(self, amount: int | None) -> None:
+        """Reduce the damage being dealt by `amount`, or all of it."""
+        state = self.damage_state
+        if state is None:
+            raise ScenarioError("a card reduced damage when none was being dealt")
+        before = state.amount
+        state.amount = 0 if amount is None else max(0, state.amount - amount)
+        self.log.emit("reduced", character=state.character.name, by=before - state.amount,
+                      left=state.amount)
+
+    def add_to_check(self, amount: int) -> None:
+        if self.check is None:
+            raise ScenarioError("a card added to a check when none was being attempted")
+        self.check.added += amount
+        self.log.emit("added", character=self.check.character.name, amount=amount)
+
+    def evade(self, you: Character) -> None:
+        self.evaded = True
+        self.log.emit("evaded", character=self.character.name, card=self.card.name)
+
+    def summon(self, you: Character, names: tuple[str, ...]) -> None:
+        """Each summoned card is a whole encounter of its own, in the order the policy picks
+        (the turn character's choice), each to its end before the next."""
+        if self.depth >= MAX_SUMMON_DEPTH:
+            raise ScenarioError(f"summons nest deeper than {MAX_SUMMON_DEPTH} encounters")
+        defs = [self.table.card_def(name) for name in names]
+        for defn in self.table.policy.summon_order(self, defs):
+            self.log.emit("summon", card=defn.name, by=self.card.name)
+            Encounter(self.table, you, Card(defn), you.location, summoned=True,
+                      depth=self.depth + 1).run()
+            if self._stopped():
+                return
+
+    def dispose(self, place: str) -> None:
+        self.place_by_text = place
+        self.log.emit("dispose", card=self.card.name, place=place)
+
+    def cards(self, who: Character, action: str, count: int, random: bool) -> None:
+        count = min(count, len(who.hand))
+        if random:
+            lost = []
+            pool = list(who.hand)
+            for _ in range(count):
+                lost.append(pool.pop(self.table.dice.below(len(pool))))
+        else:
+            lost = self.table.policy.discards(self, who, count)
+        self.table.lose_cards(who, lost, action)
+        self.log.emit("lose_cards", character=who.name, action=action,
+                      cards=[card.name for card in lost])
+
+    def draw(self, who: Character, count: int) -> None:
+        self.log.emit("draw", character=who.name, count=count)
+        self.table.draw(who, count)
+
+    def close_location(self, mode: str, you: Character) -> None:
+        location = you.location
+        if mode == "close":
+            self.table.close(location, f"{self.card.name} closed it")
+        elif mode == "temporarily_close":
+            location.temporarily_closed = True
+            self.log.emit("temporarily_closed", location=location.name)
+        else:
+            self._offer_close(you, location)
+
+    def attempt_check(self, who: Character, options: tuple[CheckOption, ...]) -> bool:
+        return self._attempt(who, options, None, f"against {self.card.name}").success
+
+
+def selects(spec: dict, defn: CardDef) -> bool:
+    """Whether an evade effect's kinds and traits (`a Monster or Barrier`, `a bane with the
+    Undead trait`) take in this card."""
+    kinds = {kind.casefold() for kind in spec["kinds"]}
+    kind_ok = ("card" in kinds or ("bane" in kinds and defn.is_bane)
+               or ("boon" in kinds and defn.is_boon) or defn.type.casefold() in kinds)
+    traits = {trait.casefold() for trait in defn.traits}
+    return kind_ok and all(trait.casefold() in traits for trait in spec["traits"])

@@ -1,0 +1,211 @@
+"""The players' choices: a default that plays sensibly, and answers a scenario scripts.
+
+Every choice the rules leave to a player goes through here.  The engine hands
+over what may be chosen (with what may not, and why); a scripted answer is
+taken first, in order, for its kind of choice; otherwise the default decides,
+by exact chances of success and the price of each card.  The engine still
+checks every answer against the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption
+from compiler.runtime.pacg.checks import Dice, chance, skill_for
+from compiler.runtime.pacg.encounter import CheckState
+from compiler.runtime.pacg.state import Card, Character, Location, ScenarioError, Table
+
+if TYPE_CHECKING:
+    from compiler.runtime.pacg.encounter import DamageState, Encounter, Play
+
+# The kinds of choice a scenario may script, with what each answer is.
+SCRIPTABLE = {
+    "evade": "the name of a card to evade with, or 'none'",
+    "check": "a list of cards to play on the next check (or 'none')",
+    "skill": "the skill to use on the next check",
+    "reduce": "a list of cards to reduce the next damage with (or 'none')",
+    "summon_order": "a list of the summoned cards' names, in the order to encounter them",
+    "close": "true or false: try to close the location after a henchman",
+    "temporary_close": "true or false: try to close a location for now when a villain appears",
+    "move": "the name of a location to move to at the start of a turn, or 'stay'",
+}
+EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
+PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
+# How many points of damage a reduction must save to be worth its cost.
+_WORTH = {"reveal": 0, "display": 1, "recharge": 1, "discard": 2, "bury": 3, "banish": 3}
+_NONE = ("none", "stay")
+
+
+class Policy:
+    def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+        self.script = {kind: list(answers) for kind, answers in (script or {}).items()}
+        unknown = sorted(set(self.script) - set(SCRIPTABLE))
+        if unknown:
+            raise ScenarioError(f"the script has no choice named {unknown[0]!r}; the choices "
+                                f"are {', '.join(SCRIPTABLE)}")
+
+    def _scripted(self, kind: str) -> Any:
+        answers = self.script.get(kind)
+        return answers.pop(0) if answers else None
+
+    # -- in an encounter ------------------------------------------------------
+
+    def evade(self, enc: Encounter, candidates: list[Play]) -> Play | None:
+        answer = self._scripted("evade")
+        if answer is not None:
+            return None if answer in _NONE else _named(candidates, answer, "evade")
+        if not enc.card.defn.is_bane or self._chance_to_defeat(enc) >= EVADE_BELOW:
+            return None
+        allowed = [play for play in candidates if not play.blocked]
+        return _cheapest(allowed or candidates)
+
+    def check_option(self, enc: Encounter, character: Character,
+                     options: tuple[CheckOption, ...]) -> CheckOption:
+        answer = self._scripted("skill")
+        if answer is not None:
+            for option in options:
+                if answer.casefold() in (skill.casefold() for skill in option.skills):
+                    return option
+            raise ScenarioError(f"the script chooses the skill {answer!r}, which this check "
+                                "does not offer")
+        return max(options, key=lambda option: _bare_chance(character, option))
+
+    def check_plays(self, enc: Encounter, state: CheckState, candidates: list[Play]
+                    ) -> list[Play]:
+        answer = self._scripted("check")
+        if answer is not None:
+            return [] if answer in _NONE else [
+                _named(candidates, name, "check") for name in answer]
+        return _pick_plays(state, candidates, PLAY_UNTIL)
+
+    def reduce_plays(self, enc: Encounter, state: DamageState, candidates: list[Play]
+                     ) -> list[Play]:
+        answer = self._scripted("reduce")
+        if answer is not None:
+            return [] if answer in _NONE else [
+                _named(candidates, name, "reduce") for name in answer]
+        chosen = []
+        left = state.amount
+        for play in sorted(candidates, key=_price):
+            amount = play.power.effect["amount"]
+            saves = left if amount is None else min(left, _mean_floor(amount))
+            if left and saves >= max(1, _WORTH[play.power.cost]):
+                chosen.append(play)
+                left -= saves
+        return chosen
+
+    def temporary_close(self, enc: Encounter, character: Character, location: Location) -> bool:
+        answer = self._scripted("temporary_close")
+        return True if answer is None else bool(answer)
+
+    def attempt_close(self, enc: Encounter, character: Character, location: Location) -> bool:
+        answer = self._scripted("close")
+        return True if answer is None else bool(answer)
+
+    def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
+        answer = self._scripted("summon_order")
+        if answer is None:
+            return defs
+        by_name = {defn.name.casefold(): defn for defn in defs}
+        if sorted(name.casefold() for name in answer) != sorted(by_name):
+            raise ScenarioError(f"the scripted summon order {answer!r} does not name each "
+                                f"summoned card once: {[defn.name for defn in defs]!r}")
+        return [by_name[name.casefold()] for name in answer]
+
+    def target(self, enc: Encounter, kind: str, you: Character) -> Character | None:
+        """Another character at the location, for `another character`; otherwise `you`."""
+        if kind != "another_character":
+            return you
+        others = [other for other in enc.table.characters_at(enc.location) if other is not you]
+        return others[0] if others else None
+
+    def discards(self, enc: Encounter | None, character: Character, count: int) -> list[Card]:
+        """The cards to give up: those with the fewest powers, the last drawn first."""
+        order = sorted(reversed(character.hand), key=lambda card: len(card.defn.powers))
+        return order[:count]
+
+    # -- between encounters -----------------------------------------------------
+
+    def move(self, table: Table, character: Character) -> Location | None:
+        """Stay while the location has cards to explore; otherwise go where most are left."""
+        answer = self._scripted("move")
+        if answer is not None:
+            if answer in _NONE:
+                return None
+            for location in table.locations:
+                if location.name.casefold() == answer.casefold():
+                    return location
+            raise ScenarioError(f"the script moves to {answer!r}, which is not a location")
+        here = character.location
+        if not here.closed and here.deck:
+            return None
+        places = [place for place in table.locations if not place.closed and place.deck]
+        return max(places, key=lambda place: len(place.deck)) if places else None
+
+    # -- estimates ----------------------------------------------------------------
+
+    def _chance_to_defeat(self, enc: Encounter) -> Fraction:
+        """The chance to pass every step of the encountered card's check, playing all the
+        character's usable cards on each (an estimate: a card counts on every step)."""
+        total = Fraction(1)
+        for options in enc.card.defn.check:
+            best = Fraction(0)
+            for option in options:
+                state = CheckState(enc.character, option, skill_for(enc.character, option))
+                plays = _pick_plays(state, enc.check_candidates(state, enc.card.defn), None)
+                best = max(best, _check_chance(state, plays))
+            total *= best
+        return total
+
+
+def _named(candidates: list[Play], name: str, kind: str) -> Play:
+    for play in candidates:
+        if play.card.name.casefold() == str(name).casefold():
+            return play
+    raise ScenarioError(f"the script plays {name!r} to {kind}, but no character here can play "
+                        f"it for that now")
+
+
+def _price(play: Play) -> tuple[int, int]:
+    """Cheapest cost first; among equals, the biggest addition first."""
+    amount = play.power.effect.get("amount")
+    return COSTS.index(play.power.cost), -(_mean_floor(amount) if amount else 0)
+
+
+def _cheapest(plays: list[Play]) -> Play | None:
+    return min(plays, key=_price) if plays else None
+
+
+def _mean_floor(amount: Mapping[str, Any]) -> int:
+    """The whole part of an amount's mean roll."""
+    return (amount["dice"] * (amount["sides"] + 1)) // 2 + amount["plus"]
+
+
+def _dice(play: Play) -> Dice:
+    amount = play.power.effect["amount"]
+    return Dice(amount["dice"], amount["sides"], amount["plus"])
+
+
+def _pick_plays(state: CheckState, candidates: list[Play], until: Fraction | None) -> list[Play]:
+    """Cards for a check, cheapest first, one of each type and none that is barred, until the
+    chance of success reaches `until` (None: every card that may help)."""
+    chosen: list[Play] = []
+    types: set[str] = set()
+    for play in sorted(candidates, key=_price):
+        if until is not None and _check_chance(state, chosen) >= until:
+            break
+        if not play.blocked and play.card.defn.type not in types:
+            chosen.append(play)
+            types.add(play.card.defn.type)
+    return chosen
+
+
+def _check_chance(state: CheckState, plays: list[Play]) -> Fraction:
+    return chance(state.skill, [_dice(play) for play in plays], state.option.difficulty)
+
+
+def _bare_chance(character: Character, option: CheckOption) -> Fraction:
+    return chance(skill_for(character, option), [], option.difficulty)

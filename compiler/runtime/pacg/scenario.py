@@ -1,0 +1,135 @@
+"""A pacg scenario from set-up to its end: characters take turns exploring their locations
+until a villain is cornered (won), the turn limit runs out or every character dies (lost).
+
+The scenario comes as plain data (the TOML file the play command reads, less
+what the compiler used); the cards come as the definitions generated modules
+built.  Anything the scenario gets wrong is a ScenarioError naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from compiler.runtime.dice import Dice
+from compiler.runtime.log import EventLog
+from compiler.runtime.pacg.cards import CardDef
+from compiler.runtime.pacg.encounter import Encounter
+from compiler.runtime.pacg.messages import MESSAGES
+from compiler.runtime.pacg.policy import Policy
+from compiler.runtime.pacg.state import Card, Character, Location, ScenarioError, Table
+
+SCENARIO_KEYS = ("name", "turns", "shuffle", "locations", "characters", "script")
+
+
+def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
+         log: bool = True) -> EventLog:
+    """Play the scenario `setup` with the card pool `cards` under `seed`."""
+    events = EventLog(MESSAGES, enabled=log)
+    table = set_up(setup, cards, seed, events)
+    events.emit("scenario", name=setup["name"], seed=seed)
+    turns = setup["turns"]
+    turn = 0
+    while not table.over:
+        for character in table.living():
+            if turn == turns:
+                table.end("lost", f"the blessings deck ran out after {turns} turns")
+                break
+            turn += 1
+            take_turn(table, character, turn)
+            if table.over:
+                break
+    return events
+
+
+def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
+           log: EventLog) -> Table:
+    unknown = sorted(set(setup) - set(SCENARIO_KEYS))
+    if unknown:
+        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; the keys are "
+                            f"{', '.join(SCENARIO_KEYS)}")
+    for key in ("name", "turns", "locations", "characters"):
+        if key not in setup:
+            raise ScenarioError(f"the scenario has no {key!r}")
+    if not isinstance(setup["turns"], int) or setup["turns"] < 1:
+        raise ScenarioError("'turns' must be a whole number of at least 1")
+    table = Table(cards, Dice(seed), log, Policy(setup.get("script")))
+    for entry in setup["locations"]:
+        location = Location(_def(table, entry, "locations", "Location"))
+        location.deck = _cards(table, entry.get("deck", []), "locations")
+        table.locations.append(location)
+    by_name = {location.name.casefold(): location for location in table.locations}
+    for entry in setup["characters"]:
+        defn = _def(table, entry, "characters", "Character")
+        where = str(entry.get("location", ""))
+        if where.casefold() not in by_name:
+            raise ScenarioError(f"characters: {defn.name} starts at {where!r}, which is not one "
+                                "of the scenario's locations")
+        character = Character(defn, by_name[where.casefold()])
+        character.deck = _cards(table, entry.get("deck", []), "characters")
+        character.hand = _cards(table, entry.get("hand", []), "characters")
+        table.characters.append(character)
+    if setup.get("shuffle", False):
+        for pile in [place.deck for place in table.locations] + [c.deck for c in table.characters]:
+            table.dice.shuffle(pile)
+    for character in table.characters:
+        table.draw(character, max(0, character.hand_size - len(character.hand)))
+    return table
+
+
+def _def(table: Table, entry: Any, key: str, card_type: str) -> CardDef:
+    if not isinstance(entry, Mapping) or "card" not in entry:
+        raise ScenarioError(f"each of {key} needs a 'card'")
+    defn = table.card_def(str(entry["card"]))
+    if defn.type != card_type:
+        raise ScenarioError(f"{key}: {defn.name} is a {defn.type}, not a {card_type}")
+    return defn
+
+
+def _cards(table: Table, names: Any, key: str) -> list[Card]:
+    if not isinstance(names, list):
+        raise ScenarioError(f"{key}: a deck or hand is a list of card names")
+    cards = []
+    for name in names:
+        defn = table.card_def(str(name))
+        if not (defn.is_bane or defn.is_boon):
+            raise ScenarioError(f"{key}: {defn.name} is a {defn.type}, which cannot be in a deck")
+        cards.append(Card(defn))
+    return cards
+
+
+def take_turn(table: Table, character: Character, turn: int) -> None:
+    """Move if the policy wants to, explore the location, then reset the hand."""
+    table.turn_character = character
+    table.log.emit("turn", turn=turn, character=character.name,
+                   location=character.location.name)
+    with table.log.nested():
+        destination = table.policy.move(table, character)
+        if destination is not None and destination is not character.location:
+            table.log.emit("move", character=character.name, to=destination.name)
+            character.location = destination
+        location = character.location
+        if location.deck:
+            Encounter(table, character, location.deck.pop(0), location).run()
+        else:
+            table.log.emit("nothing_to_explore", character=character.name,
+                           location=location.name)
+        if table.over or not character.alive:
+            return
+        _end_turn(table, character)
+
+
+def _end_turn(table: Table, character: Character) -> None:
+    """Discard down to the hand size, draw up to it, and reopen temporarily closed places."""
+    extra = len(character.hand) - character.hand_size
+    if extra > 0:
+        lost = table.policy.discards(None, character, extra)
+        table.lose_cards(character, lost, "discard")
+    if not table.draw(character, max(0, character.hand_size - len(character.hand))):
+        return
+    for location in table.locations:
+        if location.temporarily_closed:
+            location.temporarily_closed = False
+            table.log.emit("reopened", location=location.name)
+    table.log.emit("end_turn", character=character.name, hand=len(character.hand),
+                   deck=len(character.deck))

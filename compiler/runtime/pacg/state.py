@@ -1,0 +1,153 @@
+"""The table of a pacg game: characters with their hands, decks and piles, locations with
+their decks, the box, and where each card goes when it moves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from compiler.runtime.dice import Dice
+from compiler.runtime.log import EventLog
+from compiler.runtime.pacg.cards import CardDef
+
+if TYPE_CHECKING:
+    from compiler.runtime.pacg.policy import Policy
+
+
+class ScenarioError(Exception):
+    """A scenario that cannot be set up or played as written (not a rule of the game)."""
+
+
+class Card:
+    """One physical card; two copies of a card are two of these."""
+
+    __slots__ = ("defn",)
+
+    def __init__(self, defn: CardDef) -> None:
+        self.defn = defn
+
+    @property
+    def name(self) -> str:
+        return self.defn.name
+
+    def __repr__(self) -> str:
+        return f"Card({self.defn.name!r})"
+
+
+class Location:
+    def __init__(self, defn: CardDef) -> None:
+        self.defn = defn
+        self.name = defn.name
+        self.deck: list[Card] = []  # the top card first
+        self.closed = False
+        self.temporarily_closed = False
+
+    @property
+    def is_open(self) -> bool:
+        return not (self.closed or self.temporarily_closed)
+
+
+class Character:
+    def __init__(self, defn: CardDef, location: Location) -> None:
+        self.defn = defn
+        self.name = defn.name
+        self.location = location
+        self.hand_size = defn.hand
+        self.skills = {skill: (sides, bonus) for skill, sides, bonus in defn.skills}
+        self.deck: list[Card] = []  # the top card first
+        self.hand: list[Card] = []
+        self.discards: list[Card] = []
+        self.buried: list[Card] = []
+        self.displayed: list[Card] = []
+        self.alive = True
+
+
+class Table:
+    def __init__(self, cards: Mapping[str, CardDef], dice: Dice, log: EventLog,
+                 policy: Policy) -> None:
+        self.cards = {name.casefold(): defn for name, defn in cards.items()}
+        self.dice = dice
+        self.log = log
+        self.policy = policy
+        self.characters: list[Character] = []
+        self.locations: list[Location] = []
+        self.turn_character: Character | None = None
+        self.outcome: str | None = None
+
+    # -- looking things up ---------------------------------------------------
+
+    def card_def(self, name: str) -> CardDef:
+        """A card of the pool by name, as the box holds a copy of every card."""
+        try:
+            return self.cards[name.casefold()]
+        except KeyError:
+            raise ScenarioError(f"no card named {name!r} is in the box") from None
+
+    def living(self) -> list[Character]:
+        return [character for character in self.characters if character.alive]
+
+    def characters_at(self, location: Location) -> list[Character]:
+        return [character for character in self.living() if character.location is location]
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def end(self, outcome: str, reason: str) -> None:
+        if self.outcome is None:
+            self.outcome = outcome
+            self.log.emit("outcome", outcome=outcome, reason=reason)
+
+    # -- moving cards ----------------------------------------------------------
+
+    def pay(self, character: Character, card: Card, cost: str) -> None:
+        """Pay a power's cost with `card` from `character`'s hand."""
+        if cost == "reveal":
+            return
+        character.hand.remove(card)
+        if cost == "recharge":
+            character.deck.append(card)
+        elif cost == "discard":
+            character.discards.append(card)
+        elif cost == "bury":
+            character.buried.append(card)
+        elif cost == "display":
+            character.displayed.append(card)
+        # banish: the card goes back to the box, which holds every card of the pool anyway
+
+    def lose_cards(self, character: Character, cards: Iterable[Card], action: str) -> None:
+        """Cards leave the hand by `action` (discard, bury, banish, recharge)."""
+        for card in cards:
+            self.pay(character, card, action)
+
+    def draw(self, character: Character, count: int) -> bool:
+        """Draw from the top of the deck; a character who must draw from an empty deck dies.
+        Returns whether the character lives."""
+        for _ in range(count):
+            if not character.deck:
+                self.die(character, "had to draw from an empty deck")
+                return False
+            character.hand.append(character.deck.pop(0))
+        return True
+
+    def die(self, character: Character, why: str) -> None:
+        character.alive = False
+        self.log.emit("death", character=character.name, why=why)
+        if not self.living():
+            self.end("lost", "every character is dead")
+
+    def shuffle_into(self, card: Card, location: Location) -> None:
+        location.deck.append(card)
+        self.dice.shuffle(location.deck)
+
+    def close(self, location: Location, how: str) -> bool:
+        """Close a location for good; its remaining cards are banished.  A location whose deck
+        still holds a villain cannot close (a ruling).  Returns whether it closed."""
+        if any(card.defn.type == "Villain" for card in location.deck):
+            self.log.emit("close_refused", location=location.name)
+            return False
+        banished = len(location.deck)
+        location.deck.clear()
+        location.closed = True
+        self.log.emit("closed", location=location.name, how=how, banished=banished)
+        return True

@@ -1,0 +1,169 @@
+"""From card file text to the AST, with a diagnostic for everything that cannot be read.
+
+Each header value and each sentence is parsed on its own, so one broken
+sentence reports once and never hides the sentences and cards after it.  A
+card with any unreadable part is reported and left out of the file's cards;
+its name is kept, so that other cards may still refer to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from lark.exceptions import UnexpectedInput
+
+from compiler import ast
+from compiler.diagnostics import Diagnostic, did_you_mean, error
+from compiler.syntax.errors import parse_error
+from compiler.syntax.frame import CardFrame, HeaderLine, read_frame, split_sentences
+from compiler.syntax.grammars import GameGrammar, game_grammar, game_ids
+from compiler.syntax.source import SourceText
+from compiler.syntax.transform import AstBuilder
+
+REQUIRED_FIELDS = ("Name", "Type")
+
+
+@dataclass
+class ParseResult:
+    """What a file yields: the cards read whole, the names of the cards that were not,
+    and every problem met on the way."""
+
+    file: ast.CardFile | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    broken_names: list[str] = field(default_factory=list)
+    card_count: int = 0
+
+
+def parse_text(text: str, path: str, games: Collection[str] | None = None) -> ParseResult:
+    return parse_source(SourceText(path, text), games)
+
+
+def parse_source(source: SourceText, games: Collection[str] | None = None) -> ParseResult:
+    """Read a card file.  `games` are the game ids to accept (by default, every game with a
+    grammar)."""
+    known = sorted(game_ids() if games is None else games)
+    frame, diagnostics = read_frame(source)
+    if frame is None:
+        return ParseResult(None, diagnostics)
+    if frame.game not in known:
+        span = source.span(frame.game_start, frame.game_start + len(frame.game))
+        hint = did_you_mean(frame.game, known) or f"the games are {', '.join(known)}"
+        diagnostics.append(error("CW102", span, f"unknown game '{frame.game}'", hint))
+        return ParseResult(None, diagnostics, card_count=len(frame.cards))
+    grammar = game_grammar(frame.game)
+    result = ParseResult(None, diagnostics, card_count=len(frame.cards))
+    cards = []
+    for card_frame in frame.cards:
+        reader = _CardReader(source, grammar, card_frame)
+        card = reader.read()
+        diagnostics.extend(reader.diagnostics)
+        if reader.diagnostics:
+            result.broken_names.append(reader.name)
+        else:
+            cards.append(card)
+    result.file = ast.CardFile(frame.game, tuple(cards), span=source.span(0, len(source.text)))
+    return result
+
+
+class _CardReader:
+    """Reads one card of the frame into a Card, collecting its diagnostics."""
+
+    def __init__(self, source: SourceText, grammar: GameGrammar, frame: CardFrame) -> None:
+        self.source = source
+        self.grammar = grammar
+        self.frame = frame
+        self.diagnostics: list[Diagnostic] = []
+        self.name = ""
+
+    def read(self) -> ast.Card:
+        fields = self._fields()
+        if self.frame.misplaced:
+            offset = self.frame.misplaced[0]
+            line_end = self.source.text.find("\n", offset)
+            self.diagnostics.append(error(
+                "CW101", self.source.span(offset, line_end if line_end != -1 else offset),
+                "this line is neither a header `Field: value` nor after the blank line that "
+                "ends the headers",
+                "leave one blank line between a card's headers and its rules text"))
+        sentences = self._sentences()
+        span = self.source.span(self.frame.start, self.frame.end)
+        section = ast.Section(None, tuple(sentences), span=span)
+        return ast.Card(self.grammar.game, tuple(fields), (section,) if sentences else (),
+                        span=span)
+
+    def _fields(self) -> list[ast.Field]:
+        fields: list[ast.Field] = []
+        seen: set[str] = set()
+        for header in self.frame.headers:
+            item = self._field(header)
+            if item is None:
+                continue
+            if item.name in seen:
+                self.diagnostics.append(error("CW105", item.span, f"the field '{item.name}' is "
+                                              "given twice", "keep one of them"))
+                continue
+            seen.add(item.name)
+            fields.append(item)
+        self.name = next((item.value for item in fields if item.name == "Name"), "")
+        for required in REQUIRED_FIELDS:
+            if required not in seen:
+                span = self.source.span(self.frame.start, self.frame.start)
+                self.diagnostics.append(error("CW106", span, f"the card has no '{required}' field",
+                                              f"add a line '{required}: ...' to its headers"))
+        return fields
+
+    def _field(self, header: HeaderLine) -> ast.Field | None:
+        folded = " ".join(header.field.lower().split())
+        field_span = self.source.span(header.field_start, header.field_start + len(header.field))
+        start = self.grammar.field_start(folded)
+        if start is None:
+            self.diagnostics.append(error(
+                "CW103", field_span,
+                f"'{header.field}' is not a field of {self.grammar.game} cards",
+                did_you_mean(header.field, self.grammar.fields.values())))
+            return None
+        name = self.grammar.fields[folded]
+        if not header.value:
+            self.diagnostics.append(error("CW104", field_span, f"the field '{name}' has no value"))
+            return None
+        value = self._parse(start, header.value, header.value_start, "CW104", f"the {name} value")
+        if value is None:
+            return None
+        end = header.value_start + len(header.value)
+        return ast.Field(name, value, span=self.source.span(header.field_start, end))
+
+    def _sentences(self) -> list[ast.Sentence]:
+        if self.frame.rules is None:
+            return []
+        sentences = []
+        for offset, text in split_sentences(self.source.text, *self.frame.rules):
+            if not text.endswith("."):
+                self._missing_full_stop(offset, text)
+                continue
+            sentence = self._parse("sentence", text, offset, "CW110", "the sentence")
+            if sentence is not None:
+                sentences.append(sentence)
+        return sentences
+
+    def _missing_full_stop(self, offset: int, text: str) -> None:
+        """Report a last sentence with no full stop: as such if it reads well with one,
+        otherwise as the sentence that cannot be read."""
+        try:
+            self.grammar.parser.parse(text + ".", start="sentence")
+        except UnexpectedInput:
+            self._parse("sentence", text, offset, "CW110", "the sentence")
+            return
+        end = offset + len(text)
+        self.diagnostics.append(error("CW111", self.source.span(end, end),
+                                      "the sentence does not end with a full stop",
+                                      "add '.' at the end of the sentence"))
+
+    def _parse(self, start: str, text: str, offset: int, code: str, what: str) -> object | None:
+        parser = self.grammar.parser
+        try:
+            tree = parser.parse(text, start=start)
+        except UnexpectedInput as exc:
+            self.diagnostics.append(parse_error(code, what, exc, parser, self.source, offset, text))
+            return None
+        return AstBuilder(self.source, offset).transform(tree)

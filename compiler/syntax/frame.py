@@ -1,0 +1,107 @@
+"""Reads the frame of a card file: its Game line, each card's header lines and the stretch of
+rules text, as offsets into the file; then cuts rules text into sentences.
+
+The frame grammar (grammar/frame.lark) reads whole lines; this module turns its
+tree into offsets and leaves every value and sentence to the game's parser.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from compiler.diagnostics import Diagnostic
+from compiler.syntax.errors import parse_error
+from compiler.syntax.grammars import frame_parser
+from compiler.syntax.source import SourceText
+
+_COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
+_SENTENCE_END = re.compile(r"\.(?=\s|$)")
+
+
+@dataclass(frozen=True)
+class HeaderLine:
+    field: str
+    field_start: int
+    value: str
+    value_start: int
+
+
+@dataclass(frozen=True)
+class CardFrame:
+    start: int
+    end: int
+    headers: tuple[HeaderLine, ...]
+    misplaced: tuple[int, ...]  # offsets of rules text lines found among the headers
+    rules: tuple[int, int] | None  # the stretch of rules text, if the card has any
+
+
+@dataclass(frozen=True)
+class FileFrame:
+    game: str
+    game_start: int
+    cards: tuple[CardFrame, ...]
+
+
+def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
+    """The frame of the file, or None and the diagnostic that says why it has none."""
+    parser = frame_parser()
+    # Every line token ends in its line break; give the last line one.
+    text = source.text if source.text.endswith("\n") else source.text + "\n"
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as exc:
+        return None, [parse_error("CW101", "the card file", exc, parser, source, 0, text)]
+    game_line, *cards = tree.children
+    game = _header_line(game_line.children[0])
+    return FileFrame(game.value, game.value_start, tuple(_card_frame(card) for card in cards)), []
+
+
+def _card_frame(card: Tree) -> CardFrame:
+    headers = []
+    misplaced = []
+    rules = None
+    for child in card.children:
+        line = child.children[0]
+        if child.data == "header":
+            headers.append(_header_line(line))
+        elif child.data == "misplaced_line":
+            misplaced.append(line.start_pos)
+        else:  # rules
+            first, last = child.children[0], child.children[-1]
+            rules = (first.start_pos, last.start_pos + len(last.rstrip()))
+    tokens = [child.children[0] for child in card.children]
+    last = tokens[-1] if rules is None else card.children[-1].children[-1]
+    return CardFrame(tokens[0].start_pos, last.start_pos + len(last.rstrip()), tuple(headers),
+                     tuple(misplaced), rules)
+
+
+def _header_line(line: Token) -> HeaderLine:
+    colon = line.index(":")
+    raw_value = line[colon + 1:]
+    value = raw_value.strip()
+    leading = len(raw_value) - len(raw_value.lstrip())
+    value_start = line.start_pos + colon + 1 + leading
+    return HeaderLine(line[:colon].strip(), line.start_pos, value, value_start)
+
+
+def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """The sentences of the rules text text[start:end], each with its offset in `text` and
+    running to a full stop that white space or the end follows.  Comment lines within are
+    turned to spaces, so that offsets still match the file.  A last sentence may lack its
+    full stop, for the caller to report."""
+    body = _COMMENT_LINE.sub(lambda match: " " * len(match.group()), text[start:end])
+    sentences = []
+    position = 0
+    while True:
+        while position < len(body) and body[position].isspace():
+            position += 1
+        if position >= len(body):
+            return sentences
+        stop = _SENTENCE_END.search(body, position)
+        finish = stop.end() if stop else len(body.rstrip())
+        sentences.append((start + position, body[position:finish]))
+        position = finish

@@ -1,0 +1,38 @@
+"""A card file's text with the means to turn character offsets into spans.
+
+Every parse below the frame reads a slice of the file's own text, so every
+token's offset plus the slice's start is an offset into the file, and one
+table of line starts gives exact lines and columns for all of them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from compiler.ast import Span
+
+
+@dataclass(frozen=True)
+class SourceText:
+    path: str
+    text: str
+    line_starts: tuple[int, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        newline = self.text.find("\n")
+        while newline != -1:
+            starts.append(newline + 1)
+            newline = self.text.find("\n", newline + 1)
+        object.__setattr__(self, "line_starts", tuple(starts))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of a character offset."""
+        line = bisect_right(self.line_starts, offset)
+        return line, offset - self.line_starts[line - 1] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        line, col = self.position(start)
+        end_line, end_col = self.position(max(start, end))
+        return Span(self.path, line, col, end_line, end_col)

@@ -1,0 +1,245 @@
+"""Turns the parse trees of header values and sentences into AST nodes.
+
+One builder serves every game: rules with the same name mean the same thing
+in every grammar.  A game's grammar imports shared rules from frame.lark, and
+Lark names the ones it pulls in along the way `frame__<rule>`; the builder
+answers to both names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, NamedTuple
+
+from lark import Token, Transformer, v_args
+
+from compiler import ast
+from compiler.syntax.source import SourceText
+
+_SHARED_PREFIX = "frame__"
+
+
+class _CardCount(NamedTuple):
+    """`a random card`, `2 cards`: how many, and whether at random."""
+
+    amount: ast.Amount
+    random: bool
+
+
+def _target(word: ast.Word) -> ast.Target:
+    return ast.Target(word.text, span=word.span)
+
+
+@v_args(inline=True, meta=True)
+class AstBuilder(Transformer):
+    """Builds nodes for a parse of the text that starts at `base` in `source`."""
+
+    def __init__(self, source: SourceText, base: int) -> None:
+        super().__init__()
+        self.source = source
+        self.base = base
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith(_SHARED_PREFIX):
+            return getattr(self, name[len(_SHARED_PREFIX):])
+        raise AttributeError(name)
+
+    def __default__(self, data: str, children: list[Any], meta: Any) -> ast.Word:
+        """A rule made only of keywords (a timing, a cost, a target, `top`) stands for its
+        own name: `if_defeated`, `discard`, `each_character`."""
+        if children:
+            raise TypeError(f"no AST builder for grammar rule {data!r}")
+        name = data[len(_SHARED_PREFIX):] if data.startswith(_SHARED_PREFIX) else data
+        return ast.Word(name, span=self._span(meta))
+
+    # -- spans -------------------------------------------------------------
+
+    def _span(self, meta: Any) -> ast.Span:
+        return self.source.span(self.base + meta.start_pos, self.base + meta.end_pos)
+
+    def _token_span(self, token: Token) -> ast.Span:
+        return self.source.span(self.base + token.start_pos, self.base + token.end_pos)
+
+    def _word(self, token: Token) -> ast.Word:
+        return ast.Word(str(token), span=self._token_span(token))
+
+    # -- header values -------------------------------------------------------
+
+    def field_name(self, meta: Any, text: Token) -> str:
+        return str(text)
+
+    def field_type(self, meta: Any, *words: Token) -> ast.Word:
+        return ast.Word(" ".join(words), span=self._span(meta))
+
+    def field_traits(self, meta: Any, words: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
+        return words
+
+    def field_check(self, meta: Any, check: ast.CheckSequence) -> ast.CheckSequence:
+        return check
+
+    def field_skills(self, meta: Any, *skills: ast.SkillDie) -> tuple[ast.SkillDie, ...]:
+        return skills
+
+    def skill_die(self, meta: Any, skill: Token, die: Token, modifier: Token | None = None
+                  ) -> ast.SkillDie:
+        bonus = int(modifier) if modifier is not None else 0
+        return ast.SkillDie(self._word(skill), int(die[1:]), bonus, span=self._span(meta))
+
+    def field_hand(self, meta: Any, number: Token) -> int:
+        return int(number)
+
+    # -- shared phrases ------------------------------------------------------
+
+    def word_list(self, meta: Any, *words: Token) -> tuple[ast.Word, ...]:
+        return tuple(self._word(word) for word in words)
+
+    skill_names = word_list
+    selector_types = word_list
+    damage_kinds = word_list
+
+    def name(self, meta: Any, *words: Token) -> str:
+        return " ".join(words)
+
+    def amount(self, meta: Any, value: Token, times: Token | None = None) -> ast.Amount:
+        span = self._span(meta)
+        multiplier = int(times) if times is not None else 1
+        text = str(value)
+        if text.endswith("X"):
+            return ast.Amount(0, 0, int(text[:-1]), multiplier, per_player=True, span=span)
+        if "d" not in text:
+            return ast.Amount(0, 0, int(text), multiplier, span=span)
+        dice, rest = text.split("d", 1)
+        sides, sign, plus = rest.partition("+") if "+" in rest else rest.partition("-")
+        bonus = int(plus) * (-1 if sign == "-" else 1) if sign else 0
+        return ast.Amount(int(dice), int(sides), bonus, multiplier, span=span)
+
+    def skill_check(self, meta: Any, skills: tuple[ast.Word, ...], difficulty: Token
+                    ) -> ast.SkillCheck:
+        return ast.SkillCheck(skills, int(difficulty), span=self._span(meta))
+
+    def check_options(self, meta: Any, *options: ast.SkillCheck) -> ast.CheckStep:
+        return ast.CheckStep(options, span=self._span(meta))
+
+    def check_steps(self, meta: Any, *steps: ast.CheckStep) -> ast.CheckSequence:
+        return ast.CheckSequence(steps, span=self._span(meta))
+
+    def self_this(self, meta: Any, noun: Token) -> ast.SelfRef:
+        return ast.SelfRef(noun=str(noun).lower(), span=self._span(meta))
+
+    def self_it(self, meta: Any) -> ast.SelfRef:
+        return ast.SelfRef(span=self._span(meta))
+
+    def self_named(self, meta: Any, name: str) -> ast.SelfRef:
+        return ast.SelfRef(name=name, span=self._span(meta))
+
+    # -- sentences -----------------------------------------------------------
+
+    def sentence(self, meta: Any, statement: ast.Sentence) -> ast.Sentence:
+        return dataclasses.replace(statement, span=self._span(meta))
+
+    def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
+        return ast.Keywords(names, span=self._span(meta))
+
+    def immunity(self, meta: Any, *parts: Any) -> ast.Immunity:
+        subject = parts[0] if len(parts) == 2 else None
+        return ast.Immunity(parts[-1], subject, span=self._span(meta))
+
+    def triggered(self, meta: Any, window: ast.Word, effects: tuple[ast.Effect, ...]
+                  ) -> ast.Triggered:
+        return ast.Triggered(window.text, effects, span=self._span(meta))
+
+    def activated(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
+                  effects: tuple[ast.Effect, ...]) -> ast.Activated:
+        return ast.Activated(cost.text, card, effects, span=self._span(meta))
+
+    def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Untimed:
+        return ast.Untimed(effects, span=self._span(meta))
+
+    def effects(self, meta: Any, *effects: ast.Effect) -> tuple[ast.Effect, ...]:
+        return effects
+
+    def effect(self, meta: Any, effect: ast.Effect) -> ast.Effect:
+        return effect
+
+    def self_action(self, meta: Any, action: ast.Word, card: ast.SelfRef) -> ast.SelfAction:
+        return ast.SelfAction(action.text, card, span=self._span(meta))
+
+    # -- effects -------------------------------------------------------------
+
+    def _subject(self, meta: Any, parts: tuple[Any, ...]) -> tuple[ast.Target, tuple[Any, ...]]:
+        """An effect's subject, `you` when the sentence leaves it out."""
+        if parts and isinstance(parts[0], ast.Word) and parts[0].text in ast.TARGET_KINDS:
+            return _target(parts[0]), parts[1:]
+        return ast.Target("you", span=self._span(meta)), parts
+
+    def damage(self, meta: Any, *parts: Any) -> ast.Damage:
+        target, rest = self._subject(meta, parts)
+        kind = rest[1] if len(rest) > 1 else None
+        return ast.Damage(target, rest[0], kind, span=self._span(meta))
+
+    def damage_to(self, meta: Any, *parts: Any) -> ast.Damage:
+        kind = parts[1] if len(parts) == 3 else None
+        return ast.Damage(_target(parts[-1]), parts[0], kind, span=self._span(meta))
+
+    def damage_kind(self, meta: Any, word: Token) -> ast.Word:
+        return self._word(word)
+
+    def reduce_damage(self, meta: Any, *parts: Any) -> ast.ReduceDamage:
+        kinds = parts[0] if len(parts) == 2 else ()
+        amount = parts[-1] if isinstance(parts[-1], ast.Amount) else None  # `to 0`: all of it
+        return ast.ReduceDamage(kinds, amount, span=self._span(meta))
+
+    def reduction(self, meta: Any, amount: ast.Amount) -> ast.Amount:
+        return amount
+
+    def evade(self, meta: Any, what: ast.Selector) -> ast.Evade:
+        return ast.Evade(what, span=self._span(meta))
+
+    def evade_for(self, meta: Any, who: ast.Word, what: ast.Selector) -> ast.Evade:
+        return ast.Evade(what, _target(who), span=self._span(meta))
+
+    def selector(self, meta: Any, kinds: tuple[ast.Word, ...],
+                 traits: tuple[ast.Word, ...] = ()) -> ast.Selector:
+        return ast.Selector(kinds, traits, span=self._span(meta))
+
+    def summon(self, meta: Any, *parts: Any) -> ast.Summon:
+        target, cards = self._subject(meta, parts)
+        return ast.Summon(target, cards, span=self._span(meta))
+
+    def card_ref(self, meta: Any, name: str) -> ast.CardRef:
+        return ast.CardRef(name, span=self._span(meta))
+
+    def shuffle_self(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
+        return ast.MoveSelf("shuffle", card, span=self._span(meta))
+
+    def put_self(self, meta: Any, card: ast.SelfRef, place: ast.Word) -> ast.MoveSelf:
+        return ast.MoveSelf(place.text, card, span=self._span(meta))
+
+    def card_action(self, meta: Any, *parts: Any) -> ast.CardAction:
+        target, (action, count) = self._subject(meta, parts)
+        return ast.CardAction(target, action.text, count.amount, count.random,
+                              span=self._span(meta))
+
+    def card_count(self, meta: Any, *parts: Any) -> _CardCount:
+        random = any(isinstance(part, ast.Word) and part.text == "random" for part in parts)
+        amounts = [part for part in parts if isinstance(part, ast.Amount)]
+        count = amounts[0] if amounts else ast.Amount(0, 0, 1, span=self._span(meta))
+        return _CardCount(count, random)
+
+    def draw(self, meta: Any, *parts: Any) -> ast.Draw:
+        target, (count,) = self._subject(meta, parts)
+        return ast.Draw(target, count.amount, span=self._span(meta))
+
+    def add_to_check(self, meta: Any, amount: ast.Amount, owner: ast.Word,
+                     skill: ast.Word | None = None) -> ast.AddToCheck:
+        return ast.AddToCheck(amount, owner.text, skill, span=self._span(meta))
+
+    def check_skill(self, meta: Any, word: Token) -> ast.Word:
+        return self._word(word)
+
+    def close_location(self, meta: Any, mode: ast.Word) -> ast.CloseLocation:
+        return ast.CloseLocation(mode.text, span=self._span(meta))
+
+    def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse:
+        target, (check, otherwise) = self._subject(meta, parts)
+        return ast.CheckOrElse(target, check, otherwise, span=self._span(meta))
