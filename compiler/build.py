@@ -17,6 +17,7 @@ from pathlib import Path
 from compiler import ast, ir
 from compiler.backends import python as python_backend
 from compiler.check import check_cards
+from compiler.check.shared import card_names
 from compiler.diagnostics import Diagnostic, error, has_errors
 from compiler.games import GAMES
 from compiler.lower import lower_card
@@ -35,6 +36,9 @@ class Compilation:
     sources: dict[str, str] = field(default_factory=dict)
     card_count: int = 0
     cards: list[tuple[ast.Card, str]] = field(default_factory=list)
+    # For each game, how text may name each of its cards (check.shared.card_names), including
+    # cards that could not be read.
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
     programs: list[ir.Program] = field(default_factory=list)
     outputs: dict[str, str] = field(default_factory=dict)  # output path -> module text
 
@@ -101,6 +105,7 @@ def check_paths(paths: Sequence[str | Path]) -> Compilation:
     for game, entries in cards_by_game.items():
         pool: dict[str, ast.Card | None] = dict.fromkeys(broken_by_game[game])
         pool.update((card.name, card) for card, _ in entries)
+        result.names[game] = card_names(pool)
         for (card, name), card_diagnostics in zip(
                 entries, check_cards([card for card, _ in entries], pool,
                                      GAMES[game].check_card), strict=True):
@@ -115,7 +120,7 @@ def compile_paths(paths: Sequence[str | Path]) -> Compilation:
     result = check_paths(paths)
     by_path: dict[str, ir.Program] = {}
     for card, name in result.cards:
-        program = lower_card(card, name)
+        program = lower_card(card, name, result.names[card.game])
         path = python_backend.module_path(program)
         if path in by_path:
             result.diagnostics.append(error(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import keyword
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from compiler import ast, ir
@@ -19,16 +19,19 @@ from compiler import ast, ir
 POWER_PURPOSES = ("evade", "reduce_damage", "add_to_check")
 
 
-def lower_card(card: ast.Card, path: str) -> ir.Program:
+def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Program:
+    """`names` maps each way the text may name a card, folded, to the card's own name
+    (check.shared.card_names), so the IR names other cards as they name themselves."""
+    lower = _Lowerer(names)
     triggers: dict[str, list[ir.Effect]] = {}
     powers: list[ir.Power] = []
     keywords: list[str] = []
     immunities: list[str] = []
     for sentence in card.sentences:
         if isinstance(sentence, ast.Triggered):
-            triggers.setdefault(sentence.window, []).extend(map(lower_effect, sentence.effects))
+            triggers.setdefault(sentence.window, []).extend(map(lower.effect, sentence.effects))
         elif isinstance(sentence, ast.Activated):
-            effects = [lower_effect(effect) for effect in sentence.effects]
+            effects = [lower.effect(effect) for effect in sentence.effects]
             purpose = next((e["op"] for e in effects if e["op"] in POWER_PURPOSES), None)
             powers.append({"cost": sentence.cost, "purpose": purpose, "effects": effects})
         elif isinstance(sentence, ast.Keywords):
@@ -65,10 +68,6 @@ def identifier_for(name: str) -> str:
     if keyword.iskeyword(ident) or keyword.issoftkeyword(ident):
         ident += "_"
     return ident
-
-
-def lower_effect(effect: ast.Effect) -> ir.Effect:
-    return _EFFECTS[type(effect)](effect)
 
 
 def lower_amount(amount: ast.Amount) -> ir.Amount:
@@ -110,26 +109,52 @@ def _word(word: ast.Word | None) -> str | None:
     return None if word is None else word.text
 
 
-_EFFECTS: dict[type, Callable[[Any], ir.Effect]] = {
-    ast.Damage: lambda e: {"op": "damage", "target": e.target.kind,
-                           "amount": lower_amount(e.amount), "kind": _word(e.kind)},
-    ast.ReduceDamage: lambda e: {
-        "op": "reduce_damage", "kinds": [kind.text for kind in e.kinds],
-        "amount": None if e.amount is None else lower_amount(e.amount)},
-    ast.Evade: lambda e: {"op": "evade", "who": None if e.who is None else e.who.kind,
-                          "kinds": [kind.text for kind in e.what.kinds],
-                          "traits": [trait.text for trait in e.what.traits]},
-    ast.Summon: lambda e: {"op": "summon", "target": e.target.kind,
-                           "cards": [card.name for card in e.cards]},
-    ast.SelfAction: lambda e: {"op": "dispose", "place": e.action},
-    ast.MoveSelf: lambda e: {"op": "dispose", "place": e.place},
-    ast.CardAction: lambda e: {"op": "cards", "target": e.target.kind, "action": e.action,
-                               "count": lower_amount(e.count), "random": e.random},
-    ast.Draw: lambda e: {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count)},
-    ast.AddToCheck: lambda e: {"op": "add_to_check", "amount": lower_amount(e.amount),
-                               "owner": e.owner, "skill": _word(e.skill)},
-    ast.CloseLocation: lambda e: {"op": "close_location", "mode": e.mode},
-    ast.CheckOrElse: lambda e: {"op": "check_or_else", "target": e.target.kind,
-                                "check": lower_check_step(e.check),
-                                "otherwise": lower_effect(e.otherwise)},
-}
+class _Lowerer:
+    """AST effects to IR effects, one method a node type."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    def effect(self, effect: ast.Effect) -> ir.Effect:
+        return getattr(self, type(effect).__name__)(effect)
+
+    def Damage(self, e: ast.Damage) -> ir.Effect:
+        return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),
+                "kind": _word(e.kind)}
+
+    def ReduceDamage(self, e: ast.ReduceDamage) -> ir.Effect:
+        return {"op": "reduce_damage", "kinds": [kind.text for kind in e.kinds],
+                "amount": None if e.amount is None else lower_amount(e.amount)}
+
+    def Evade(self, e: ast.Evade) -> ir.Effect:
+        return {"op": "evade", "who": None if e.who is None else e.who.kind,
+                "kinds": [kind.text for kind in e.what.kinds],
+                "traits": [trait.text for trait in e.what.traits]}
+
+    def Summon(self, e: ast.Summon) -> ir.Effect:
+        return {"op": "summon", "target": e.target.kind,
+                "cards": [self.names[card.name.casefold()] for card in e.cards]}
+
+    def SelfAction(self, e: ast.SelfAction) -> ir.Effect:
+        return {"op": "dispose", "place": e.action}
+
+    def MoveSelf(self, e: ast.MoveSelf) -> ir.Effect:
+        return {"op": "dispose", "place": e.place}
+
+    def CardAction(self, e: ast.CardAction) -> ir.Effect:
+        return {"op": "cards", "target": e.target.kind, "action": e.action,
+                "count": lower_amount(e.count), "random": e.random}
+
+    def Draw(self, e: ast.Draw) -> ir.Effect:
+        return {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count)}
+
+    def AddToCheck(self, e: ast.AddToCheck) -> ir.Effect:
+        return {"op": "add_to_check", "amount": lower_amount(e.amount), "owner": e.owner,
+                "skill": _word(e.skill)}
+
+    def CloseLocation(self, e: ast.CloseLocation) -> ir.Effect:
+        return {"op": "close_location", "mode": e.mode}
+
+    def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
+        return {"op": "check_or_else", "target": e.target.kind,
+                "check": lower_check_step(e.check), "otherwise": self.effect(e.otherwise)}

@@ -8,7 +8,7 @@ powers their holder plays; characters and locations carry numbers only.
 from __future__ import annotations
 
 from compiler import ast
-from compiler.check.shared import known, name_span, unknown_word
+from compiler.check.shared import card_names, known, name_span, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error
 
 GAME = "pacg"
@@ -212,8 +212,7 @@ class _CardCheck:
                         f"write 'this card' or 'this {self.card.type.lower()}'")
 
     def _card_ref(self, ref: ast.CardRef) -> None:
-        by_folded = {name.casefold(): name for name in self.pool}
-        name = by_folded.get(ref.name.casefold())
+        name = card_names(self.pool).get(ref.name.casefold())
         if name is None:
             self.report("CW207", ref.span, f"no card is named '{ref.name}'",
                         did_you_mean(ref.name, self.pool))

@@ -15,14 +15,27 @@ def duplicate_name(card: ast.Card, first: ast.Card) -> Diagnostic:
 
 
 def check_card(card: ast.Card) -> list[Diagnostic]:
-    """A card that names itself (`Goblin Raider is immune to ...`) must use its own name."""
-    own = card.name.casefold()
+    """A card that names itself (`Goblin Raider is immune to ...`) must use its own name; the
+    grammar reads a leading `The` as an article, so `The Baykok` may call itself that."""
+    names = card_names([card.name])
     return [
         error("CW206", node.span, f"'{node.name}' is not this card's name ('{card.name}')",
               "call the card by its own name, or write 'this card'")
         for node in ast.walk(card.sections)
-        if isinstance(node, ast.SelfRef) and node.name is not None and node.name.casefold() != own
+        if isinstance(node, ast.SelfRef) and node.name is not None
+        and node.name.casefold() not in names
     ]
+
+
+def card_names(names: Iterable[str]) -> dict[str, str]:
+    """How text may name each card, folded, to the card's own name: `Bandit` for the Bandit,
+    and `Baykok` as well as `The Baykok` for The Baykok, since the grammar reads a leading
+    `the` as an article."""
+    lookup = {}
+    for name in names:
+        lookup.setdefault(name.casefold().removeprefix("the "), name)
+        lookup[name.casefold()] = name
+    return lookup
 
 
 def name_span(card: ast.Card) -> ast.Span:

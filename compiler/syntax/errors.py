@@ -20,7 +20,7 @@ _TERMINAL_WORDS = {
     "TEXT": "some text",
     "$END": "the end",
 }
-_MOST_SHOWN = 8
+_MOST_SHOWN = 30
 
 
 def describe_expected(parser: Lark, names: set[str]) -> str:

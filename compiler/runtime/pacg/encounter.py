@@ -215,10 +215,9 @@ class Encounter:
             roll = self.table.dice.roll(skill.sides)
             total = roll + skill.bonus + state.added
             success = total >= option.difficulty
-            die = f"d{skill.sides}" + (f"{skill.bonus:+d}" if skill.bonus else "")
             self.log.emit("check", character=character.name, purpose=purpose, skill=skill.name,
-                          die=die, roll=roll, added=f"{state.added:+d}", total=total,
-                          difficulty=option.difficulty,
+                          sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
+                          total=total, difficulty=option.difficulty,
                           result="success" if success else "failure")
             return CheckResult(success, total, option.difficulty)
         finally:
@@ -276,7 +275,9 @@ class Encounter:
         self.log.emit("escapes", card=self.card.name, location=self.escape_to.name)
 
     def _offer_close(self, character: Character, location: Location) -> None:
-        if location.closed or not self.table.policy.attempt_close(self, character, location):
+        if location.closed or not self.table.can_close(location):
+            return
+        if not self.table.policy.attempt_close(self, character, location):
             return
         self.log.emit("close_attempt", character=character.name, location=location.name,
                       how="for good")
@@ -293,13 +294,13 @@ class Encounter:
         evaded card back into its location deck, whatever any card says; an escaping
         villain goes to its haven; otherwise the card's own text may choose."""
         if self.summoned:
-            where = "the box"
+            where = "returned to the box"
         elif self.escape_to is not None:
             self.table.shuffle_into(self.card, self.escape_to)
-            where = f"{self.escape_to.name}'s deck"
+            where = f"shuffled into {self.escape_to.name}'s deck"
         elif self.place == "hand":
             self.character.hand.append(self.card)
-            where = f"{self.character.name}'s hand"
+            where = f"added to {self.character.name}'s hand"
         else:
             place = self.place if self.evaded else (self.place_by_text or self.place)
             where = self._place_in_location(place)
@@ -312,11 +313,11 @@ class Encounter:
             return f"shuffled into {self.location.name}'s deck"
         if place == "top":
             deck.insert(0, self.card)
-            return f"the top of {self.location.name}'s deck"
+            return f"put on top of {self.location.name}'s deck"
         if place == "bottom":
             deck.append(self.card)
-            return f"the bottom of {self.location.name}'s deck"
-        return "the box (banished)"
+            return f"put at the bottom of {self.location.name}'s deck"
+        return "banished to the box"
 
     # -- playing cards ----------------------------------------------------------
 
@@ -432,7 +433,9 @@ class Encounter:
         if self.depth >= MAX_SUMMON_DEPTH:
             raise ScenarioError(f"summons nest deeper than {MAX_SUMMON_DEPTH} encounters")
         defs = [self.table.card_def(name) for name in names]
-        for defn in self.table.policy.summon_order(self, defs):
+        if len(defs) > 1:
+            defs = self.table.policy.summon_order(self, defs)
+        for defn in defs:
             self.log.emit("summon", card=defn.name, by=self.card.name)
             Encounter(self.table, you, Card(defn), you.location, summoned=True,
                       depth=self.depth + 1).run()

@@ -12,11 +12,11 @@ MESSAGES = {
     "evaded": "{character} evades {card}",
     "close_attempt": "{character} tries to close {location} {how}",
     "temporarily_closed": "{location} is temporarily closed",
-    "closed": "{location} is closed ({how}); {banished} cards banished from its deck",
+    "closed": "{location} is closed ({how}); cards banished from its deck: {banished}",
     "close_refused": "{location} cannot close: the villain is still in its deck",
     "reopened": "{location} opens again",
-    "check": "{character} checks {purpose}: {skill} {die} rolled {roll}, {added} from cards, "
-             "total {total} against {difficulty}: {result}",
+    "check": "{character} checks {purpose}: {skill} (d{sides}{bonus:+d}) rolled {roll}, "
+             "{added:+d} from cards, total {total} against {difficulty}: {result}",
     "roll": "roll {dice}: {faces} = {total}",
     "added": "{character} adds {amount} to the check",
     "damage": "{character} is dealt {amount} {kind} damage",
@@ -28,7 +28,7 @@ MESSAGES = {
     "escapes": "{card} escapes to {location}",
     "acquired": "{character} acquires {card}",
     "not_acquired": "{character} fails to acquire {card}",
-    "put_away": "{card} goes to {where}",
+    "put_away": "{card} is {where}",
     "summon": "{by} summons {card}",
     "dispose": "{card} will go to: {place}",
     "lose_cards": "{character} must {action} {cards}",

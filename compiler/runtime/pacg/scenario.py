@@ -33,7 +33,8 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     while not table.over:
         for character in table.living():
             if turn == turns:
-                table.end("lost", f"the blessings deck ran out after {turns} turns")
+                played = f"{turns} turn" + ("s" if turns != 1 else "")
+                table.end("lost", f"the blessings deck ran out after {played}")
                 break
             turn += 1
             take_turn(table, character, turn)
@@ -73,7 +74,11 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         for pile in [place.deck for place in table.locations] + [c.deck for c in table.characters]:
             table.dice.shuffle(pile)
     for character in table.characters:
-        table.draw(character, max(0, character.hand_size - len(character.hand)))
+        missing = character.hand_size - len(character.hand)
+        if missing > len(character.deck):
+            raise ScenarioError(f"characters: {character.name} needs {missing} more cards in the "
+                                "deck to draw a starting hand")
+        table.draw(character, max(0, missing))
     return table
 
 

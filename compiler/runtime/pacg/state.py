@@ -140,11 +140,17 @@ class Table:
         location.deck.append(card)
         self.dice.shuffle(location.deck)
 
-    def close(self, location: Location, how: str) -> bool:
-        """Close a location for good; its remaining cards are banished.  A location whose deck
-        still holds a villain cannot close (a ruling).  Returns whether it closed."""
+    def can_close(self, location: Location) -> bool:
+        """A location whose deck still holds a villain cannot close (a ruling)."""
         if any(card.defn.type == "Villain" for card in location.deck):
             self.log.emit("close_refused", location=location.name)
+            return False
+        return True
+
+    def close(self, location: Location, how: str) -> bool:
+        """Close a location for good; its remaining cards are banished.  Returns whether it
+        closed."""
+        if not self.can_close(location):
             return False
         banished = len(location.deck)
         location.deck.clear()

@@ -1,0 +1,142 @@
+"""The pacg checks: what reads well but cannot be, reported at the word at fault."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.build import check_paths, compile_paths
+from tests.conftest import CARDS, card_text
+
+
+def check(tmp_path: Path, text: str, with_project_cards: bool = False) -> list:
+    path = tmp_path / "test.card"
+    path.write_text("Game: pacg\n\n" + card_text(text), encoding="utf-8")
+    paths = [CARDS / "pacg", path] if with_project_cards else [path]
+    return [item for item in check_paths(paths).diagnostics if item.span.file.endswith("test.card")]
+
+
+def only(tmp_path: Path, text: str, **kwargs) -> tuple[str, int, int, str | None]:
+    (diagnostic,) = check(tmp_path, text, **kwargs)
+    # Lines count from the first card line: two lines of `Game: pacg` and a blank come first.
+    return diagnostic.code, diagnostic.span.line - 2, diagnostic.span.col, diagnostic.hint
+
+
+def test_the_project_cards_are_clean():
+    compilation = check_paths([CARDS])
+    assert compilation.ok and not compilation.diagnostics
+    assert compilation.card_count >= 25
+
+
+def test_an_unknown_type_suggests_the_nearest(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Monstr\nCheck: Combat 5\n") == (
+        "CW200", 2, 7, "did you mean 'Monster'?")
+
+
+def test_a_field_the_type_does_not_take(tmp_path):
+    code, line, _, hint = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\nHand: 4\n")
+    assert (code, line) == ("CW201", 4)
+    assert "Check" in hint
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("Name: A\nType: Villain\n", "Check"),
+    ("Name: A\nType: Character\nHand: 4\n", "Skills"),
+])
+def test_a_required_field_of_the_type(tmp_path, text, field):
+    (diagnostic,) = check(tmp_path, text)
+    assert diagnostic.code == "CW106" and f"'{field}'" in diagnostic.message
+
+
+def test_an_unknown_skill_suggests_the_nearest(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Monster\nCheck: Dexterty 5\n") == (
+        "CW205", 3, 8, "did you mean 'Dexterity'?")
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("Skills: Strength d7\nHand: 5\n", "CW209"),
+    ("Skills: Strength d6\nHand: 40\n", "CW209"),
+])
+def test_numbers_out_of_range(tmp_path, text, code):
+    (diagnostic,) = check(tmp_path, f"Name: A\nType: Character\n{text}")
+    assert diagnostic.code == code
+
+
+def test_a_timing_window_pacg_does_not_have(tmp_path):
+    code, line, col, _ = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                              "On a Star, you draw a card.\n")
+    assert (code, line, col) == ("CW202", 5, 1)
+
+
+def test_pacg_has_no_keywords(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\nSwift.\n")[0] == "CW203"
+
+
+@pytest.mark.parametrize("text", [
+    "Name: A\nType: Monster\nCheck: Combat 5\n\nDiscard this card to evade a Monster.\n",
+    "Name: A\nType: Monster\nCheck: Combat 5\n\nBefore the encounter, evade a Monster.\n",
+    "Name: A\nType: Monster\nCheck: Combat 5\n\nIf defeated, recharge this card.\n",
+    "Name: A\nType: Spell\n\nBefore the encounter, you draw a card.\n",
+    "Name: A\nType: Spell\n\nImmune to Fire.\n",
+    "Name: A\nType: Spell\n\nDiscard this card to draw a card.\n",
+    "Name: A\nType: Spell\n\nDiscard this card to evade a Monster, then add 1 to your check.\n",
+    "Name: A\nType: Monster\nCheck: Combat 5\n\nYou take 1 damage.\n",
+    "Name: A\nType: Location\n\nImmune to Fire.\n",
+])
+def test_an_effect_where_it_cannot_stand(tmp_path, text):
+    assert [item.code for item in check(tmp_path, text)] == ["CW204"]
+
+
+def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
+    code, line, col, _ = only(tmp_path, "Name: Goblin Raider\nType: Monster\nCheck: Combat 5\n\n"
+                              "Goblin Chief is immune to Fire.\n")
+    assert (code, line, col) == ("CW206", 5, 1)
+
+
+def test_the_card_and_the_card_type_name_the_card(tmp_path):
+    assert not check(tmp_path, "Name: The Baykok\nType: Monster\nCheck: Combat 5\n\n"
+                     "The Baykok is immune to Fire.\n"
+                     "If undefeated, shuffle this monster into the location deck.\n")
+    assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                "If undefeated, shuffle this barrier into the location deck.\n")[0] == "CW206"
+
+
+def test_a_summoned_card_must_exist(tmp_path):
+    code, line, _, hint = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                               "Before the encounter, summon and encounter a Bog Lurkr.\n",
+                               with_project_cards=True)
+    assert (code, line, hint) == ("CW207", 5, "did you mean 'Bog Lurker'?")
+
+
+def test_a_location_cannot_be_summoned(tmp_path):
+    code, *_ = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                    "Before the encounter, summon and encounter a Drowned Chapel.\n",
+                    with_project_cards=True)
+    assert code == "CW204"
+
+
+def test_a_card_that_failed_to_parse_may_still_be_summoned(tmp_path):
+    diagnostics = check(tmp_path, "Name: Broken\nType: Monster\nCheck: Combat 5\n\n"
+                        "Gibberish it is.\n---\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                        "Before the encounter, summon and encounter a Broken.\n")
+    assert [item.code for item in diagnostics] == ["CW110"]
+    # ... and the sound card still lowers, naming the broken one.
+    (program,) = compile_paths([tmp_path / "test.card"]).programs
+    assert program["triggers"]["before_encounter"][0]["cards"] == ["Broken"]
+
+
+def test_two_cards_may_not_share_a_name(tmp_path):
+    code, line, _, hint = only(tmp_path, "Name: A\nType: Blessing\n---\nName: a\nType: Blessing\n")
+    assert (code, line) == ("CW208", 4)
+    assert "test.card:3:1" in hint
+
+
+def test_an_unknown_card_kind_in_a_selector(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Spell\n\nDiscard this card to evade a Monstr.\n")[:2] == (
+        "CW210", 4)
+
+
+def test_an_amount_pacg_cannot_roll(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                "Before the encounter, you take 4X damage.\n")[0] == "CW209"

@@ -1,0 +1,330 @@
+"""Reading card files: the frame, every pacg sentence form, spans, and what a designer is told
+when text cannot be read."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler import ast
+from compiler.syntax import parse_text
+from tests.conftest import card_text
+
+
+def parse(text: str):
+    return parse_text(card_text(text), "test.card")
+
+
+def one_card(text: str) -> ast.Card:
+    result = parse(text)
+    assert not result.diagnostics, [str(item) for item in result.diagnostics]
+    (card,) = result.file.cards
+    return card
+
+
+def sentence(text: str) -> ast.Sentence:
+    card = one_card(f"Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 1\n\n{text}\n")
+    (only,) = card.sentences
+    return only
+
+
+def messages(text: str) -> list[str]:
+    return [str(item) for item in parse(text).diagnostics]
+
+
+# -- the frame ----------------------------------------------------------------
+
+
+def test_a_file_holds_cards_separated_by_dashes_with_comments_anywhere():
+    result = parse("""
+        # a comment before the game line
+        Game: pacg
+
+        # a comment among cards
+        Name: A
+        Type: Monster
+        # a comment among the headers
+        Check: Combat 5
+
+        Immune to Mental.
+        # a comment in the rules text
+        ---
+        Name: B
+        Type: Blessing
+        ---
+        """)
+    assert not result.diagnostics
+    assert [card.name for card in result.file.cards] == ["A", "B"]
+    assert result.file.cards[1].sections == ()
+
+
+def test_field_names_ignore_case_and_keep_their_canonical_spelling():
+    card = one_card("Game: pacg\n\nname: A\nTYPE: Monster\ncheck: Combat 5\n")
+    assert [field.name for field in card.fields] == ["Name", "Type", "Check"]
+
+
+def test_a_sentence_may_run_over_several_lines_and_windows_line_ends_are_read():
+    card = one_card("Game: pacg\r\n\r\nName: A\r\nType: Monster\r\nCheck: Combat 5\r\n\r\n"
+                    "Before the encounter,\r\n  each character takes\r\n1 Fire damage.\r\n")
+    (triggered,) = card.sentences
+    assert triggered.span.line == 7 and triggered.span.end_line == 9
+
+
+def test_spans_point_into_the_file():
+    card = one_card("""
+        Game: pacg
+
+        Name: Goblin Raider
+        Type: Monster
+        Check: Combat 8
+
+        Immune to Mental.
+        Before the encounter, each character at this location takes 1d4 Fire damage.
+        """)
+    immunity, triggered = card.sentences
+    assert (immunity.span.line, immunity.span.col, immunity.span.end_col) == (7, 1, 18)
+    assert (immunity.traits[0].span.col, immunity.traits[0].span.end_col) == (11, 17)
+    damage = triggered.effects[0]
+    assert damage.kind.text == "Fire" and damage.kind.span.col == 65
+    assert card.field("Check").value.steps[0].options[0].skills[0].span.col == 8
+
+
+# -- the check field -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "steps"), [
+    ("Combat 8", [[(("Combat",), 8)]]),
+    ("Dexterity or Acrobatics 9", [[(("Dexterity", "Acrobatics"), 9)]]),
+    ("Combat 8 then Combat 10", [[(("Combat",), 8)], [(("Combat",), 10)]]),
+    ("Wisdom 5 or Charisma 7", [[(("Wisdom",), 5), (("Charisma",), 7)]]),
+    ("Dexterity, Disable, or Arcane 14 THEN Combat 9",
+     [[(("Dexterity", "Disable", "Arcane"), 14)], [(("Combat",), 9)]]),
+])
+def test_check_fields(text, steps):
+    check = one_card(f"Game: pacg\n\nName: A\nType: Monster\nCheck: {text}\n").value("Check")
+    assert [[(tuple(s.text for s in option.skills), option.difficulty) for option in step.options]
+            for step in check.steps] == steps
+
+
+def test_skills_and_hand_fields():
+    card = one_card("Game: pacg\n\nName: A\nType: Character\n"
+                    "Skills: Strength d10+2, Dexterity d6, Melee d8-1\nHand: 5\n")
+    assert [(s.skill.text, s.sides, s.bonus) for s in card.value("Skills")] == [
+        ("Strength", 10, 2), ("Dexterity", 6, 0), ("Melee", 8, -1)]
+    assert card.value("Hand") == 5
+
+
+# -- sentences -------------------------------------------------------------------
+
+
+def test_the_three_wordings_of_an_immunity_mean_the_same():
+    forms = [sentence("Immune to Mental and Poison."), sentence("Mental and Poison immunity."),
+             sentence("X is immune to the Mental and Poison traits.")]
+    assert [tuple(map(str, form.traits)) for form in forms] == [("Mental", "Poison")] * 3
+    assert forms[0] == forms[1]
+    assert forms[2].subject == ast.SelfRef(name="X", span=forms[2].span)
+
+
+@pytest.mark.parametrize(("wording", "window"), [
+    ("Before the encounter", "before_encounter"), ("Before you act", "before_encounter"),
+    ("After the encounter", "after_encounter"), ("After you act", "after_encounter"),
+    ("If defeated", "if_defeated"), ("If undefeated", "if_undefeated"),
+    ("When encountered", "when_encountered"),
+])
+def test_timing_windows_and_their_printed_synonyms(wording, window):
+    triggered = sentence(f"{wording}, you draw a card.")
+    assert triggered.window == window
+
+
+def test_synonyms_give_equal_trees():
+    assert sentence("Before you act, you take 1 damage.") == \
+        sentence("Before the encounter, you take 1 damage.")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("If undefeated, each character at this location takes 1d4+1 Fire damage.",
+     ast.Damage(ast.Target("each_character_at_location", span=None),
+                ast.Amount(1, 4, 1, span=None), ast.Word("Fire", span=None), span=None)),
+    ("If undefeated, you are dealt 2 damage.",
+     ast.Damage(ast.Target("you", span=None), ast.Amount(0, 0, 2, span=None), None, span=None)),
+    ("If undefeated, deal 1 Cold damage to the turn character.",
+     ast.Damage(ast.Target("turn_character", span=None), ast.Amount(0, 0, 1, span=None),
+                ast.Word("Cold", span=None), span=None)),
+    ("If undefeated, summon and encounter a Goblin Raider and a Bandit.",
+     ast.Summon(ast.Target("you", span=None),
+                (ast.CardRef("Goblin Raider", span=None), ast.CardRef("Bandit", span=None)),
+                span=None)),
+    ("If undefeated, shuffle this card into the location deck.",
+     ast.MoveSelf("shuffle", ast.SelfRef(noun="card", span=None), span=None)),
+    ("If undefeated, put it on the top of the location deck.",
+     ast.MoveSelf("top", ast.SelfRef(span=None), span=None)),
+    ("If undefeated, banish this card.",
+     ast.SelfAction("banish", ast.SelfRef(noun="card", span=None), span=None)),
+    ("If undefeated, each other character discards a random card.",
+     ast.CardAction(ast.Target("each_other_character", span=None), "discard",
+                    ast.Amount(0, 0, 1, span=None), True, span=None)),
+    ("If undefeated, a random character at this location buries 2 cards.",
+     ast.CardAction(ast.Target("random_character_at_location", span=None), "bury",
+                    ast.Amount(0, 0, 2, span=None), False, span=None)),
+    ("If undefeated, the party draws a card.",
+     ast.Draw(ast.Target("party", span=None), ast.Amount(0, 0, 1, span=None), span=None)),
+    ("If undefeated, temporarily close this location.",
+     ast.CloseLocation("temporarily_close", span=None)),
+])
+def test_bane_effects(text, expected):
+    (effect,) = sentence(text).effects
+    assert effect == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Discard this card to evade a Monster or Barrier.",
+     ast.Evade(ast.Selector((ast.Word("Monster", span=None), ast.Word("Barrier", span=None)),
+                            span=None), span=None)),
+    ("Discard this card to evade a bane with the Undead trait.",
+     ast.Evade(ast.Selector((ast.Word("bane", span=None),), (ast.Word("Undead", span=None),),
+                            span=None), span=None)),
+    ("Discard this card to let another character evade a Barrier.",
+     ast.Evade(ast.Selector((ast.Word("Barrier", span=None),), span=None),
+               ast.Target("another_character", span=None), span=None)),
+    ("Reveal this card to reduce Fire or Cold damage dealt to you by 2.",
+     ast.ReduceDamage((ast.Word("Fire", span=None), ast.Word("Cold", span=None)),
+                      ast.Amount(0, 0, 2, span=None), span=None)),
+    ("Discard this card to reduce all damage dealt to you to 0.",
+     ast.ReduceDamage((), None, span=None)),
+    ("Recharge this card to add 1d6 to your Combat check.",
+     ast.AddToCheck(ast.Amount(1, 6, 0, span=None), "yours", ast.Word("Combat", span=None),
+                    span=None)),
+    ("Recharge this card to add 2 to any check.",
+     ast.AddToCheck(ast.Amount(0, 0, 2, span=None), "any", None, span=None)),
+])
+def test_powers(text, expected):
+    card = one_card(f"Game: pacg\n\nName: X\nType: Spell\n\n{text}\n")
+    (power,) = card.sentences
+    assert isinstance(power, ast.Activated)
+    assert power.effects == (expected,)
+
+
+@pytest.mark.parametrize("cost", ["Reveal", "Display", "Recharge", "Discard", "Bury", "Banish"])
+def test_every_cost(cost):
+    card = one_card(f"Game: pacg\n\nName: X\nType: Item\n\n{cost} this card to draw a card.\n")
+    assert card.sentences[0].cost == cost.lower()
+
+
+def test_a_check_or_else_effect_falls_on_each_target_that_fails():
+    (effect,) = sentence("Before the encounter, each character must succeed at a Dexterity or "
+                         "Acrobatics 9 check or take 1d4 Fire damage.").effects
+    assert isinstance(effect, ast.CheckOrElse)
+    assert effect.target.kind == "each_character"
+    assert [s.text for s in effect.check.options[0].skills] == ["Dexterity", "Acrobatics"]
+    assert effect.otherwise == ast.Damage(ast.Target("you", span=None),
+                                          ast.Amount(1, 4, 0, span=None),
+                                          ast.Word("Fire", span=None), span=None)
+
+
+def test_effects_follow_each_other_with_then():
+    triggered = sentence("If undefeated, you bury a card, then shuffle this card into the "
+                         "location deck; each character draws a card.")
+    assert [type(effect).__name__ for effect in triggered.effects] == [
+        "CardAction", "MoveSelf", "Draw"]
+
+
+def test_keywords_stand_alone_as_sentences():
+    assert sentence("Swift, Overpower.") == ast.Keywords(
+        (ast.Word("Swift", span=None), ast.Word("Overpower", span=None)), span=None)
+
+
+# -- what a designer is told ------------------------------------------------------
+
+
+def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at():
+    result = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                   "Each character dances wildly.\n")
+    (diagnostic,) = result.diagnostics
+    assert diagnostic.code == "CW110"
+    assert '"Each character dances wildly."' in diagnostic.message
+    assert "'dances'" in diagnostic.message
+    assert (diagnostic.span.line, diagnostic.span.col, diagnostic.span.end_col) == (7, 16, 22)
+    assert "'takes'" in diagnostic.hint
+
+
+def test_a_sentence_without_a_full_stop_is_named_as_such():
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                          "Immune to Fire\n").diagnostics
+    assert diagnostic.code == "CW111"
+    assert (diagnostic.span.line, diagnostic.span.col) == (7, 15)
+
+
+def test_an_unknown_field_suggests_the_nearest():
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nChek: Combat 5\n").diagnostics
+    assert diagnostic.code == "CW103"
+    assert diagnostic.hint == "did you mean 'Check'?"
+
+
+def test_a_malformed_value_says_what_was_expected():
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat or 8\n"
+                          ).diagnostics
+    assert diagnostic.code == "CW104"
+    assert (diagnostic.span.line, diagnostic.span.col) == (5, 18)
+    assert diagnostic.hint == "expected a word"
+
+
+def test_missing_and_repeated_fields():
+    codes = [item.code for item in parse("Game: pacg\n\nName: A\nName: B\n").diagnostics]
+    assert codes == ["CW105", "CW106"]
+
+
+def test_an_unknown_game_suggests_the_nearest():
+    (diagnostic,) = parse("Game: pacgg\n\nName: A\nType: Monster\n").diagnostics
+    assert (diagnostic.code, diagnostic.hint) == ("CW102", "did you mean 'pacg'?")
+    assert (diagnostic.span.line, diagnostic.span.col) == (1, 7)
+
+
+def test_a_file_must_begin_with_its_game():
+    (diagnostic,) = parse("Name: A\nType: Monster\n").diagnostics
+    assert diagnostic.code == "CW101"
+    assert diagnostic.span.line == 1
+
+
+def test_rules_text_among_the_headers_asks_for_the_blank_line():
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nImmune to Fire.\n").diagnostics
+    assert diagnostic.code == "CW101"
+    assert diagnostic.span.line == 5
+    assert "blank line" in diagnostic.hint
+
+
+def test_one_broken_card_does_not_hide_the_others():
+    result = parse("""
+        Game: pacg
+
+        Name: A
+        Type: Monster
+        Check: Combat 5
+
+        Each character dances.
+        Immune to Fire.
+        ---
+        Name: B
+        Type: Monster
+        Check: Combat 5
+
+        Immune to Cold.
+        ---
+        Name: C
+        Type: Monster
+        Check: Combat 5
+
+        Before the encounter, you sing.
+        """)
+    assert [item.span.line for item in result.diagnostics] == [7, 20]
+    assert [card.name for card in result.file.cards] == ["B"]
+    assert result.broken_names == ["A", "C"]
+    assert result.card_count == 3
+
+
+@pytest.mark.parametrize("text", [
+    "", "\n\n", "Game:", "Game: pacg\n---\n---\n", "Game: pacg\n\nName: A\n\n\n\n",
+    "Game: pacg\n\nName: A\nType: Monster\n\n....\n", "Game: pacg\n\n:\n",
+    "Game: pacg\n\nName: A\nType: Monster\n\n\x00\u2028\u202e.\n",
+])
+def test_odd_input_gives_diagnostics_never_an_exception(text):
+    result = parse_text(text, "odd.card")
+    assert result.file is not None or result.diagnostics
