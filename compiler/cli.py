@@ -131,3 +131,7 @@ def main() -> None:
                    "this is a bug in cardwright; please report it with the input that caused "
                    "it", err=True)
         sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":
+    main()

@@ -123,6 +123,37 @@ Check: Dexterity 99
 ---
 Name: Plain Field
 Type: Location
+---
+Name: Fireproof Skulker
+Type: Monster
+Check: Combat 0
+
+Fire immunity.
+Before the encounter, you take 2 Fire damage.
+---
+Name: Ember Ward
+Type: Armor
+Traits: Fire
+
+Reveal this card to reduce Fire damage dealt to you by 2.
+---
+Name: Dull Thumper
+Type: Monster
+Check: Combat 0
+
+Before the encounter, each character at this location takes 1d6 damage.
+---
+Name: Stubborn Gate
+Type: Barrier
+Check: Strength 99
+
+If undefeated, put this card on the bottom of the location deck.
+---
+Name: Gate Caller
+Type: Monster
+Check: Combat 0
+
+Before the encounter, summon and encounter a Stubborn Gate.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -532,3 +563,45 @@ def test_at_the_end_of_the_turn_the_hand_is_refilled_and_places_reopen(cards):
         characters=[hero("Brannoc Ashvale", "Plain Field"), hero("Ilsa Thornquill", "Open Gate")])
     assert events_of(events, "reopened", location="Open Gate")
     assert events_of(events, "end_turn")[0]["hand"] == 5
+
+
+# -- Rulings (docs/rulings.md) ------------------------------------------------------
+
+
+def test_ruling_immunity_does_not_bar_reducing_the_banes_damage(cards):
+    events = play_setup(cards, locations=[place("Plain Field", ["Fireproof Skulker"])],
+                        characters=[hero("Brannoc Ashvale", "Plain Field", hand=["Ember Ward"])])
+    assert events_of(events, "play", card="Ember Ward")
+    assert not events_of(events, "refused")
+
+
+def test_ruling_damage_of_no_kind_is_combat_damage_rolled_for_each_character(cards):
+    events = play_setup(cards, locations=[place("Plain Field", ["Dull Thumper"])],
+                        characters=[hero("Brannoc Ashvale", "Plain Field"),
+                                    hero("Tamsin Reed", "Plain Field")])
+    damage = events_of(events, "damage")
+    assert [(e["character"], e["kind"]) for e in damage] == [
+        ("Brannoc Ashvale", "Combat"), ("Tamsin Reed", "Combat")]
+    rolls = events_of(events, "roll", dice="1d6")
+    assert [roll["total"] for roll in rolls] == [e["amount"] for e in damage]
+
+
+def test_ruling_a_location_holding_the_villain_cannot_close(cards):
+    events = play_setup(cards, locations=[place("Open Gate", ["Sure Henchman", "Sure Villain"])],
+                        characters=[hero("Brannoc Ashvale", "Open Gate")])
+    assert events_of(events, "close_refused", location="Open Gate")
+    assert not events_of(events, "close_attempt") and not events_of(events, "closed")
+
+
+def test_ruling_a_summoned_card_returns_to_the_box_whatever_its_text_says(cards):
+    events = play_setup(cards, locations=[place("Plain Field", ["Gate Caller"])],
+                        characters=[hero("Brannoc Ashvale", "Plain Field")])
+    assert events_of(events, "dispose", card="Stubborn Gate")[0]["place"] == "bottom"
+    assert events_of(events, "put_away", card="Stubborn Gate")[0]["where"] == \
+        "returned to the box"
+
+
+def test_ruling_a_boon_with_no_check_is_acquired_at_once(cards):
+    events = play_setup(cards, locations=[place("Plain Field", ["Pebble"])],
+                        characters=[hero("Brannoc Ashvale", "Plain Field")])
+    assert events_of(events, "acquired", card="Pebble") and not events_of(events, "check")

@@ -10,6 +10,7 @@ module is parsed again before it is returned, as black checks its output.
 from __future__ import annotations
 
 import keyword
+import pprint
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -74,8 +75,9 @@ def _environment() -> Environment:
 
 
 def py(value: Any) -> Markup:
-    """A value as a Python literal."""
-    return Markup(repr(value))
+    """A value as a Python literal, wrapped over lines when it is long (indent the lines after
+    the first where it stands)."""
+    return Markup(pprint.pformat(value, width=80, sort_dicts=False))
 
 
 def ident(name: str) -> Markup:

@@ -22,7 +22,10 @@ CARD = rt.CardDef(
         rt.Power(
             cost='reveal',
             purpose='add_to_check',
-            effect={'op': 'add_to_check', 'amount': {'dice': 1, 'sides': 6, 'plus': 0, 'times': 1, 'per_player': False}, 'owner': 'yours', 'skill': 'Combat'},
+            effect={'op': 'add_to_check',
+                    'amount': {'dice': 1, 'sides': 6, 'plus': 0, 'times': 1, 'per_player': False},
+                    'owner': 'yours',
+                    'skill': 'Combat'},
             run=power_1,
         ),
     ),

@@ -24,7 +24,10 @@ CARD = rt.CardDef(
         rt.Power(
             cost='recharge',
             purpose='add_to_check',
-            effect={'op': 'add_to_check', 'amount': {'dice': 1, 'sides': 4, 'plus': 0, 'times': 1, 'per_player': False}, 'owner': 'any', 'skill': None},
+            effect={'op': 'add_to_check',
+                    'amount': {'dice': 1, 'sides': 4, 'plus': 0, 'times': 1, 'per_player': False},
+                    'owner': 'any',
+                    'skill': None},
             run=power_1,
         ),
     ),

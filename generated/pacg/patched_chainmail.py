@@ -22,7 +22,9 @@ CARD = rt.CardDef(
         rt.Power(
             cost='reveal',
             purpose='reduce_damage',
-            effect={'op': 'reduce_damage', 'kinds': ['Combat'], 'amount': {'dice': 0, 'sides': 0, 'plus': 1, 'times': 1, 'per_player': False}},
+            effect={'op': 'reduce_damage',
+                    'kinds': ['Combat'],
+                    'amount': {'dice': 0, 'sides': 0, 'plus': 1, 'times': 1, 'per_player': False}},
             run=power_1,
         ),
     ),

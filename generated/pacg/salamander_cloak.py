@@ -22,7 +22,9 @@ CARD = rt.CardDef(
         rt.Power(
             cost='recharge',
             purpose='reduce_damage',
-            effect={'op': 'reduce_damage', 'kinds': ['Fire', 'Cold'], 'amount': {'dice': 0, 'sides': 0, 'plus': 3, 'times': 1, 'per_player': False}},
+            effect={'op': 'reduce_damage',
+                    'kinds': ['Fire', 'Cold'],
+                    'amount': {'dice': 0, 'sides': 0, 'plus': 3, 'times': 1, 'per_player': False}},
             run=power_1,
         ),
     ),

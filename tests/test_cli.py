@@ -1,0 +1,176 @@
+"""The commands as a designer and CI use them: exit codes, output, and builds that are the same
+bytes every time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler import cli
+from tests.conftest import CARDS, ROOT, SCENARIOS
+
+BROKEN = "Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\nEach character dances.\n"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli.cli, list(args))
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def broken_card(tmp_path: Path) -> Path:
+    path = tmp_path / "broken.card"
+    path.write_text(BROKEN, encoding="utf-8")
+    return path
+
+
+# -- check -----------------------------------------------------------------------
+
+
+def test_check_passes_the_project_cards(chdir_root):
+    code, output = run("check")
+    assert code == 0
+    assert "0 errors" in output
+
+
+def test_check_reports_each_problem_with_its_place_and_exits_1(broken_card):
+    code, output = run("check", str(broken_card))
+    assert code == 1
+    assert f"{broken_card.as_posix()}:7:16: error[CW110]:" in output
+    assert "7 | Each character dances." in output
+    assert "^^^^^^" in output
+
+
+def test_check_a_missing_path_is_an_error_not_a_traceback(tmp_path):
+    code, output = run("check", str(tmp_path / "nowhere.card"))
+    assert code == 1 and "CW100" in output
+
+
+def test_a_usage_error_exits_2():
+    assert run("check", "--no-such-option")[0] == 2
+
+
+def test_an_internal_failure_exits_2_with_a_short_report(monkeypatch, capsys):
+    def explode(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "check_paths", explode)
+    monkeypatch.setattr(sys, "argv", ["cardwright", "check"])
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 2
+    assert "internal error: RuntimeError: boom" in capsys.readouterr().err
+
+
+# -- build -----------------------------------------------------------------------
+
+
+def test_build_writes_one_module_per_card_and_an_index(chdir_root, tmp_path):
+    out = tmp_path / "generated"
+    assert run("build", "--out", str(out))[0] == 0
+    modules = sorted(path.name for path in (out / "pacg").glob("*.py"))
+    assert "__init__.py" in modules and "bog_lurker.py" in modules
+    assert len(modules) == 1 + len([p for p in (CARDS / "pacg").glob("*.card")
+                                    for line in p.read_text().splitlines()
+                                    if line.startswith("Name:")])
+
+
+def test_build_check_tells_stale_from_fresh(chdir_root, tmp_path):
+    out = tmp_path / "generated"
+    run("build", "--out", str(out))
+    assert run("build", "--out", str(out), "--check")[0] == 0
+    (out / "pacg" / "bog_lurker.py").write_text("# edited by hand\n")
+    (out / "pacg" / "left_over.py").write_text("")
+    (out / "pacg" / "cinder_imp.py").unlink()
+    code, output = run("build", "--out", str(out), "--check")
+    assert code == 1
+    assert "bog_lurker.py differs" in output and "cinder_imp.py differs" in output
+    assert "left_over.py would be removed" in output
+    code, output = run("build", "--out", str(out))
+    assert code == 0 and "wrote 2 and removed 1" in output
+    assert run("build", "--out", str(out), "--check")[0] == 0
+
+
+def test_the_committed_generated_folder_is_fresh(chdir_root):
+    assert run("build", "--check")[0] == 0
+
+
+def test_build_writes_nothing_while_a_card_has_an_error(tmp_path, broken_card):
+    out = tmp_path / "out"
+    assert run("build", str(CARDS), str(broken_card), "--out", str(out))[0] == 1
+    assert not out.exists()
+
+
+def test_builds_are_the_same_bytes_whatever_the_hash_seed(tmp_path):
+    outputs = []
+    for seed in ("0", "12345"):
+        out = tmp_path / f"out{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "compiler.cli", "build", "cards", "--out", str(out)],
+                       cwd=ROOT, env=env, check=True, capture_output=True)
+        outputs.append({path.relative_to(out): path.read_bytes()
+                        for path in sorted(out.rglob("*.py"))})
+    assert outputs[0] == outputs[1]
+
+
+def test_generated_modules_import_only_the_runtime():
+    for path in (ROOT / "generated").rglob("*.py"):
+        lines = [line for line in path.read_text().splitlines()
+                 if line.startswith(("import ", "from "))]
+        assert lines in ([], ["from compiler.runtime import pacg as rt"]), path
+
+
+# -- play ------------------------------------------------------------------------
+
+
+def test_play_with_no_argument_plays_the_bundled_demo():
+    code, output = run("play")
+    assert code == 0
+    assert output.startswith("scenario: The Drowned Chapel")
+    assert "the scenario is" in output.splitlines()[-1]
+
+
+def test_play_json_prints_one_event_a_line_ending_with_the_outcome():
+    code, output = run("play", str(SCENARIOS / "pacg" / "vexas-flight.toml"), "--format", "json")
+    assert code == 0
+    events = [json.loads(line) for line in output.splitlines()]
+    assert [event["seq"] for event in events] == list(range(1, len(events) + 1))
+    assert "outcome" in events[-1] and all("outcome" not in event for event in events[:-1])
+
+
+def test_one_seed_gives_one_log_and_another_seed_another():
+    scenario = str(SCENARIOS / "pacg" / "demo.toml")
+    first = run("play", scenario, "--seed", "3")[1]
+    assert run("play", scenario, "--seed", "3")[1] == first
+    assert run("play", scenario, "--seed", "4")[1] != first
+
+
+def test_a_scenario_that_cannot_be_played_is_an_error_not_a_traceback(tmp_path):
+    scenario = tmp_path / "bad.toml"
+    scenario.write_text('name = "bad"\ngame = "pacg"\nturns = 3\nlocations = []\n'
+                        '[[characters]]\ncard = "Nobody"\nlocation = "Nowhere"\n')
+    code, output = run("play", str(scenario))
+    assert code == 1 and "error:" in output and "Nobody" in output
+
+
+def test_a_scenario_that_is_not_toml_is_an_error(tmp_path):
+    scenario = tmp_path / "bad.toml"
+    scenario.write_text("name = \n")
+    code, output = run("play", str(scenario))
+    assert code == 1 and "not a valid TOML scenario" in output
+
+
+def test_a_scenario_whose_cards_have_errors_reports_them(tmp_path, broken_card):
+    scenario = tmp_path / "scenario.toml"
+    scenario.write_text(f'name = "x"\ngame = "pacg"\ncards = ["{broken_card.name}"]\nturns = 1\n'
+                        'locations = []\ncharacters = []\n')
+    code, output = run("play", str(scenario))
+    assert code == 1 and "CW110" in output
