@@ -45,6 +45,7 @@ CODES: dict[str, str] = {
     "CW208": "duplicate card name",
     "CW209": "number out of range",
     "CW210": "unknown card kind",
+    "CW211": "label not in this game",
     # Building
     "CW300": "module names collide",
 }

@@ -140,3 +140,8 @@ def test_an_unknown_card_kind_in_a_selector(tmp_path):
 def test_an_amount_pacg_cannot_roll(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
                 "Before the encounter, you take 4X damage.\n")[0] == "CW209"
+
+
+def test_pacg_cards_have_no_labelled_sections(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\nTop: Immune to Fire.\n")[:3] \
+        == ("CW211", 5, 1)

@@ -10,7 +10,7 @@ import pytest
 
 from compiler import ast
 from compiler.build import compile_paths
-from compiler.check.pacg import WINDOWS
+from compiler.check.pacg import TYPES, WINDOWS
 from tests.conftest import CARDS, ROOT, SHARED
 
 LANGUAGE = SHARED / "LANGUAGE.md"
@@ -63,21 +63,55 @@ def test_every_example_of_the_reference_compiles(tmp_path, body):
     assert compile_example(tmp_path, body)
 
 
+def constructs(nodes: list[ast.Node]) -> dict[str, set]:
+    """The pacg constructs a set of cards uses: node types, windows, costs, targets, places."""
+    def values(node_type: type, attribute: str) -> set:
+        return {getattr(node, attribute) for node in nodes if isinstance(node, node_type)}
+
+    return {
+        "nodes": {type(node).__name__ for node in nodes},
+        "windows": values(ast.Triggered, "window"),
+        "costs": values(ast.Activated, "cost"),
+        "targets": values(ast.Target, "kind"),
+        "close modes": values(ast.CloseLocation, "mode"),
+        "card actions": values(ast.CardAction, "action"),
+        "places": values(ast.MoveSelf, "place"),
+        "immunities naming the card": {node.subject is not None
+                                       for node in nodes if isinstance(node, ast.Immunity)},
+        "types": {card.type for card in nodes if isinstance(card, ast.Card)},
+    }
+
+
+EVERY_PACG_CONSTRUCT = {
+    "nodes": {cls.__name__ for cls in vars(ast).values() if isinstance(cls, type)
+              and issubclass(cls, ast.Effect | ast.Sentence)} - {
+                  "Effect", "Sentence", "Keywords", "Untimed"},  # pacg has neither
+    "windows": set(WINDOWS),
+    "costs": set(ast.COSTS),
+    "targets": set(ast.TARGET_KINDS),
+    "close modes": {"close", "temporarily_close", "attempt_close"},
+    "card actions": {"discard", "bury", "banish", "recharge"},
+    "places": {"shuffle", "top", "bottom"},
+    "immunities naming the card": {True, False},
+    "types": set(TYPES),
+}
+
+
+def assert_every_construct(nodes: list[ast.Node]) -> None:
+    seen = constructs(nodes)
+    missing = {key: EVERY_PACG_CONSTRUCT[key] - seen[key] for key in EVERY_PACG_CONSTRUCT}
+    assert not any(missing.values()), missing
+
+
 def test_the_reference_shows_every_construct(tmp_path):
-    """Each pacg timing window, cost, target, effect and sentence form stands in an example."""
-    nodes = []
+    nodes: list[ast.Node] = []
     for index, body in enumerate(REFERENCE_EXAMPLES):
         folder = tmp_path / str(index)
         folder.mkdir()
         nodes.extend(ast.walk(compile_example(folder, body)))
-    seen = {type(node).__name__ for node in nodes}
-    effects = {cls.__name__ for cls in vars(ast).values()
-               if isinstance(cls, type) and issubclass(cls, ast.Effect | ast.Sentence)}
-    assert effects - {"Effect", "Sentence", "Keywords", "Untimed"} <= seen
-    assert {n.window for n in nodes if isinstance(n, ast.Triggered)} == set(WINDOWS)
-    assert {n.cost for n in nodes if isinstance(n, ast.Activated)} == set(ast.COSTS)
-    assert {n.kind for n in nodes if isinstance(n, ast.Target)} == set(ast.TARGET_KINDS)
-    assert {n.mode for n in nodes if isinstance(n, ast.CloseLocation)} == {
-        "close", "temporarily_close", "attempt_close"}
-    immunity_forms = {(n.subject is not None) for n in nodes if isinstance(n, ast.Immunity)}
-    assert immunity_forms == {True, False}
+    assert_every_construct(nodes)
+
+
+def test_the_project_cards_use_every_construct():
+    compilation = compile_paths([CARDS / "pacg"])
+    assert_every_construct(list(ast.walk([card for card, _ in compilation.cards])))

@@ -328,3 +328,16 @@ def test_one_broken_card_does_not_hide_the_others():
 def test_odd_input_gives_diagnostics_never_an_exception(text):
     result = parse_text(text, "odd.card")
     assert result.file is not None or result.diagnostics
+
+
+def test_a_label_begins_a_group_of_sentences_up_to_the_next_label():
+    card = one_card("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                    "Immune to Fire.\nTop: Immune to Cold. Immune to Acid.\n"
+                    "Bottom: Immune to Poison.\n")
+    assert [(section.label, len(section.sentences)) for section in card.sections] == [
+        (None, 1), ("Top", 2), ("Bottom", 1)]
+    assert card.sections[1].span.line == 8
+
+
+def test_a_word_that_begins_a_label_is_still_a_word_without_the_colon():
+    assert sentence("Combat immunity.").traits[0].text == "Combat"

@@ -71,6 +71,10 @@ class _CardCheck:
             return self.diagnostics
         kind = kind_of(self.card.type)
         self._fields(kind)
+        for section in self.card.sections:
+            if section.label is not None:
+                self.report("CW211", section.span, f"pacg cards have no '{section.label}:' "
+                            "section", "write the sentences without the label")
         for sentence in self.card.sentences:
             self._sentence(kind, sentence)
         for node in ast.walk(self.card.sections):

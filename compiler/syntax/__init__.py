@@ -86,11 +86,8 @@ class _CardReader:
                 "this line is neither a header `Field: value` nor after the blank line that "
                 "ends the headers",
                 "leave one blank line between a card's headers and its rules text"))
-        sentences = self._sentences()
         span = self.source.span(self.frame.start, self.frame.end)
-        section = ast.Section(None, tuple(sentences), span=span)
-        return ast.Card(self.grammar.game, tuple(fields), (section,) if sentences else (),
-                        span=span)
+        return ast.Card(self.grammar.game, tuple(fields), self._sections(), span=span)
 
     def _fields(self) -> list[ast.Field]:
         fields: list[ast.Field] = []
@@ -133,18 +130,24 @@ class _CardReader:
         end = header.value_start + len(header.value)
         return ast.Field(name, value, span=self.source.span(header.field_start, end))
 
-    def _sentences(self) -> list[ast.Sentence]:
+    def _sections(self) -> tuple[ast.Section, ...]:
+        """The rules text's sentences, in groups: a label begins a new one."""
         if self.frame.rules is None:
-            return []
-        sentences = []
+            return ()
+        groups: list[tuple[str | None, list[ast.Sentence]]] = []
         for offset, text in split_sentences(self.source.text, *self.frame.rules):
             if not text.endswith("."):
                 self._missing_full_stop(offset, text)
                 continue
-            sentence = self._parse("sentence", text, offset, "CW110", "the sentence")
-            if sentence is not None:
-                sentences.append(sentence)
-        return sentences
+            parsed = self._parse("sentence", text, offset, "CW110", "the sentence")
+            if parsed is None:
+                continue
+            if not groups or parsed.label is not None:
+                groups.append((parsed.label, []))
+            groups[-1][1].append(parsed.sentence)
+        return tuple(
+            ast.Section(label, tuple(sentences), span=sentences[0].span.to(sentences[-1].span))
+            for label, sentences in groups)
 
     def _missing_full_stop(self, offset: int, text: str) -> None:
         """Report a last sentence with no full stop: as such if it reads well with one,

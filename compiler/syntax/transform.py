@@ -19,6 +19,13 @@ from compiler.syntax.source import SourceText
 _SHARED_PREFIX = "frame__"
 
 
+class LabelledSentence(NamedTuple):
+    """A sentence, and the label that begins a group with it (`Top`), if one does."""
+
+    label: str | None
+    sentence: ast.Sentence
+
+
 class _CardCount(NamedTuple):
     """`a random card`, `2 cards`: how many, and whether at random."""
 
@@ -134,8 +141,9 @@ class AstBuilder(Transformer):
 
     # -- sentences -----------------------------------------------------------
 
-    def sentence(self, meta: Any, statement: ast.Sentence) -> ast.Sentence:
-        return dataclasses.replace(statement, span=self._span(meta))
+    def sentence(self, meta: Any, *parts: Any) -> LabelledSentence:
+        label = " ".join(parts[0][:-1].split()) if len(parts) == 2 else None
+        return LabelledSentence(label, dataclasses.replace(parts[-1], span=self._span(meta)))
 
     def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
         return ast.Keywords(names, span=self._span(meta))
