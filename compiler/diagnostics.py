@@ -69,11 +69,6 @@ def error(code: str, span: Span, message: str, hint: str | None = None) -> Diagn
     return Diagnostic(code, Severity.ERROR, span, message, hint)
 
 
-def warning(code: str, span: Span, message: str, hint: str | None = None) -> Diagnostic:
-    assert code in CODES, code
-    return Diagnostic(code, Severity.WARNING, span, message, hint)
-
-
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(item.severity is Severity.ERROR for item in diagnostics)
 

@@ -18,7 +18,7 @@ class Game:
     id: str
     title: str
     check_card: CardChecker
-    runtime: str  # the module generated code imports; its `play` runs a scenario
+    runtime: str  # what generated code imports; its `play` runs a scenario, its ScenarioError
 
 
 GAMES: dict[str, Game] = {

@@ -57,7 +57,7 @@ class AstBuilder(Transformer):
         if children:
             raise TypeError(f"no AST builder for grammar rule {data!r}")
         name = data[len(_SHARED_PREFIX):] if data.startswith(_SHARED_PREFIX) else data
-        return ast.Word(name, span=self._span(meta))
+        return ast.Word(str(name), span=self._span(meta))
 
     # -- spans -------------------------------------------------------------
 
