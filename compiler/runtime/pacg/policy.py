@@ -51,6 +51,13 @@ class Policy:
         answers = self.script.get(kind)
         return answers.pop(0) if answers else None
 
+    def _scripted_plays(self, kind: str, candidates: list[Play]) -> list[Play] | None:
+        """The cards a script names for this choice, or None when it names none."""
+        answer = self._scripted(kind)
+        if answer is None:
+            return None
+        return [] if answer in _NONE else [_named(candidates, name, kind) for name in answer]
+
     # -- in an encounter ------------------------------------------------------
 
     def evade(self, enc: Encounter, candidates: list[Play]) -> Play | None:
@@ -75,18 +82,14 @@ class Policy:
 
     def check_plays(self, enc: Encounter, state: CheckState, candidates: list[Play]
                     ) -> list[Play]:
-        answer = self._scripted("check")
-        if answer is not None:
-            return [] if answer in _NONE else [
-                _named(candidates, name, "check") for name in answer]
-        return _pick_plays(state, candidates, PLAY_UNTIL)
+        scripted = self._scripted_plays("check", candidates)
+        return _pick_plays(state, candidates, PLAY_UNTIL) if scripted is None else scripted
 
     def reduce_plays(self, enc: Encounter, state: DamageState, candidates: list[Play]
                      ) -> list[Play]:
-        answer = self._scripted("reduce")
-        if answer is not None:
-            return [] if answer in _NONE else [
-                _named(candidates, name, "reduce") for name in answer]
+        scripted = self._scripted_plays("reduce", candidates)
+        if scripted is not None:
+            return scripted
         chosen = []
         left = state.amount
         for play in sorted(candidates, key=_price):
