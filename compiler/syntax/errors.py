@@ -18,6 +18,7 @@ _TERMINAL_WORDS = {
     "DIE": "a die such as d8",
     "MODIFIER": "a modifier such as +2",
     "TEXT": "some text",
+    "LABEL": "a label such as 'Top:'",
     "$END": "the end",
 }
 _MOST_SHOWN = 30

@@ -71,12 +71,15 @@ def _card_frame(card: Tree) -> CardFrame:
         elif child.data == "misplaced_line":
             misplaced.append(line.start_pos)
         else:  # rules
-            first, last = child.children[0], child.children[-1]
-            rules = (first.start_pos, last.start_pos + len(last.rstrip()))
-    tokens = [child.children[0] for child in card.children]
-    last = tokens[-1] if rules is None else card.children[-1].children[-1]
-    return CardFrame(tokens[0].start_pos, last.start_pos + len(last.rstrip()), tuple(headers),
+            rules = (line.start_pos, _line_end(child.children[-1]))
+    end = _line_end(card.children[-1].children[-1])  # the card's last line, rules or header
+    return CardFrame(card.children[0].children[0].start_pos, end, tuple(headers),
                      tuple(misplaced), rules)
+
+
+def _line_end(line: Token) -> int:
+    """The offset just after a line's text, before its trailing white space."""
+    return line.start_pos + len(line.rstrip())
 
 
 def _header_line(line: Token) -> HeaderLine:
