@@ -365,6 +365,15 @@ class Card(Node):
 class CardFile(Node):
     game: str
     cards: tuple[Card, ...]
+    comments: tuple[Comment, ...] = ()
+    game_span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Comment(Node):
+    """A comment line, kept so that the formatter can keep it; `text` follows the `#`."""
+
+    text: str
 
 
 def to_data(value: Any) -> Any:

@@ -19,6 +19,7 @@ from compiler.backends import python as python_backend
 from compiler.check import check_cards
 from compiler.check.shared import card_names
 from compiler.diagnostics import Diagnostic, error, has_errors
+from compiler.format import format_file
 from compiler.games import GAMES
 from compiler.lower import lower_card
 from compiler.syntax import parse_source
@@ -88,11 +89,9 @@ def check_paths(paths: Sequence[str | Path]) -> Compilation:
     broken_by_game: dict[str, list[str]] = {}
     for path in files:
         name = display_path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            span = ast.Span(name, 1, 1, 1, 1)
-            result.diagnostics.append(error("CW100", span, f"cannot read the file: {exc}"))
+        text, read_errors = _read(path, name)
+        if text is None:
+            result.diagnostics.extend(read_errors)
             continue
         result.sources[name] = text
         parsed = parse_source(SourceText(name, text), GAMES)
@@ -157,6 +156,55 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False) -> B
         if not check_only:
             (out / relative).unlink()
     return report
+
+
+@dataclass
+class FormatReport:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+    changed: dict[str, tuple[str, str]] = field(default_factory=dict)  # path -> (before, after)
+    files: int = 0
+
+
+def format_paths(paths: Sequence[str | Path], check_only: bool = False) -> FormatReport:
+    """Rewrite each card file under `paths` in canonical form (with check_only, only tell
+    which would change).  A file with any error is left alone and its errors reported.  As
+    black does, every result is parsed again: if it would not mean the same, nothing is
+    written and that is a bug (FormatterError)."""
+    files, diagnostics = find_card_files(paths)
+    report = FormatReport(diagnostics=diagnostics, files=len(files))
+    for path in files:
+        name = display_path(path)
+        text, read_errors = _read(path, name)
+        if text is None:
+            report.diagnostics.extend(read_errors)
+            continue
+        report.sources[name] = text
+        parsed = parse_source(SourceText(name, text), GAMES)
+        if parsed.diagnostics or parsed.file is None:
+            report.diagnostics.extend(parsed.diagnostics)
+            continue
+        formatted = format_file(parsed.file)
+        again = parse_source(SourceText(name, formatted), GAMES)
+        if again.diagnostics or again.file != parsed.file:
+            raise FormatterError(f"formatting {name} would change what it means")
+        if formatted != text:
+            report.changed[name] = (text, formatted)
+            if not check_only:
+                _write_atomically(path, formatted)
+    return report
+
+
+class FormatterError(Exception):
+    """The formatter's output does not parse back to the same cards: a bug in cardwright."""
+
+
+def _read(path: Path, name: str) -> tuple[str | None, list[Diagnostic]]:
+    try:
+        return path.read_text(encoding="utf-8"), []
+    except (OSError, UnicodeDecodeError) as exc:
+        span = ast.Span(name, 1, 1, 1, 1)
+        return None, [error("CW100", span, f"cannot read the file: {exc}")]
 
 
 def _managed_files(out: Path) -> list[Path]:

@@ -8,6 +8,7 @@ that is a bug, reported as such with exit code 2.
 
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 import traceback
@@ -16,8 +17,8 @@ from pathlib import Path
 import click
 
 from compiler import __version__
-from compiler.build import BuildReport, Compilation, build, check_paths
-from compiler.diagnostics import Severity, render_human
+from compiler.build import BuildReport, Compilation, build, check_paths, format_paths
+from compiler.diagnostics import Severity, has_errors, render_human
 from compiler.play import DEMO_SCENARIO, PlayError, play
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
@@ -90,6 +91,35 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
         sys.exit(EXIT_ERRORS)
     log = played.log
     click.echo(log.json_lines() if output == "json" else log.text(), nl=False)
+
+
+@cli.command("fmt")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 if a file is not in canonical form.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print what would change, as a diff.")
+def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
+    """Rewrite card files (default: cards/) in canonical form.
+
+    Fields in the game's order, one sentence a line, one wording for each
+    meaning (`Before the encounter,` for `Before you act,`); comments stay.
+    The result always means what the original meant.  Files with errors are
+    left alone and their errors reported (exit 1).
+    """
+    report = format_paths(paths or (Path("cards"),), check_only or show_diff)
+    if report.diagnostics:
+        click.echo(render_human(report.diagnostics, report.sources))
+    for name, (before, after) in report.changed.items():
+        if show_diff:
+            click.echo("".join(difflib.unified_diff(
+                before.splitlines(keepends=True), after.splitlines(keepends=True),
+                fromfile=name, tofile=f"{name} (formatted)")), nl=False)
+        elif check_only:
+            click.echo(f"would reformat {name}")
+    verb = "would reformat" if check_only or show_diff else "reformatted"
+    click.echo(f"{verb} {len(report.changed)} of {report.files} files", err=True)
+    failed = has_errors(report.diagnostics) or ((check_only or show_diff) and report.changed)
+    sys.exit(EXIT_ERRORS if failed else EXIT_OK)
 
 
 def _report(compilation: Compilation) -> None:

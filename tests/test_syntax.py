@@ -227,9 +227,9 @@ def test_effects_follow_each_other_with_then():
         "CardAction", "MoveSelf", "Draw"]
 
 
-def test_keywords_stand_alone_as_sentences():
-    assert sentence("Swift, Overpower.") == ast.Keywords(
-        (ast.Word("Swift", span=None), ast.Word("Overpower", span=None)), span=None)
+def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():
+    assert sentence("Swift, Overpower.") == sentence("Overpower, Swift.") == ast.Keywords(
+        (ast.Word("Overpower", span=None), ast.Word("Swift", span=None)), span=None)
 
 
 # -- what a designer is told ------------------------------------------------------

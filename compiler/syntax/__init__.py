@@ -16,7 +16,13 @@ from lark.exceptions import UnexpectedInput
 from compiler import ast
 from compiler.diagnostics import Diagnostic, did_you_mean, error
 from compiler.syntax.errors import parse_error
-from compiler.syntax.frame import CardFrame, HeaderLine, read_frame, split_sentences
+from compiler.syntax.frame import (
+    CardFrame,
+    HeaderLine,
+    comment_lines,
+    read_frame,
+    split_sentences,
+)
 from compiler.syntax.grammars import GameGrammar, game_grammar, game_ids
 from compiler.syntax.source import SourceText
 from compiler.syntax.transform import AstBuilder
@@ -62,7 +68,11 @@ def parse_source(source: SourceText, games: Collection[str] | None = None) -> Pa
             result.broken_names.append(reader.name)
         else:
             cards.append(card)
-    result.file = ast.CardFile(frame.game, tuple(cards), span=source.span(0, len(source.text)))
+    comments = tuple(ast.Comment(text, span=source.span(offset, offset))
+                     for offset, text in comment_lines(source.text))
+    game_span = source.span(source.text.rfind("\n", 0, frame.game_start) + 1, frame.game_end)
+    result.file = ast.CardFile(frame.game, tuple(cards), comments, game_span,
+                               span=source.span(0, len(source.text)))
     return result
 
 
@@ -108,7 +118,10 @@ class _CardReader:
                 span = self.source.span(self.frame.start, self.frame.start)
                 self.diagnostics.append(error("CW106", span, f"the card has no '{required}' field",
                                               f"add a line '{required}: ...' to its headers"))
-        return fields
+        # The AST keeps fields in the game's order, so that the order they are written in
+        # does not change what a card means.
+        order = list(self.grammar.fields.values())
+        return sorted(fields, key=lambda item: order.index(item.name))
 
     def _field(self, header: HeaderLine) -> ast.Field | None:
         folded = " ".join(header.field.lower().split())

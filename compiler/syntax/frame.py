@@ -43,6 +43,7 @@ class CardFrame:
 class FileFrame:
     game: str
     game_start: int
+    game_end: int
     cards: tuple[CardFrame, ...]
 
 
@@ -57,7 +58,8 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
         return None, [parse_error("CW101", "the card file", exc, parser, source, 0, text)]
     game_line, *cards = tree.children
     game = _header_line(game_line.children[0])
-    return FileFrame(game.value, game.value_start, tuple(_card_frame(card) for card in cards)), []
+    return FileFrame(game.value, game.value_start, _line_end(game_line.children[0]),
+                     tuple(_card_frame(card) for card in cards)), []
 
 
 def _card_frame(card: Tree) -> CardFrame:
@@ -89,6 +91,12 @@ def _header_line(line: Token) -> HeaderLine:
     leading = len(raw_value) - len(raw_value.lstrip())
     value_start = line.start_pos + colon + 1 + leading
     return HeaderLine(line[:colon].strip(), line.start_pos, value, value_start)
+
+
+def comment_lines(text: str) -> list[tuple[int, str]]:
+    """Each comment line's offset, and its text after the `#`."""
+    return [(match.start(), match.group().lstrip()[1:].rstrip())
+            for match in _COMMENT_LINE.finditer(text)]
 
 
 def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:

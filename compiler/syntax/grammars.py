@@ -22,7 +22,8 @@ _FIELD_RULE = re.compile(r"\bfield_([a-z_]+)\b")
 
 @dataclass(frozen=True)
 class GameGrammar:
-    """A game's parser and the header fields its grammar knows, by folded name."""
+    """A game's parser and the header fields its grammar knows, by folded name, in the
+    grammar's order."""
 
     game: str
     parser: Lark
@@ -48,7 +49,8 @@ def frame_parser() -> Lark:
 @cache
 def game_grammar(game: str) -> GameGrammar:
     path = GRAMMAR_DIR / f"{game}.lark"
-    field_rules = sorted(set(_FIELD_RULE.findall(path.read_text(encoding="utf-8"))))
+    # Fields in the order the grammar names them: the order the formatter writes them in.
+    field_rules = list(dict.fromkeys(_FIELD_RULE.findall(path.read_text(encoding="utf-8"))))
     parser = Lark.open(
         str(path),
         parser="lalr",

@@ -146,7 +146,9 @@ class AstBuilder(Transformer):
         return LabelledSentence(label, dataclasses.replace(parts[-1], span=self._span(meta)))
 
     def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
-        return ast.Keywords(names, span=self._span(meta))
+        """Keywords in a canonical order: the order they are written in means nothing."""
+        ordered = tuple(sorted(names, key=lambda word: word.text.casefold()))
+        return ast.Keywords(ordered, span=self._span(meta))
 
     def immunity(self, meta: Any, *parts: Any) -> ast.Immunity:
         subject = parts[0] if len(parts) == 2 else None

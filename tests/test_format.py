@@ -1,0 +1,146 @@
+"""The formatter: one canonical text for each meaning, idempotent, and never changing what a
+card means."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from compiler import cli
+from compiler.format import format_file
+from compiler.syntax import parse_text
+from tests.conftest import CARDS, ROOT, card_text
+from tests.corpus import pacg_card_texts
+from tests.test_language_contract import REFERENCE_EXAMPLES, pacg_examples_of_the_contract
+
+
+def round_trip(text: str, name: str = "x.card") -> str:
+    """Format `text`; assert the result means the same and formats to itself."""
+    parsed = parse_text(text, name)
+    assert not parsed.diagnostics, [str(item) for item in parsed.diagnostics]
+    formatted = format_file(parsed.file)
+    again = parse_text(formatted, name)
+    assert not again.diagnostics, (formatted, [str(item) for item in again.diagnostics])
+    assert again.file == parsed.file
+    assert format_file(again.file) == formatted
+    return formatted
+
+
+def with_game(body: str) -> str:
+    return body if body.lstrip().startswith(("Game:", "#")) else "Game: pacg\n\n" + body
+
+
+@pytest.mark.parametrize("path", sorted(CARDS.rglob("*.card")), ids=lambda path: path.name)
+def test_every_project_card_file_is_canonical(path):
+    text = path.read_text(encoding="utf-8")
+    assert round_trip(text) == text
+
+
+@pytest.mark.parametrize("body", REFERENCE_EXAMPLES + pacg_examples_of_the_contract())
+def test_every_example_of_the_references_round_trips(body):
+    round_trip(with_game(body))
+
+
+CORPUS = [(name, text) for name, text in pacg_card_texts()
+          if not parse_text(text, "corpus.card").diagnostics]
+
+
+@pytest.mark.skipif(not CORPUS, reason="the corpus is not beside the project")
+@pytest.mark.parametrize(("name", "text"), CORPUS, ids=[name for name, _ in CORPUS])
+def test_every_corpus_card_that_parses_round_trips(name, text):
+    round_trip(text)
+
+
+def test_synonyms_become_the_canonical_wording():
+    formatted = round_trip(card_text("""
+        game: pacg
+
+        type:   Monster
+        NAME: Reed   Stalker
+        check: Combat 8 THEN combat 9
+
+        before you act, take 2 damage.
+        After you act, deal 1 Fire damage to each character at your location.
+        Poison immunity.
+        Immune to Fire and Cold.
+        """))
+    assert formatted == card_text("""
+        Game: pacg
+
+        Name: Reed   Stalker
+        Type: Monster
+        Check: Combat 8 then combat 9
+
+        Before the encounter, you take 2 damage.
+        After the encounter, each character at this location takes 1 Fire damage.
+        Poison immunity.
+        Immune to Fire and Cold.
+        """)
+
+
+def test_field_order_does_not_change_what_a_card_means():
+    first = parse_text("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n", "x.card")
+    second = parse_text("Game: pacg\n\nCheck: Combat 5\nType: Monster\nName: A\n", "x.card")
+    assert first.file == second.file
+
+
+def test_comments_stay_before_what_they_stood_before():
+    text = card_text("""
+        # The file's first words.
+        Game: pacg
+
+        # Before the first card.
+        Name: A
+        # Among the headers.
+        Type: Monster
+        Check: Combat 5
+
+        # Before a sentence.
+        Fire immunity.
+        ---
+        # Between cards.
+        Name: B
+        Type: Blessing
+        # At the end.
+        """)
+    assert round_trip(text) == text
+
+
+def test_effects_on_you_read_as_commands_and_damage_names_its_subject():
+    formatted = round_trip("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                           "If undefeated, you draw a card, then you take 1 damage, then each "
+                           "character must succeed at a Arcane 5 check or you take 1 damage.\n")
+    assert formatted.splitlines()[-1] == (
+        "If undefeated, draw a card, then you take 1 damage, then each character must succeed "
+        "at an Arcane 5 check or take 1 damage.")
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def test_fmt_check_and_diff_write_nothing_and_fail_on_a_change(tmp_path):
+    path = tmp_path / "a.card"
+    path.write_text("Game: pacg\n\nType: Monster\nName: A\nCheck: Combat 5\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(cli.cli, ["fmt", "--check", str(path)])
+    assert result.exit_code == 1 and "would reformat" in result.output
+    result = runner.invoke(cli.cli, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 1 and "\n-Name: A\n" in result.output
+    assert path.read_text().startswith("Game: pacg\n\nType")
+    assert runner.invoke(cli.cli, ["fmt", str(path)]).exit_code == 0
+    assert path.read_text() == "Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n"
+    assert runner.invoke(cli.cli, ["fmt", "--check", str(path)]).exit_code == 0
+
+
+def test_fmt_leaves_a_file_with_errors_alone(tmp_path):
+    path = tmp_path / "a.card"
+    text = "Game: pacg\n\nType: Monster\nName: A\nCheck: Combat 5\n\nA dance.\n"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli.cli, ["fmt", str(path)])
+    assert result.exit_code == 1 and "CW110" in result.output
+    assert path.read_text() == text
+
+
+def test_the_project_is_formatted(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert CliRunner().invoke(cli.cli, ["fmt", "--check"]).exit_code == 0
