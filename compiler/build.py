@@ -16,9 +16,8 @@ from pathlib import Path
 
 from compiler import ast, ir
 from compiler.backends import python as python_backend
-from compiler.check import check_cards
-from compiler.check.shared import card_names
-from compiler.diagnostics import Diagnostic, error, has_errors
+from compiler.check import Pool, check_cards
+from compiler.diagnostics import Diagnostic, did_you_mean, error, has_errors
 from compiler.format import format_file
 from compiler.games import GAMES
 from compiler.lower import lower_card
@@ -102,9 +101,8 @@ def check_paths(paths: Sequence[str | Path]) -> Compilation:
                 (card, name) for card in parsed.file.cards)
             broken_by_game.setdefault(parsed.file.game, []).extend(parsed.broken_names)
     for game, entries in cards_by_game.items():
-        pool: dict[str, ast.Card | None] = dict.fromkeys(broken_by_game[game])
-        pool.update((card.name, card) for card, _ in entries)
-        result.names[game] = card_names(pool)
+        pool = Pool.of((card for card, _ in entries), broken_by_game[game])
+        result.names[game] = dict(pool.names)
         for (card, name), card_diagnostics in zip(
                 entries, check_cards([card for card, _ in entries], pool,
                                      GAMES[game].check_card), strict=True):
@@ -156,6 +154,45 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False) -> B
         if not check_only:
             (out / relative).unlink()
     return report
+
+
+class ExplainError(Exception):
+    """A card to explain that cannot be found; the message says what was asked for."""
+
+
+@dataclass
+class Explained:
+    """The cards a PATH[::NAME] picks, each with its IR, or the diagnostics that stop them."""
+
+    cards: list[tuple[ast.Card, ir.Program]]
+    diagnostics: list[Diagnostic]
+    sources: dict[str, str]
+
+
+def explain_target(target: str) -> Explained:
+    """The cards of `PATH` or the one of `PATH::CARD NAME`, compiled with the rest of the
+    file's folder so that it may name the cards there."""
+    raw_path, _, card_name = target.partition("::")
+    path = Path(raw_path)
+    if not path.is_file():
+        raise ExplainError(f"no such card file: {raw_path}")
+    name = display_path(path)
+    compilation = compile_paths([path.parent])
+    own = [item for item in compilation.diagnostics if item.span.file == name]
+    if has_errors(own):
+        return Explained([], own, compilation.sources)
+    programs = {(program["source"]["file"], program["name"]): program
+                for program in compilation.programs}
+    cards = [(card, programs[(file, card.name)]) for card, file in compilation.cards
+             if file == name and (file, card.name) in programs]
+    if card_name:
+        picked = [(card, program) for card, program in cards
+                  if card.name.casefold() == card_name.strip().casefold()]
+        if not picked:
+            hint = did_you_mean(card_name, [card.name for card, _ in cards]) or ""
+            raise ExplainError(f"{name} has no card named {card_name!r}. {hint}".strip())
+        cards = picked
+    return Explained(cards, [], compilation.sources)
 
 
 @dataclass

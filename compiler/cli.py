@@ -9,16 +9,28 @@ that is a bug, reported as such with exit code 2.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from compiler import __version__
-from compiler.build import BuildReport, Compilation, build, check_paths, format_paths
-from compiler.diagnostics import Severity, has_errors, render_human
+from compiler.build import (
+    BuildReport,
+    Compilation,
+    ExplainError,
+    build,
+    check_paths,
+    explain_target,
+    format_paths,
+)
+from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
+from compiler.explain import explain_card
+from compiler.games import GAMES
 from compiler.play import DEMO_SCENARIO, PlayError, play
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
@@ -34,18 +46,29 @@ def cli() -> None:
     """
 
 
+def diagnostic_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--format and --strict, for every command that reports on cards."""
+    command = click.option(
+        "--format", "output", type=click.Choice(FORMATS), default="human", show_default=True,
+        help="human: for people (colour on a terminal unless NO_COLOR is set); json: one "
+        "object; sarif: SARIF 2.1.0 for code scanning; github: workflow commands.")(command)
+    return click.option("--strict", is_flag=True,
+                        help="Count warnings as errors for the exit code.")(command)
+
+
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-def check(paths: tuple[Path, ...]) -> None:
+@diagnostic_options
+def check(paths: tuple[Path, ...], output: str, strict: bool) -> None:
     """Parse and check card files (default: cards/).
 
-    PATHS are .card files or folders to search for them.  Prints one
-    diagnostic per problem, then a summary; exits 0 when no card has an
-    error, 1 when one does.
+    PATHS are .card files or folders to search for them.  Reports every
+    problem, each at file:line:column (codes in docs/diagnostics.md), then a
+    summary; exits 0 when no card has an error (warnings allowed unless
+    --strict), 1 when one does.
     """
     compilation = check_paths(paths or (Path("cards"),))
-    _report(compilation)
-    sys.exit(EXIT_OK if compilation.ok else EXIT_ERRORS)
+    sys.exit(_report(compilation, output, strict))
 
 
 @cli.command("build")
@@ -55,7 +78,9 @@ def check(paths: tuple[Path, ...]) -> None:
               help="Folder to write one Python module per card into.")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if the folder is not what a build would write.")
-def build_command(paths: tuple[Path, ...], out: Path, check_only: bool) -> None:
+@diagnostic_options
+def build_command(paths: tuple[Path, ...], out: Path, check_only: bool, output: str,
+                  strict: bool) -> None:
     """Compile card files (default: cards/) into Python modules.
 
     Makes OUT hold exactly one module per card of PATHS, plus an index per
@@ -63,9 +88,9 @@ def build_command(paths: tuple[Path, ...], out: Path, check_only: bool) -> None:
     while any card has an error.
     """
     report = build(paths or (Path("cards"),), out, check_only)
-    _report(report.compilation)
-    if not report.compilation.ok:
-        sys.exit(EXIT_ERRORS)
+    status = _report(report.compilation, output, strict)
+    if status != EXIT_OK:
+        sys.exit(status)
     sys.exit(_report_build(report, out, check_only))
 
 
@@ -87,8 +112,7 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_ERRORS)
     if not played.compilation.ok:
-        _report(played.compilation)
-        sys.exit(EXIT_ERRORS)
+        sys.exit(_report(played.compilation, "human", False))
     log = played.log
     click.echo(log.json_lines() if output == "json" else log.text(), nl=False)
 
@@ -122,14 +146,48 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     sys.exit(EXIT_ERRORS if failed else EXIT_OK)
 
 
-def _report(compilation: Compilation) -> None:
+@cli.command()
+@click.argument("target", metavar="PATH[::CARD NAME]")
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: each sentence and how it was read; json: the IR.")
+def explain(target: str, output: str) -> None:
+    """Show how cardwright understood a card, sentence by sentence.
+
+    PATH is a .card file (its folder's cards are read too, so that it may
+    name them); `::CARD NAME` picks one card of it.  Beside each sentence:
+    its timing window, its cost, its effects and whom they fall on.
+    """
+    try:
+        explained = explain_target(target)
+    except ExplainError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERRORS)
+    if explained.diagnostics:
+        sys.exit(_report(Compilation(diagnostics=explained.diagnostics,
+                                     sources=explained.sources, card_count=len(explained.cards)),
+                         "human", False))
+    if output == "json":
+        click.echo(json.dumps([program for _, program in explained.cards], indent=2,
+                              ensure_ascii=False))
+        return
+    for card, program in explained.cards:
+        purpose = GAMES[card.game].check_purpose(card.type)
+        source = explained.sources[program["source"]["file"]]
+        click.echo("\n".join(explain_card(card, purpose, source)) + "\n")
+
+
+def _report(compilation: Compilation, output: str, strict: bool) -> int:
+    """Print the diagnostics in `output` format and a summary; return the exit code."""
     diagnostics = compilation.diagnostics
-    if diagnostics:
-        click.echo(render_human(diagnostics, compilation.sources))
-    errors = sum(item.severity is Severity.ERROR for item in diagnostics)
-    warnings = len(diagnostics) - errors
+    colour = output == "human" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    text = render(diagnostics, output, sources=compilation.sources,
+                  cards=compilation.card_count, version=__version__, colour=colour)
+    if text:
+        click.echo(text)
+    errors, warnings = counts(diagnostics)
     click.echo(f"{compilation.card_count} cards in {len(compilation.sources)} files: "
                f"{errors} errors, {warnings} warnings", err=True)
+    return EXIT_ERRORS if errors or (strict and warnings) else EXIT_OK
 
 
 def _report_build(report: BuildReport, out: Path, check_only: bool) -> int:

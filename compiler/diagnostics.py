@@ -8,7 +8,9 @@ it finds, and the command line decides how to render them.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+import json
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -46,6 +48,7 @@ CODES: dict[str, str] = {
     "CW209": "number out of range",
     "CW210": "unknown card kind",
     "CW211": "label not in this game",
+    "CW212": "trait or damage type nothing else uses",
     # Building
     "CW300": "module names collide",
 }
@@ -69,6 +72,11 @@ def error(code: str, span: Span, message: str, hint: str | None = None) -> Diagn
     return Diagnostic(code, Severity.ERROR, span, message, hint)
 
 
+def warning(code: str, span: Span, message: str, hint: str | None = None) -> Diagnostic:
+    assert code in CODES, code
+    return Diagnostic(code, Severity.WARNING, span, message, hint)
+
+
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(item.severity is Severity.ERROR for item in diagnostics)
 
@@ -85,30 +93,141 @@ def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
     return (span.file, span.line, span.col, diagnostic.code)
 
 
-def render_human(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str]) -> str:
+def counts(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
+    """How many errors and how many warnings."""
+    items = list(diagnostics)
+    errors = sum(item.severity is Severity.ERROR for item in items)
+    return errors, len(items) - errors
+
+
+FORMATS = ("human", "json", "sarif", "github")
+
+
+def render(diagnostics: Iterable[Diagnostic], output: str, *, sources: Mapping[str, str],
+           cards: int, version: str, colour: bool = False) -> str:
+    """The diagnostics in one of FORMATS; empty text when a human has nothing to read."""
+    ordered = sorted(diagnostics, key=sort_key)
+    if output == "json":
+        return render_json(ordered, cards)
+    if output == "sarif":
+        return render_sarif(ordered, version)
+    if output == "github":
+        return render_github(ordered)
+    return render_human(ordered, sources, colour)
+
+
+def render_human(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str],
+                 colour: bool = False) -> str:
     """`path:line:col: error[CODE]: message`, the source line with a caret under the span,
-    then the hint.  `sources` maps a file name to its text, for the quoted line."""
+    then the hint.  `sources` maps a file name to its text, for the quoted line.  Card text
+    is shown with control characters escaped, so it cannot drive the terminal."""
+    paint = _painter(colour)
     blocks = []
     for item in sorted(diagnostics, key=sort_key):
-        lines = [f"{item.span}: {item.severity.value}[{item.code}]: {item.message}"]
-        quoted = _quote(item.span, sources.get(item.span.file))
-        if quoted:
-            lines.extend(quoted)
+        severity = paint(item.severity.value, _RED if item.severity is Severity.ERROR else _YELLOW)
+        lines = [f"{paint(str(item.span), _BOLD)}: {severity}[{item.code}]: "
+                 f"{printable(item.message)}"]
+        lines.extend(_quote(item.span, sources.get(item.span.file), paint))
         if item.hint:
-            lines.append(f"  = hint: {item.hint}")
+            lines.append(f"  = {paint('hint', _CYAN)}: {printable(item.hint)}")
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
 
 
-def _quote(span: Span, text: str | None) -> list[str]:
+def render_json(diagnostics: Iterable[Diagnostic], cards: int) -> str:
+    items = list(diagnostics)
+    errors, warnings = counts(items)
+    return json.dumps({
+        "diagnostics": [{
+            "file": item.span.file, "line": item.span.line, "col": item.span.col,
+            "end_line": item.span.end_line, "end_col": item.span.end_col,
+            "severity": item.severity.value, "code": item.code, "message": item.message,
+            "hint": item.hint,
+        } for item in items],
+        "cards": cards, "errors": errors, "warnings": warnings,
+    }, indent=2, ensure_ascii=False)
+
+
+def render_sarif(diagnostics: Iterable[Diagnostic], version: str) -> str:
+    """SARIF 2.1.0, as GitHub code scanning reads it: one run, a rule for every code."""
+    codes = list(CODES)
+    results = [{
+        "ruleId": item.code,
+        "ruleIndex": codes.index(item.code),
+        "level": item.severity.value,
+        "message": {"text": item.message + (f" (hint: {item.hint})" if item.hint else "")},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": item.span.file},
+            "region": {"startLine": item.span.line, "startColumn": item.span.col,
+                       "endLine": item.span.end_line, "endColumn": item.span.end_col},
+        }}],
+    } for item in diagnostics]
+    return json.dumps({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "cardwright",
+                "version": version,
+                "rules": [{"id": code, "name": code,
+                           "shortDescription": {"text": title}} for code, title in CODES.items()],
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }, indent=2, ensure_ascii=False)
+
+
+def render_github(diagnostics: Iterable[Diagnostic]) -> str:
+    """GitHub Actions workflow commands, escaped as the Actions toolkit escapes them, so no
+    card text can end a command or start another."""
+    lines = []
+    for item in diagnostics:
+        span = item.span
+        properties = ",".join(f"{key}={_escape_property(str(value))}" for key, value in (
+            ("file", span.file), ("line", span.line), ("col", span.col),
+            ("endLine", span.end_line), ("endColumn", span.end_col),
+            ("title", f"cardwright {item.code}")))
+        message = item.message + (f"\nhint: {item.hint}" if item.hint else "")
+        lines.append(f"::{item.severity.value} {properties}::{_escape_data(message)}")
+    return "\n".join(lines)
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def printable(text: str) -> str:
+    """The text with control, format and line-separator characters written as escapes."""
+    return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in _HIDDEN else char
+                   for char in text.replace("\t", " "))
+
+
+_HIDDEN = ("Cc", "Cf", "Zl", "Zp")
+_BOLD, _RED, _YELLOW, _CYAN = "1", "31", "33", "36"
+
+
+def _painter(colour: bool) -> Callable[[str, str], str]:
+    if not colour:
+        return lambda text, code: text
+    return lambda text, code: f"\x1b[{code}m{text}\x1b[0m"
+
+
+def _quote(span: Span, text: str | None, paint: Callable[[str, str], str]) -> list[str]:
     if text is None:
         return []
-    source_lines = text.splitlines()
+    source_lines = text.split("\n")
     if not 1 <= span.line <= len(source_lines):
         return []
-    line = source_lines[span.line - 1].expandtabs(1)
+    line = source_lines[span.line - 1]
     end = span.end_col if span.end_line == span.line else len(line) + 1
-    width = max(1, end - span.col)
+    lead = len(printable(line[: span.col - 1]))
+    width = max(1, len(printable(line[span.col - 1: end - 1])))
     gutter = str(span.line)
     pad = " " * len(gutter)
-    return [f"{pad} |", f"{gutter} | {line}", f"{pad} | {' ' * (span.col - 1)}{'^' * width}"]
+    return [f"{pad} |", f"{gutter} | {printable(line.rstrip())}",
+            f"{pad} | {' ' * lead}{paint('^' * width, _RED)}"]

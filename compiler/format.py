@@ -181,14 +181,15 @@ def _summon(e: ast.Summon, subject: bool) -> str:
 
 
 def _cards(e: ast.CardAction, subject: bool) -> str:
-    return f"{_acting(e.target, e.action, subject)} {_count(e.count, e.random)}"
+    return f"{_acting(e.target, e.action, subject)} {count_words(e.count, e.random)}"
 
 
 def _draw(e: ast.Draw, subject: bool) -> str:
-    return f"{_acting(e.target, 'draw', subject)} {_count(e.count, False)}"
+    return f"{_acting(e.target, 'draw', subject)} {count_words(e.count, False)}"
 
 
-def _count(amount: ast.Amount, random: bool) -> str:
+def count_words(amount: ast.Amount, random: bool) -> str:
+    """`a card`, `a random card`, `2 cards`, `1d4 cards`."""
     word = "random " if random else ""
     if str(amount) == "1":
         return f"a {word}card"

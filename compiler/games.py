@@ -8,6 +8,7 @@ branches on which game a card belongs to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from compiler.check import CardChecker, pacg
@@ -18,12 +19,14 @@ class Game:
     id: str
     title: str
     check_card: CardChecker
+    check_purpose: Callable[[str], str]  # card type -> what its Check is for, in plain words
     runtime: str  # what generated code imports; its `play` runs a scenario, its ScenarioError
 
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
-        Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, "compiler.runtime.pacg"),
+        Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, pacg.check_purpose,
+             "compiler.runtime.pacg"),
     )
 }

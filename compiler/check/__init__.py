@@ -8,15 +8,33 @@ diagnostics; they never change a card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from compiler import ast
 from compiler.check import shared
 from compiler.diagnostics import Diagnostic
 
-# The cards a build can see by name, for references between cards.  A card that
-# could not be read is present with None, so that naming it is not an error too.
-Pool = Mapping[str, ast.Card | None]
+
+@dataclass(frozen=True)
+class Pool:
+    """What one game's checks may know of the other cards of a build, indexed once.
+    A card that could not be read is there as None, so that naming it is not an error too."""
+
+    cards: Mapping[str, ast.Card | None]
+    names: Mapping[str, str]  # how text may name each card, folded -> its name
+    traits: frozenset[str]  # every trait a card of the pool has, folded
+
+    @classmethod
+    def of(cls, cards: Iterable[ast.Card], broken: Iterable[str] = ()) -> Pool:
+        by_name: dict[str, ast.Card | None] = dict.fromkeys(broken)
+        traits: set[str] = set()
+        for card in cards:
+            by_name[card.name] = card
+            traits.update(word.text.casefold() for word in card.value("Traits", ()))
+        return cls(by_name, shared.card_names(by_name), frozenset(traits))
+
+
 CardChecker = Callable[[ast.Card, Pool], list[Diagnostic]]
 
 

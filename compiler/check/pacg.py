@@ -8,8 +8,9 @@ powers their holder plays; characters and locations carry numbers only.
 from __future__ import annotations
 
 from compiler import ast
-from compiler.check.shared import card_names, known, name_span, unknown_word
-from compiler.diagnostics import Diagnostic, did_you_mean, error
+from compiler.check import Pool
+from compiler.check.shared import known, name_span, unknown_word
+from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
 
 GAME = "pacg"
 BANES = ("Monster", "Barrier", "Henchman", "Villain")
@@ -25,6 +26,11 @@ CHECK_SKILLS = (*SKILLS, "Combat")
 WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
            "after_encounter")
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
+DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
+# Traits a pacg card may name though no card of the build has them: the kinds of damage, and
+# the traits of the printed game's own cards that rules lean on.
+STANDARD_TRAITS = (*DAMAGE_KINDS, "Magic", "Arcane", "Divine", "Attack", "Melee", "Ranged",
+                   "Undead", "Animal", "Basic", "Elite")
 # Words a selector may use besides the types: `evade a bane`, `evade a card`.
 SELECTOR_WORDS = ("bane", "boon", "card")
 
@@ -51,18 +57,34 @@ def kind_of(card_type: str) -> str:
     return card_type
 
 
-def check_card(card: ast.Card, pool: dict[str, ast.Card | None]) -> list[Diagnostic]:
+def check_purpose(card_type: str) -> str:
+    """What a card's Check is for, in the words `cardwright explain` uses."""
+    return {"bane": "to defeat it", "boon": "to acquire it", "Location": "to close it"}.get(
+        kind_of(card_type), "its check")
+
+
+def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
     return _CardCheck(card, pool).run()
 
 
 class _CardCheck:
-    def __init__(self, card: ast.Card, pool: dict[str, ast.Card | None]) -> None:
+    def __init__(self, card: ast.Card, pool: Pool) -> None:
         self.card = card
         self.pool = pool
         self.diagnostics: list[Diagnostic] = []
 
     def report(self, code: str, span: ast.Span, message: str, hint: str | None = None) -> None:
         self.diagnostics.append(error(code, span, message, hint))
+
+    def _trait(self, word: ast.Word, known_words: tuple[str, ...], what: str) -> None:
+        """A trait or damage type that no card of the build has and pacg does not know is
+        likely misspelled: a warning, since a new one may be meant."""
+        if word.text.casefold() in self.pool.traits or known(word, known_words):
+            return
+        candidates = sorted({*known_words, *(trait.title() for trait in self.pool.traits)})
+        self.diagnostics.append(warning(
+            "CW212", word.span, f"no card has the {what} '{word.text}'",
+            did_you_mean(word.text, candidates) or f"check the spelling of '{word.text}'"))
 
     def run(self) -> list[Diagnostic]:
         type_word = self.card.value("Type")
@@ -196,7 +218,15 @@ class _CardCheck:
     # -- words and references anywhere ----------------------------------------
 
     def _node(self, node: ast.Node) -> None:
-        if isinstance(node, ast.Selector):
+        if isinstance(node, ast.Immunity | ast.Selector):
+            for word in node.traits:
+                self._trait(word, STANDARD_TRAITS, "trait")
+        if isinstance(node, ast.Damage) and node.kind is not None:
+            self._trait(node.kind, DAMAGE_KINDS, "damage type")
+        elif isinstance(node, ast.ReduceDamage):
+            for word in node.kinds:
+                self._trait(word, DAMAGE_KINDS, "damage type")
+        elif isinstance(node, ast.Selector):
             for word in node.kinds:
                 if not known(word, (*BANES, *BOONS, *SELECTOR_WORDS)):
                     self.diagnostics.append(unknown_word(
@@ -216,12 +246,12 @@ class _CardCheck:
                         f"write 'this card' or 'this {self.card.type.lower()}'")
 
     def _card_ref(self, ref: ast.CardRef) -> None:
-        name = card_names(self.pool).get(ref.name.casefold())
+        name = self.pool.names.get(ref.name.casefold())
         if name is None:
             self.report("CW207", ref.span, f"no card is named '{ref.name}'",
-                        did_you_mean(ref.name, self.pool))
+                        did_you_mean(ref.name, self.pool.cards))
             return
-        target = self.pool[name]
+        target = self.pool.cards[name]
         if target is not None and kind_of(target.type) not in ("bane", "boon"):
             self.report("CW204", ref.span, f"'{ref.name}' is a {target.type}, which cannot be "
                         "summoned", "summon a bane or a boon")

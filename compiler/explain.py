@@ -1,0 +1,163 @@
+"""How the compiler understood a card, in plain words beside each sentence it read.
+
+A designer who writes `Before you act, ...` can see it was read as the step
+before the encounter; one who writes `deal 2 damage to each character` can
+see that each character is dealt 2 Combat damage.  The words come from the
+AST, the same tree the IR is lowered from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from compiler import ast
+from compiler.format import TARGET_WORDS, count_words, field_value
+
+WINDOWS = {
+    "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",
+    "before_encounter": "before the encounter: after evading, before the check",
+    "if_defeated": "if defeated: after the check, when the card was defeated",
+    "if_undefeated": "if undefeated: after the check, when the card was not defeated",
+    "after_encounter": "after the encounter: last of all",
+    "start_of_turn": "at the start of its turn",
+    "on_star": "when its die shows a Star",
+    "end_of_turn": "at the end of the turn",
+}
+COSTS = {
+    "reveal": "reveal it (show it and keep it)",
+    "display": "display it (set it before you until something removes it)",
+    "recharge": "recharge it (put it at the bottom of your deck)",
+    "discard": "discard it",
+    "bury": "bury it",
+    "banish": "banish it (back to the box)",
+}
+
+
+def explain_card(card: ast.Card, check_purpose: str, source: str) -> list[str]:
+    """Lines for people: each header and sentence as written, with what it was read as.
+    `check_purpose` says what the card's Check is for (`to defeat it`); `source` is the text
+    of the card's file."""
+    lines = [f"{card.name} ({card.game} {card.type}) at {card.span}"]
+    for item in card.fields:
+        lines.append(f"  {item.name}: {field_value(item.value)}")
+        if item.name == "Check":
+            lines.append(f"    {check_purpose}: {_check(item.value)}")
+    for section in card.sections:
+        if section.label:
+            lines.append(f"  {section.label}: (a labelled group of sentences)")
+        for sentence in section.sentences:
+            lines.append(f"  {_quoted(sentence.span, source)}")
+            lines.extend(f"    {line}" for line in _sentence(sentence))
+    return lines
+
+
+def _quoted(span: ast.Span, source: str) -> str:
+    """The sentence as written, on one line."""
+    lines = source.split("\n")[span.line - 1: span.end_line]
+    if len(lines) == 1:
+        return lines[0][span.col - 1: span.end_col - 1]
+    text = "\n".join([lines[0][span.col - 1:], *lines[1:-1], lines[-1][: span.end_col - 1]])
+    return " ".join(text.split())
+
+
+def _check(check: ast.CheckSequence) -> str:
+    steps = [_step(step) for step in check.steps]
+    if len(steps) == 1:
+        return steps[0]
+    return "; then, if that succeeds, ".join(steps)
+
+
+def _step(step: ast.CheckStep) -> str:
+    options = []
+    for option in step.options:
+        skills = [skill.text for skill in option.skills]
+        named = " or ".join("combat (Strength or Melee)" if skill == "Combat" else skill
+                            for skill in skills)
+        options.append(f"a {named} check against {option.difficulty}")
+    return " or ".join(options)
+
+
+def _sentence(sentence: ast.Sentence) -> list[str]:
+    if isinstance(sentence, ast.Triggered):
+        return [f"when: {WINDOWS[sentence.window]}",
+                *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
+    if isinstance(sentence, ast.Activated):
+        return [f"a power its holder may use, paying for it: {COSTS[sentence.cost]}",
+                *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
+    if isinstance(sentence, ast.Immunity):
+        traits = " and ".join(map(str, sentence.traits))
+        word = "trait" if len(sentence.traits) == 1 else "traits"
+        return [f"immunity: cards with the {traits} {word} cannot be played against this "
+                "card (to evade it or on a check to defeat it)"]
+    if isinstance(sentence, ast.Keywords):
+        return [f"keywords: {', '.join(map(str, sentence.names))}"]
+    return ["effects with no timing window: "
+            + "; ".join(effect_words(effect) for effect in sentence.effects)]
+
+
+YOU = "the character who encounters the card (you)"
+
+
+def effect_words(effect: ast.Effect, you: str = YOU) -> str:
+    """What an effect does; `you` is who the card's `you` is here."""
+    return _EFFECTS[type(effect)](effect, you)
+
+
+def _who(target: ast.Target, you: str) -> str:
+    return you if target.kind == "you" else TARGET_WORDS[target.kind]
+
+
+def _amount(amount: ast.Amount, per: ast.Target) -> str:
+    many = per.kind in ("each_character", "each_character_at_location", "each_other_character",
+                        "party")
+    return f"{amount}" + (", rolled for each" if amount.dice and many else "")
+
+
+def _damage(e: ast.Damage, you: str) -> str:
+    kind = e.kind.text if e.kind else "Combat (no kind named)"
+    return (f"{_who(e.target, you)} is dealt {_amount(e.amount, e.target)} {kind} damage, less "
+            "what cards that reduce it take away; each point left discards a card")
+
+
+def _reduce(e: ast.ReduceDamage, you: str) -> str:
+    kinds = " or ".join(map(str, e.kinds)) or "any kind of"
+    by = "all of it" if e.amount is None else f"by {e.amount}"
+    return f"reduces {kinds} damage dealt to its holder, {by}"
+
+
+def _evade(e: ast.Evade, you: str) -> str:
+    what = " or ".join(map(str, e.what.kinds))
+    if e.what.traits:
+        what += f" that has the {' and '.join(map(str, e.what.traits))} trait"
+    if e.who is None:
+        return f"evades a {what}: only the character who encounters it may play this"
+    return f"lets {TARGET_WORDS[e.who.kind]} (not its holder) evade a {what}"
+
+
+_EFFECTS: dict[type, Callable[[Any, str], str]] = {
+    ast.Damage: _damage,
+    ast.ReduceDamage: _reduce,
+    ast.Evade: _evade,
+    ast.Summon: lambda e, you: f"{_who(e.target, you)} summons "
+    + " and ".join(card.name for card in e.cards)
+    + " from the box and encounters each, one whole encounter after another",
+    ast.SelfAction: lambda e, you: f"the card will {e.action} itself when its encounter ends",
+    ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
+        "shuffled into the location deck" if e.place == "shuffle"
+        else f"put on the {e.place} of the location deck"),
+    ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
+    f"{count_words(e.count, e.random)} from the hand"
+    + ("" if e.random else ", of their choice"),
+    ast.Draw: lambda e, you: f"{_who(e.target, you)} draws {count_words(e.count, False)}",
+    ast.AddToCheck: lambda e, you: f"adds {e.amount} to "
+    + ("its holder's" if e.owner == "yours" else "any character's")
+    + (f" {e.skill}" if e.skill else "") + " check",
+    ast.CloseLocation: lambda e, you: {
+        "close": "closes the location for good",
+        "temporarily_close": "closes the location until the end of the turn",
+        "attempt_close": "lets the character attempt the location's check to close it",
+    }[e.mode],
+    ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "
+    f"failure: {effect_words(e.otherwise, 'that character')}",
+}
