@@ -278,16 +278,17 @@ class Triggered(Sentence):
     effects: tuple[Effect, ...]
 
 
-TIMING_WINDOWS = (
-    "when_encountered",
-    "before_encounter",
-    "if_defeated",
-    "if_undefeated",
-    "after_encounter",
-    "start_of_turn",
-    "on_star",
-    "end_of_turn",
-)
+# Each timing window, with its canonical wording.
+TIMING_WINDOWS = {
+    "when_encountered": "When encountered",
+    "before_encounter": "Before the encounter",
+    "if_defeated": "If defeated",
+    "if_undefeated": "If undefeated",
+    "after_encounter": "After the encounter",
+    "start_of_turn": "At the start of its turn",
+    "on_star": "On a Star",
+    "end_of_turn": "At the end of the turn",
+}
 
 
 @dataclass(frozen=True)

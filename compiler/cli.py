@@ -19,17 +19,10 @@ from pathlib import Path
 import click
 
 from compiler import __version__
-from compiler.build import (
-    BuildReport,
-    Compilation,
-    ExplainError,
-    build,
-    check_paths,
-    explain_target,
-    format_paths,
-)
+from compiler.build import BuildReport, Compilation, build, check_paths
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
-from compiler.explain import explain_card
+from compiler.explain import ExplainError, explain_card, explain_target
+from compiler.fmt import format_paths
 from compiler.games import GAMES
 from compiler.play import DEMO_SCENARIO, PlayError, play
 
@@ -179,15 +172,19 @@ def explain(target: str, output: str) -> None:
 def _report(compilation: Compilation, output: str, strict: bool) -> int:
     """Print the diagnostics in `output` format and a summary; return the exit code."""
     diagnostics = compilation.diagnostics
-    colour = output == "human" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     text = render(diagnostics, output, sources=compilation.sources,
-                  cards=compilation.card_count, version=__version__, colour=colour)
+                  cards=compilation.card_count, version=__version__, colour=colour_wanted(output))
     if text:
         click.echo(text)
     errors, warnings = counts(diagnostics)
     click.echo(f"{compilation.card_count} cards in {len(compilation.sources)} files: "
                f"{errors} errors, {warnings} warnings", err=True)
     return EXIT_ERRORS if errors or (strict and warnings) else EXIT_OK
+
+
+def colour_wanted(output: str) -> bool:
+    """Colour for people at a terminal, unless NO_COLOR is set (no-color.org)."""
+    return output == "human" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 def _report_build(report: BuildReport, out: Path, check_only: bool) -> int:

@@ -35,6 +35,9 @@ CODES: dict[str, str] = {
     "CW106": "missing required field",
     "CW110": "sentence not understood",
     "CW111": "sentence without a full stop",
+    "CW112": "card too long",
+    "CW113": "sentence too long",
+    "CW114": "effects nest too deeply",
     # Meaning
     "CW200": "unknown card type",
     "CW201": "field not allowed on this card type",

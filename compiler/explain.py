@@ -9,9 +9,14 @@ AST, the same tree the IR is lowered from.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from compiler import ast
+from compiler import ast, ir
+from compiler.build import compile_paths
+from compiler.diagnostics import Diagnostic, did_you_mean, has_errors
+from compiler.files import display_path
 from compiler.format import TARGET_WORDS, count_words, field_value
 
 WINDOWS = {
@@ -32,6 +37,46 @@ COSTS = {
     "bury": "bury it",
     "banish": "banish it (back to the box)",
 }
+
+
+class ExplainError(Exception):
+    """A card to explain that cannot be found; the message says what was asked for."""
+
+
+@dataclass
+class Explained:
+    """The cards a PATH[::NAME] picks, each with its IR, or the diagnostics that stop them."""
+
+    cards: list[tuple[ast.Card, ir.Program]]
+    diagnostics: list[Diagnostic]
+    sources: dict[str, str]
+
+
+def explain_target(target: str) -> Explained:
+    """The cards of `PATH` or the one of `PATH::CARD NAME`, compiled with the rest of the
+    file's folder so that it may name the cards there."""
+    raw_path, _, card_name = target.partition("::")
+    path = Path(raw_path)
+    if not path.is_file():
+        raise ExplainError(f"no such card file: {raw_path}")
+    name = display_path(path)
+    compilation = compile_paths([path.parent])
+    own = [item for item in compilation.diagnostics if item.span.file == name]
+    if has_errors(own):
+        return Explained([], own, compilation.sources)
+    programs = {(program["source"]["file"], program["name"]): program
+                for program in compilation.programs}
+    cards = [(card, programs[(file, card.name)]) for card, file in compilation.cards
+             if file == name and (file, card.name) in programs]
+    if card_name:
+        picked = [(card, program) for card, program in cards
+                  if card.name.casefold() == card_name.strip().casefold()]
+        if not picked:
+            hint = did_you_mean(card_name, [card.name for card, _ in cards]) or ""
+            raise ExplainError(f"{name} has no card named {card_name!r}. {hint}".strip())
+        cards = picked
+    return Explained(cards, [], compilation.sources)
+
 
 
 def explain_card(card: ast.Card, check_purpose: str, source: str) -> list[str]:

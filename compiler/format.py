@@ -15,16 +15,6 @@ from typing import Any
 
 from compiler import ast
 
-WINDOW_WORDS = {
-    "when_encountered": "When encountered",
-    "before_encounter": "Before the encounter",
-    "if_defeated": "If defeated",
-    "if_undefeated": "If undefeated",
-    "after_encounter": "After the encounter",
-    "start_of_turn": "At the start of its turn",
-    "on_star": "On a Star",
-    "end_of_turn": "At the end of the turn",
-}
 TARGET_WORDS = {
     "you": "you",
     "turn_character": "the turn character",
@@ -127,7 +117,7 @@ def _immunity(sentence: ast.Immunity) -> str:
 _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Keywords: lambda s: ", ".join(map(str, s.names)),
     ast.Immunity: _immunity,
-    ast.Triggered: lambda s: f"{WINDOW_WORDS[s.window]}, {effects(s.effects)}",
+    ast.Triggered: lambda s: f"{ast.TIMING_WINDOWS[s.window]}, {effects(s.effects)}",
     ast.Activated: lambda s: f"{s.cost} {self_ref(s.card)} to {effects(s.effects)}",
     ast.Untimed: lambda s: effects(s.effects),
 }

@@ -161,7 +161,7 @@ class _CardCheck:
             self.report("CW203", sentence.span,
                         f"'{', '.join(map(str, sentence.names))}' is not a sentence pacg knows: "
                         "pacg cards have no keywords",
-                        "an immunity reads 'Immune to Mental.'")
+                        f"if you meant an immunity, write 'Immune to {sentence.names[0]}.'")
         elif isinstance(sentence, ast.Immunity):
             if kind != "bane":
                 self.report("CW204", sentence.span, "only banes have immunities")
@@ -176,10 +176,10 @@ class _CardCheck:
 
     def _triggered(self, kind: str, sentence: ast.Triggered) -> None:
         if sentence.window not in WINDOWS:
-            words = sentence.window.replace("_", " ")
+            words = ast.TIMING_WINDOWS[sentence.window]
+            known_windows = ", ".join(f"'{ast.TIMING_WINDOWS[window]}'" for window in WINDOWS)
             self.report("CW202", sentence.span, f"pacg has no '{words}' timing window",
-                        "pacg's windows are when encountered, before the encounter, "
-                        "if defeated, if undefeated and after the encounter")
+                        f"pacg's windows are {known_windows}")
             return
         if kind != "bane":
             self.report("CW204", sentence.span, "only banes have timing windows in pacg",

@@ -28,6 +28,10 @@ from compiler.syntax.source import SourceText
 from compiler.syntax.transform import AstBuilder
 
 REQUIRED_FIELDS = ("Name", "Type")
+# Limits that keep hostile or runaway input from costing unbounded time or stack.
+MAX_CARD_CHARS = 20_000
+MAX_SENTENCE_CHARS = 1_000
+MAX_NESTING = 4  # effects within effects: `... or ...` inside `... or ...`
 
 
 @dataclass
@@ -61,6 +65,12 @@ def parse_source(source: SourceText, games: Collection[str] | None = None) -> Pa
     result = ParseResult(None, diagnostics, card_count=len(frame.cards))
     cards = []
     for card_frame in frame.cards:
+        if card_frame.end - card_frame.start > MAX_CARD_CHARS:
+            diagnostics.append(error(
+                "CW112", source.span(card_frame.start, card_frame.start),
+                f"this card is {card_frame.end - card_frame.start} characters long; the most "
+                f"a card may be is {MAX_CARD_CHARS}", "split it, or trim its text"))
+            continue
         reader = _CardReader(source, grammar, card_frame)
         card = reader.read()
         diagnostics.extend(reader.diagnostics)
@@ -149,11 +159,17 @@ class _CardReader:
             return ()
         groups: list[tuple[str | None, list[ast.Sentence]]] = []
         for offset, text in split_sentences(self.source.text, *self.frame.rules):
+            if len(text) > MAX_SENTENCE_CHARS:
+                self.diagnostics.append(error(
+                    "CW113", self.source.span(offset, offset + len(text)),
+                    f"this sentence is {len(text)} characters long; the most a sentence may be "
+                    f"is {MAX_SENTENCE_CHARS}", "did a full stop go missing?"))
+                continue
             if not text.endswith("."):
                 self._missing_full_stop(offset, text)
                 continue
             parsed = self._parse("sentence", text, offset, "CW110", "the sentence")
-            if parsed is None:
+            if parsed is None or self._too_deep(parsed.sentence):
                 continue
             if not groups or parsed.label is not None:
                 groups.append((parsed.label, []))
@@ -161,6 +177,16 @@ class _CardReader:
         return tuple(
             ast.Section(label, tuple(sentences), span=sentences[0].span.to(sentences[-1].span))
             for label, sentences in groups)
+
+    def _too_deep(self, sentence: ast.Sentence) -> bool:
+        depth = max((_nesting(effect) for effect in ast.walk(sentence)
+                     if isinstance(effect, ast.Effect)), default=0)
+        if depth <= MAX_NESTING:
+            return False
+        self.diagnostics.append(error(
+            "CW114", sentence.span, f"effects nest {depth} deep here; the most is {MAX_NESTING}",
+            "split the sentence into simpler ones"))
+        return True
 
     def _missing_full_stop(self, offset: int, text: str) -> None:
         """Report a last sentence with no full stop: as such if it reads well with one,
@@ -183,3 +209,9 @@ class _CardReader:
             self.diagnostics.append(parse_error(code, what, exc, parser, self.source, offset, text))
             return None
         return AstBuilder(self.source, offset).transform(tree)
+
+
+def _nesting(effect: ast.Effect) -> int:
+    """How many effects deep an effect goes: 1, or more for `... or <effect>`."""
+    inner = effect.otherwise if isinstance(effect, ast.CheckOrElse) else None
+    return 1 + (_nesting(inner) if inner is not None else 0)

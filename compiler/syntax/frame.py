@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from compiler.diagnostics import Diagnostic
-from compiler.syntax.errors import parse_error
+from compiler.diagnostics import Diagnostic, error
+from compiler.syntax.errors import error_at
 from compiler.syntax.grammars import frame_parser
 from compiler.syntax.source import SourceText
 
@@ -55,7 +55,15 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
     try:
         tree = parser.parse(text)
     except UnexpectedInput as exc:
-        return None, [parse_error("CW101", "the card file", exc, parser, source, 0, text)]
+        # The frame takes any line as a header or as rules text, so the one way to fail it is
+        # a file that does not begin with its Game line.
+        span, _ = error_at(exc, source, 0, len(source.text))
+        line_end = source.text.find("\n", source.line_starts[span.line - 1])
+        span = source.span(source.line_starts[span.line - 1],
+                           line_end if line_end != -1 else len(source.text))
+        return None, [error("CW101", span, "a card file begins with the game its cards "
+                            "belong to", "make the first line that is not a comment "
+                            "'Game: <id>', such as 'Game: pacg'")]
     game_line, *cards = tree.children
     game = _header_line(game_line.children[0])
     return FileFrame(game.value, game.value_start, _line_end(game_line.children[0]),

@@ -1,0 +1,134 @@
+"""Card files on disk: finding them, naming them, reading them, and writing output so that a
+crash never leaves half of it.
+
+A file is named relative to its project's root (the nearest folder above it
+with a .git or a pyproject.toml), so that names in diagnostics, SARIF reports
+and generated code are the same whatever folder cardwright runs from.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+
+from compiler import ast
+from compiler.diagnostics import Diagnostic, error
+
+CARD_SUFFIX = ".card"
+ROOT_MARKERS = (".git", "pyproject.toml")
+
+
+def find_card_files(paths: Sequence[str | Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """The .card files named, and those under the folders named, in the order of their names."""
+    found: list[Path] = []
+    diagnostics = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(path.rglob(f"*{CARD_SUFFIX}"))
+        elif path.is_file():
+            found.append(path)
+        else:
+            span = ast.Span(display_path(path), 1, 1, 1, 1)
+            diagnostics.append(error("CW100", span, f"no such file or directory: {raw}"))
+    by_name = {display_path(path): path for path in found}
+    return [by_name[name] for name in sorted(by_name)], diagnostics
+
+
+def display_path(path: Path) -> str:
+    """The file's name relative to its project's root, with forward slashes."""
+    resolved = path.resolve()
+    root = _project_root(resolved.parent)
+    return resolved.relative_to(root).as_posix() if root else path.as_posix()
+
+
+@cache
+def _project_root(folder: Path) -> Path | None:
+    for candidate in (folder, *folder.parents):
+        if any((candidate / marker).exists() for marker in ROOT_MARKERS):
+            return candidate
+    return None
+
+
+def read_card_file(path: Path, name: str) -> tuple[str | None, list[Diagnostic]]:
+    try:
+        return path.read_text(encoding="utf-8"), []
+    except (OSError, UnicodeDecodeError) as exc:
+        span = ast.Span(name, 1, 1, 1, 1)
+        return None, [error("CW100", span, f"cannot read the file: {exc}")]
+
+
+def write_atomically(target: Path, text: str) -> None:
+    """Write to a temporary file beside the target, then rename it into place, so a reader
+    never sees half a file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str]) -> None:
+    """Make `out` hold `files` (relative path -> text) in place of the files in `owned`,
+    keeping anything else it holds.  The new tree is written whole beside `out` and then
+    exchanged with it in one atomic step, so a build killed at any moment leaves either the
+    old tree or the new one."""
+    for leftover in out.parent.glob(f".{out.name}.staging-*"):  # from builds that were killed
+        shutil.rmtree(leftover, ignore_errors=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    try:
+        if out.is_dir():
+            _copy_kept(out, staging, set(owned))
+        for relative, text in files.items():
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="\n")
+        if out.exists():
+            _exchange(staging, out)
+        else:
+            staging.rename(out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _copy_kept(out: Path, staging: Path, owned: set[str]) -> None:
+    """Carry over what the build does not own (caches aside)."""
+    for path in out.rglob("*"):
+        relative = path.relative_to(out)
+        if path.is_file() and relative.as_posix() not in owned \
+                and "__pycache__" not in relative.parts:
+            (staging / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, staging / relative)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(first: Path, second: Path) -> None:
+    """Swap two folders atomically (Linux's renameat2); elsewhere, two renames."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except AttributeError:
+        renameat2 = None
+    if renameat2 is not None:
+        status = renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second),
+                           _RENAME_EXCHANGE)
+        if status == 0:
+            return
+    # Not atomic: between these two renames `second` is briefly missing.
+    aside = first.with_name(first.name + "-old")
+    second.rename(aside)
+    first.rename(second)
+    aside.rename(first)
