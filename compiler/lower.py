@@ -7,7 +7,6 @@ only on cards that passed their checks.
 
 from __future__ import annotations
 
-import keyword
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -15,6 +14,14 @@ from typing import Any
 
 from compiler import ast, ir
 
+# Python's lower-case keywords and soft keywords (identifiers here are lower case), written
+# out rather than read from the running Python, so that every Python makes the same names.
+RESERVED = frozenset((
+    "and", "as", "assert", "async", "await", "break", "case", "class", "continue", "def", "del",
+    "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+    "lambda", "match", "nonlocal", "not", "or", "pass", "raise", "return", "try", "type",
+    "while", "with", "yield", "_",
+))
 # The effects that give a power its moment in an encounter (see ir.Power.purpose).
 POWER_PURPOSES = ("evade", "reduce_damage", "add_to_check")
 
@@ -65,7 +72,7 @@ def identifier_for(name: str) -> str:
     ident = re.sub(r"[^a-z0-9]+", "_", ascii_name.lower()).strip("_") or "card"
     if ident[0].isdigit():
         ident = f"card_{ident}"
-    if keyword.iskeyword(ident) or keyword.issoftkeyword(ident):
+    if ident in RESERVED:
         ident += "_"
     return ident
 

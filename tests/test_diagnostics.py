@@ -71,7 +71,8 @@ def test_json_format(broken):
     (item,) = report["diagnostics"]
     assert list(item) == ["file", "line", "col", "end_line", "end_col", "severity", "code",
                           "message", "hint"]
-    assert (item["file"], item["line"], item["col"], item["code"]) == ("broken.card", 8, 27, "CW110")
+    assert (item["file"], item["line"], item["col"], item["code"]) == (
+        "broken.card", 8, 27, "CW110")
 
 
 def test_sarif_format_is_what_code_scanning_reads(broken):
