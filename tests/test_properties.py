@@ -1,18 +1,111 @@
 """Whatever a designer types, cardwright answers with diagnostics, never an exception; and
-whatever it accepts becomes Python that parses."""
+whatever it accepts becomes Python that parses.  Strings come from the grammar itself
+(hypothesis.extra.lark) as well as from arbitrary text; every run draws the same examples."""
 
 from __future__ import annotations
 
 import ast as python_ast
-import contextlib
-import tempfile
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
 
-from compiler.build import compile_paths
+from compiler.backends.python import render_card
+from compiler.check import Pool, check_cards
+from compiler.diagnostics import has_errors
+from compiler.games import GAMES
+from compiler.lower import lower_card
 from compiler.syntax import parse_text
+from compiler.syntax.grammars import game_grammar
+
+PARSER = game_grammar("pacg").parser
+WORDS = ["Combat", "Strength", "Dexterity", "Arcane", "Divine", "Wisdom", "Melee", "Monster",
+         "Barrier", "bane", "card", "Fire", "Mental", "Poison", "Probe", "Bog Lurker", "card"]
+HEADER = "Game: pacg\n\nName: Probe\nType: {type}\nCheck: Combat 5\n\n"
+# 1,900 examples a run in all, the same ones every run.
+GRAMMAR_EXAMPLES = settings(max_examples=1000, derandomize=True, deadline=None,
+                            suppress_health_check=list(HealthCheck))
+TEXT_EXAMPLES = settings(max_examples=300, derandomize=True, deadline=None,
+                         suppress_health_check=list(HealthCheck))
+
+
+def reachable_terminals(start: str) -> set[str]:
+    rules_by_origin: dict[str, list] = {}
+    for rule in PARSER.rules:
+        rules_by_origin.setdefault(rule.origin.name, []).append(rule)
+    seen, terminals, todo = set(), set(), [start]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for rule in rules_by_origin.get(name, []):
+            for symbol in rule.expansion:
+                (terminals.add if symbol.is_term else todo.append)(symbol.name)
+    return terminals
+
+
+def grammar_strings(start: str) -> st.SearchStrategy[str]:
+    """Strings the grammar derives from `start`, each terminal drawn with a space before it,
+    so that drawn words do not run together (the grammar ignores white space, so hypothesis
+    seldom puts any in)."""
+    strategies = {}
+    wanted = reachable_terminals(start)
+    for terminal in PARSER.terminals:
+        if terminal.name not in wanted:
+            continue
+        pattern = terminal.pattern
+        if terminal.name == "WORD":
+            # Mostly the words cards use, so that drawn sentences often mean something.
+            strategy = st.one_of(st.sampled_from(WORDS), st.sampled_from(WORDS),
+                                 st.from_regex(pattern.to_regexp(), fullmatch=True))
+        elif pattern.type == "str":
+            words = [pattern.value, pattern.value.capitalize()] if "i" in pattern.flags \
+                else [pattern.value]
+            strategy = st.sampled_from(words)
+        else:
+            strategy = st.from_regex(pattern.to_regexp(), fullmatch=True)
+        strategies[terminal.name] = strategy.map(lambda text: " " + text)
+    return from_lark(PARSER, start=start, explicit=strategies)
+
+
+def compile_text(text: str) -> list[str]:
+    """The generated modules of the cards in `text` that parse and check; [] otherwise."""
+    parsed = parse_text(text, "probe.card", GAMES)
+    if parsed.file is None or parsed.diagnostics:
+        return []
+    cards = list(parsed.file.cards)
+    pool = Pool.of(cards)
+    modules = []
+    for card, diagnostics in zip(cards, check_cards(cards, pool, GAMES["pacg"].check_card),
+                                 strict=True):
+        if not has_errors(diagnostics):
+            modules.append(render_card(lower_card(card, "probe.card", pool.names)))
+    return modules
+
+
+@GRAMMAR_EXAMPLES
+@given(grammar_strings("sentence"),
+       st.sampled_from(["Monster", "Spell", "Villain", "Blessing"]))
+def test_sentences_of_the_grammar_compile_or_are_reported(sentence, card_type):
+    for module in compile_text(HEADER.format(type=card_type) + sentence.strip() + "\n"):
+        python_ast.parse(module)
+
+
+@TEXT_EXAMPLES
+@given(grammar_strings("field_check"))
+def test_checks_of_the_grammar_compile_or_are_reported(check):
+    text = f"Game: pacg\n\nName: Probe\nType: Barrier\nCheck: {check.strip()}\n"
+    for module in compile_text(text):
+        python_ast.parse(module)
+
+
+@TEXT_EXAMPLES
+@given(st.text())
+def test_any_text_gives_diagnostics_not_exceptions(text):
+    result = parse_text(text, "any.card")
+    assert result.file is not None or result.diagnostics
+
 
 PIECES = [
     "Game: pacg\n", "\n", "---\n", "# note\n", "Name: A\n", "Name: B'\"\n", "Type: Monster\n",
@@ -23,24 +116,10 @@ PIECES = [
     "summon and encounter a B'\". ", "Recharge this card to add 1d6 to your check. ",
     "The A is immune to Mental. ", "\x00", "\u2028", "\u202e", "{{", '"""', "\\\n", ".",
 ]
-SETTINGS = settings(max_examples=300, derandomize=True, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
 
 
-@SETTINGS
-@given(st.text())
-def test_any_text_gives_diagnostics_not_exceptions(text):
-    result = parse_text(text, "any.card")
-    assert result.file is not None or result.diagnostics
-
-
-@SETTINGS
+@TEXT_EXAMPLES
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
-def test_what_compiles_is_python_that_parses(text):
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "any.card"
-        path.write_text(text, encoding="utf-8")
-        with contextlib.chdir(folder):
-            compilation = compile_paths([path])
-    for source in compilation.outputs.values():
-        python_ast.parse(source)
+def test_card_like_text_compiles_to_python_that_parses(text):
+    for module in compile_text(text):
+        python_ast.parse(module)
