@@ -99,6 +99,10 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
     The scenario's cards are compiled first, so the game plays what the
     card files say now.  One seed always gives the same log.
     """
+    if scenario is None and not DEMO_SCENARIO.exists():
+        click.echo("error: name a scenario file: the bundled demo (scenarios/pacg/demo.toml) "
+                   "comes only with a checkout of cardwright", err=True)
+        sys.exit(EXIT_ERRORS)
     try:
         played = play(scenario or DEMO_SCENARIO, seed)
     except PlayError as exc:

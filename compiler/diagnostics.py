@@ -172,7 +172,8 @@ def render_sarif(diagnostics: Iterable[Diagnostic], version: str) -> str:
             "tool": {"driver": {
                 "name": "cardwright",
                 "version": version,
-                "rules": [{"id": code, "name": code,
+                "rules": [{"id": code,
+                           "name": "".join(word.capitalize() for word in title.split()),
                            "shortDescription": {"text": title}} for code, title in CODES.items()],
             }},
             "columnKind": "unicodeCodePoints",

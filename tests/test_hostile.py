@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from compiler.backends import python as python_backend
 from compiler.build import compile_paths
 from compiler.lower import identifier_for
 from compiler.syntax import parse_text
@@ -92,3 +93,12 @@ def test_names_that_collide_once_normalised_are_reported(tmp_path, monkeypatch):
 def test_keywords_and_odd_names_get_identifiers_of_their_own(name, ident):
     assert not parse_text(f"Game: pacg\n\nName: {name}\nType: Blessing\n", "x.card").diagnostics
     assert identifier_for(name) == ident
+
+
+def test_templates_cannot_write_card_text_without_a_filter():
+    environment = python_backend._environment()
+    with pytest.raises(python_backend.BackendError, match="without the py or ident filter"):
+        environment.from_string("name = {{ name }}").render(name="x'); evil() #")
+    assert environment.from_string("name = {{ name|py }}").render(name="x'") == 'name = "x\'"'
+    with pytest.raises(python_backend.BackendError, match="not an identifier"):
+        environment.from_string("def {{ name|ident }}(): pass").render(name="os.system")

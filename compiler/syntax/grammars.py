@@ -8,6 +8,7 @@ fields or games for the parser.
 
 from __future__ import annotations
 
+import importlib.resources
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from lark import Lark
 
-GRAMMAR_DIR = Path(__file__).resolve().parents[2] / "grammar"
+# grammar/ at the top of the repository, installed as the package compiler.grammar.
+GRAMMAR_DIR = Path(str(importlib.resources.files("compiler.grammar")))
 FRAME_GRAMMAR = "frame"
 _FIELD_RULE = re.compile(r"\bfield_([a-z_]+)\b")
 

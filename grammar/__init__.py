@@ -1,0 +1,1 @@
+"""The card language's grammar files, installed with cardwright as `compiler.grammar`."""

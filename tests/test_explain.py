@@ -1,0 +1,73 @@
+"""cardwright explain: how each sentence was read, in plain words, or the IR as JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from compiler import cli
+from tests.conftest import CARDS
+
+
+def explain(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli.cli, ["explain", *args])
+    return result.exit_code, result.stdout
+
+
+@pytest.fixture
+def synonyms(tmp_path):
+    path = tmp_path / "shade.card"
+    path.write_text("Game: pacg\n\nName: Shade\nType: Monster\nCheck: Combat 9 or Divine 6\n\n"
+                    "Before you act, deal 1 damage to each character at your location.\n"
+                    "After you act, discard a random card.\n---\n"
+                    "Name: Lamp\nType: Item\n\nRecharge this card to evade a bane with the "
+                    "Undead trait.\n", encoding="utf-8")
+    return path
+
+
+def test_each_sentence_is_shown_with_its_reading(synonyms):
+    code, output = explain(f"{synonyms}::Shade")
+    assert code == 0
+    lines = output.splitlines()
+    where = lines.index("  Before you act, deal 1 damage to each character at your location.")
+    assert lines[where + 1] == "    when: before the encounter: after evading, before the check"
+    assert lines[where + 2].startswith("    does: each character at this location is dealt 1 "
+                                       "Combat (no kind named) damage")
+    assert "    to defeat it: a combat (Strength or Melee) check against 9 or a Divine check " \
+           "against 6" in lines
+    assert "Lamp" not in output
+
+
+def test_a_power_shows_its_cost_and_what_it_does(synonyms):
+    output = explain(f"{synonyms}::lamp")[1]
+    assert "a power its holder may use, paying for it: recharge it (put it at the bottom of " \
+           "your deck)" in output
+    assert "does: evades a bane that has the Undead trait: only the character who encounters " \
+           "it may play this" in output
+
+
+def test_json_gives_the_ir(synonyms):
+    code, output = explain(str(synonyms), "--format", "json")
+    programs = json.loads(output)
+    assert code == 0 and [program["name"] for program in programs] == ["Shade", "Lamp"]
+    assert programs[0]["triggers"]["before_encounter"][0]["op"] == "damage"
+
+
+def test_a_card_of_the_project_may_name_the_cards_beside_it():
+    code, output = explain(f"{CARDS / 'pacg' / 'villains.card'}::Grask the Drowned")
+    assert code == 0 and "summons Bog Lurker and Cinder Imp" in output
+
+
+def test_an_unknown_card_or_file_is_an_error(synonyms, tmp_path):
+    result = CliRunner().invoke(cli.cli, ["explain", f"{synonyms}::Shadow"])
+    assert result.exit_code == 1 and "did you mean 'Shade'?" in result.output
+    assert CliRunner().invoke(cli.cli, ["explain", str(tmp_path / "none.card")]).exit_code == 1
+
+
+def test_a_card_with_errors_reports_them(tmp_path):
+    path = tmp_path / "bad.card"
+    path.write_text("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\nA dance.\n")
+    result = CliRunner().invoke(cli.cli, ["explain", str(path)])
+    assert result.exit_code == 1 and "CW110" in result.output
