@@ -8,7 +8,7 @@ and cards kept in file order, so the same cards always give the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +19,7 @@ from compiler.diagnostics import Diagnostic, error, has_errors
 from compiler.files import display_path, find_card_files, read_card_file, replace_tree
 from compiler.games import GAMES
 from compiler.lower import lower_card
-from compiler.syntax import parse_source
+from compiler.syntax import ParseResult, parse_source
 from compiler.syntax.source import SourceText
 
 
@@ -50,20 +50,36 @@ class BuildReport:
     removed: list[str] = field(default_factory=list)  # files removed or, checking, extra
 
 
-def check_paths(paths: Sequence[str | Path]) -> Compilation:
-    """Parse and check every card under `paths`."""
-    files, diagnostics = find_card_files(paths)
-    result = Compilation(diagnostics=diagnostics)
-    cards_by_game: dict[str, list[tuple[ast.Card, str]]] = {}
-    broken_by_game: dict[str, list[str]] = {}
+@dataclass(frozen=True)
+class ParsedFile:
+    path: Path
+    name: str  # as diagnostics show it
+    text: str
+    result: ParseResult
+
+
+def parse_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
+                sources: dict[str, str]) -> Iterator[ParsedFile]:
+    """Read and parse each card file under `paths`, in the order of their names, adding what
+    cannot be read to `diagnostics` and each text read to `sources`."""
+    files, missing = find_card_files(paths)
+    diagnostics.extend(missing)
     for path in files:
         name = display_path(path)
         text, read_errors = read_card_file(path, name)
-        if text is None:
-            result.diagnostics.extend(read_errors)
-            continue
-        result.sources[name] = text
-        parsed = parse_source(SourceText(name, text), GAMES)
+        diagnostics.extend(read_errors)
+        if text is not None:
+            sources[name] = text
+            yield ParsedFile(path, name, text, parse_source(SourceText(name, text), GAMES))
+
+
+def check_paths(paths: Sequence[str | Path]) -> Compilation:
+    """Parse and check every card under `paths`."""
+    result = Compilation()
+    cards_by_game: dict[str, list[tuple[ast.Card, str]]] = {}
+    broken_by_game: dict[str, list[str]] = {}
+    for parsed_file in parse_paths(paths, result.diagnostics, result.sources):
+        name, parsed = parsed_file.name, parsed_file.result
         result.diagnostics.extend(parsed.diagnostics)
         result.card_count += parsed.card_count
         if parsed.file is not None:

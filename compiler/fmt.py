@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler.build import parse_paths
 from compiler.diagnostics import Diagnostic
-from compiler.files import display_path, find_card_files, read_card_file, write_atomically
+from compiler.files import write_atomically
 from compiler.format import format_file
 from compiler.games import GAMES
 from compiler.syntax import parse_source
@@ -28,16 +29,11 @@ def format_paths(paths: Sequence[str | Path], check_only: bool = False) -> Forma
     which would change).  A file with any error is left alone and its errors reported.  As
     black does, every result is parsed again: if it would not mean the same, nothing is
     written and that is a bug (FormatterError)."""
-    files, diagnostics = find_card_files(paths)
-    report = FormatReport(diagnostics=diagnostics, files=len(files))
-    for path in files:
-        name = display_path(path)
-        text, read_errors = read_card_file(path, name)
-        if text is None:
-            report.diagnostics.extend(read_errors)
-            continue
-        report.sources[name] = text
-        parsed = parse_source(SourceText(name, text), GAMES)
+    report = FormatReport()
+    for parsed_file in parse_paths(paths, report.diagnostics, report.sources):
+        report.files += 1
+        path, name, text, parsed = (parsed_file.path, parsed_file.name, parsed_file.text,
+                                    parsed_file.result)
         if parsed.diagnostics or parsed.file is None:
             report.diagnostics.extend(parsed.diagnostics)
             continue
