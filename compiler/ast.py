@@ -241,6 +241,15 @@ class CloseLocation(Effect):
 
 
 @dataclass(frozen=True)
+class StatChange(Effect):
+    """`Target character gets +2 Combat until end of turn.`"""
+
+    subject: Target | SelfRef
+    stat: Word
+    amount: int
+
+
+@dataclass(frozen=True)
 class CheckOrElse(Effect):
     """Each target attempts a check; on a failure, `otherwise` falls on it."""
 

@@ -52,6 +52,7 @@ CODES: dict[str, str] = {
     "CW210": "unknown card kind",
     "CW211": "label not in this game",
     "CW212": "trait or damage type nothing else uses",
+    "CW213": "unknown stat",
     # Building
     "CW300": "module names collide",
 }

@@ -205,4 +205,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     }[e.mode],
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "
     f"failure: {effect_words(e.otherwise, 'that character')}",
+    ast.StatChange: lambda e, you: (
+        _who(e.subject, you) if isinstance(e.subject, ast.Target) else "this character")
+    + f" gets {e.amount:+d} {e.stat} until the end of the turn",
 }

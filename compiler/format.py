@@ -143,7 +143,10 @@ def _acting(target: ast.Target, verb: str, subject: bool) -> str:
 
 
 def _damage(e: ast.Damage, subject: bool) -> str:
+    """`deal 2 damage to target character` for a chosen target, `you take 2 damage` else."""
     kind = f"{e.kind} " if e.kind else ""
+    if e.target.kind in ("target_character", "target_player"):
+        return f"deal {e.amount} {kind}damage to {TARGET_WORDS[e.target.kind]}"
     return f"{_acting(e.target, 'take', subject)} {e.amount} {kind}damage"
 
 
@@ -198,6 +201,13 @@ def _move(e: ast.MoveSelf, subject: bool) -> str:
     return f"put {self_ref(e.card)} on the {e.place} of the location deck"
 
 
+def _stat_change(e: ast.StatChange, subject: bool) -> str:
+    who = TARGET_WORDS[e.subject.kind] if isinstance(e.subject, ast.Target) \
+        else self_ref(e.subject)
+    verb = "get" if who == "you" else "gets"
+    return f"{who} {verb} {e.amount:+d} {e.stat} until end of turn"
+
+
 def _check_or_else(e: ast.CheckOrElse, subject: bool) -> str:
     step = check_step(e.check)
     return (f"{TARGET_WORDS[e.target.kind]} must succeed at {_article(step)} {step} check or "
@@ -216,6 +226,7 @@ _EFFECTS: dict[type, Callable[[Any, bool], str]] = {
     ast.AddToCheck: _add,
     ast.CloseLocation: lambda e, subject: CLOSE_WORDS[e.mode],
     ast.CheckOrElse: _check_or_else,
+    ast.StatChange: _stat_change,
 }
 
 

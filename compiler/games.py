@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler.check import CardChecker, pacg
+from compiler.check import CardChecker, pacg, ucg
 
 
 @dataclass(frozen=True)
@@ -28,5 +28,7 @@ GAMES: dict[str, Game] = {
     for game in (
         Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, pacg.check_purpose,
              "compiler.runtime.pacg"),
+        Game("ucg", "Universal Card Game", ucg.check_card, ucg.check_purpose,
+             "compiler.runtime.ucg"),
     )
 }

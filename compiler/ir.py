@@ -17,6 +17,7 @@ what `cardwright explain --format json` prints and what other engines consume.
 | `add_to_check`   | amount, owner (`yours`, `any`), skill (null: any check)            |
 | `close_location` | mode: `close`, `temporarily_close`, `attempt_close`               |
 | `check_or_else`  | target, check (a list of options), otherwise (an effect)           |
+| `stat_change`    | target (or `self`), stat, amount (signed), until the end of the turn |
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ class Power(TypedDict):
     effects: list[Effect]
 
 
+class Ability(TypedDict):
+    """A labelled group of effects: a ucg character's `Ignite:` or an Effect's `Immediate:`."""
+
+    label: str  # the label, in lower case
+    effects: list[Effect]
+
+
 class Source(TypedDict):
     file: str
     line: int
@@ -67,6 +75,7 @@ class Program(TypedDict):
     immunities: list[str]
     triggers: dict[str, list[Effect]]  # timing window -> effects, in the order written
     powers: list[Power]
+    abilities: list[Ability]
 
 
 def dumps(program: Program) -> str:

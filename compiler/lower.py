@@ -34,6 +34,11 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     powers: list[ir.Power] = []
     keywords: list[str] = []
     immunities: list[str] = []
+    abilities: list[ir.Ability] = [
+        {"label": section.label.lower(),
+         "effects": [lower.effect(effect) for sentence in section.sentences
+                     if isinstance(sentence, ast.Untimed) for effect in sentence.effects]}
+        for section in card.sections if section.label is not None]
     for sentence in card.sentences:
         if isinstance(sentence, ast.Triggered):
             triggers.setdefault(sentence.window, []).extend(map(lower.effect, sentence.effects))
@@ -61,6 +66,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "immunities": immunities,
         "triggers": triggers,
         "powers": powers,
+        "abilities": abilities,
     }
 
 
@@ -161,6 +167,10 @@ class _Lowerer:
 
     def CloseLocation(self, e: ast.CloseLocation) -> ir.Effect:
         return {"op": "close_location", "mode": e.mode}
+
+    def StatChange(self, e: ast.StatChange) -> ir.Effect:
+        subject = e.subject.kind if isinstance(e.subject, ast.Target) else "self"
+        return {"op": "stat_change", "target": subject, "stat": e.stat.text, "amount": e.amount}
 
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,

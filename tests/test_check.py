@@ -10,10 +10,11 @@ from compiler.build import check_paths, compile_paths
 from tests.conftest import CARDS, card_text
 
 
-def check(tmp_path: Path, text: str, with_project_cards: bool = False) -> list:
+def check(tmp_path: Path, text: str, with_project_cards: bool = False,
+          game: str = "pacg") -> list:
     path = tmp_path / "test.card"
-    path.write_text("Game: pacg\n\n" + card_text(text), encoding="utf-8")
-    paths = [CARDS / "pacg", path] if with_project_cards else [path]
+    path.write_text(f"Game: {game}\n\n" + card_text(text), encoding="utf-8")
+    paths = [CARDS / game, path] if with_project_cards else [path]
     return [item for item in check_paths(paths).diagnostics if item.span.file.endswith("test.card")]
 
 
@@ -145,3 +146,51 @@ def test_an_amount_pacg_cannot_roll(tmp_path):
 def test_pacg_cards_have_no_labelled_sections(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\nTop: Immune to Fire.\n")[:3] \
         == ("CW211", 5, 1)
+
+
+# -- ucg ----------------------------------------------------------------------------------
+
+
+def ucg(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
+    return [(item.code, item.span.line - 2, item.span.col, item.hint)
+            for item in check(tmp_path, text, game="ucg")]
+
+
+def test_ucg_cards_of_the_project_are_clean():
+    compilation = check_paths([CARDS / "ucg"])
+    assert compilation.ok and not compilation.diagnostics and compilation.card_count >= 20
+
+
+def test_ucg_an_unknown_keyword_suggests_the_nearest(tmp_path):
+    assert ucg(tmp_path, "Name: A\nType: Character\nCombat: 3\n\nSwift, Overpwer.\n") == [
+        ("CW203", 5, 8, "did you mean 'Overpower'?")]
+
+
+def test_ucg_an_effect_card_has_no_keywords_and_no_combat(tmp_path):
+    assert [code for code, *_ in ucg(tmp_path, "Name: A\nType: Effect\nCombat: 3\n\nSwift.\n"
+                                                "Immediate: Deal 1 damage to target player.\n")
+            ] == ["CW201", "CW204"]
+
+
+def test_ucg_effects_stand_under_their_type_s_label(tmp_path):
+    found = ucg(tmp_path, "Name: A\nType: Character\nCombat: 3\n\n"
+                "Deal 1 damage to target player.\nImmediate: Deal 1 damage to target player.\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW204", 5), ("CW211", 6)]
+    assert [code for code, *_ in ucg(tmp_path, "Name: A\nType: Effect\n")] == ["CW204"]
+
+
+def test_ucg_a_character_needs_its_combat_in_range(tmp_path):
+    assert [code for code, *_ in ucg(tmp_path, "Name: A\nType: Character\n")] == ["CW106"]
+    assert [code for code, *_ in ucg(tmp_path, "Name: A\nType: Character\nCombat: 40\n")] == \
+        ["CW209"]
+
+
+def test_ucg_effects_it_does_not_have(tmp_path):
+    found = ucg(tmp_path, "Name: A\nType: Character\nCombat: 3\n\n"
+                "Ignite: Each character takes 1 damage.\n"
+                "Ignite: Deal 1 Fire damage to target player.\n"
+                "Ignite: Deal 1d4 damage to target character.\n"
+                "Ignite: Target character gets +1 Might until end of turn.\n"
+                "Ignite: Target player gets +1 Combat until end of turn.\n"
+                "If defeated, deal 1 damage to target player.\n")
+    assert [code for code, *_ in found] == ["CW204", "CW204", "CW209", "CW213", "CW204", "CW202"]

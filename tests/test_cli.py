@@ -76,11 +76,12 @@ def test_an_internal_failure_exits_2_with_a_short_report(monkeypatch, capsys):
 def test_build_writes_one_module_per_card_and_an_index(chdir_root, tmp_path):
     out = tmp_path / "generated"
     assert run("build", "--out", str(out))[0] == 0
-    modules = sorted(path.name for path in (out / "pacg").glob("*.py"))
-    assert "__init__.py" in modules and "bog_lurker.py" in modules
-    assert len(modules) == 1 + len([p for p in (CARDS / "pacg").glob("*.card")
-                                    for line in p.read_text().splitlines()
-                                    if line.startswith("Name:")])
+    for game in ("pacg", "ucg"):
+        modules = sorted(path.name for path in (out / game).glob("*.py"))
+        assert "__init__.py" in modules
+        assert len(modules) == 1 + len([p for p in (CARDS / game).glob("*.card")
+                                        for line in p.read_text().splitlines()
+                                        if line.startswith("Name:")])
 
 
 def test_build_check_tells_stale_from_fresh(chdir_root, tmp_path):
@@ -125,7 +126,8 @@ def test_generated_modules_import_only_the_runtime():
     for path in (ROOT / "generated").rglob("*.py"):
         lines = [line for line in path.read_text().splitlines()
                  if line.startswith(("import ", "from "))]
-        assert lines in ([], ["from compiler.runtime import pacg as rt"]), path
+        game = path.parent.name
+        assert lines in ([], [f"from compiler.runtime import {game} as rt"]), path
 
 
 # -- play ------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from compiler.format import format_file
 from compiler.syntax import parse_text
 from tests.conftest import CARDS, ROOT, card_text
 from tests.corpus import pacg_card_texts
-from tests.test_language_contract import REFERENCE_EXAMPLES, pacg_examples_of_the_contract
+from tests.test_language_contract import REFERENCE_EXAMPLES, contract_examples
 
 
 def round_trip(text: str, name: str = "x.card") -> str:
@@ -26,8 +26,8 @@ def round_trip(text: str, name: str = "x.card") -> str:
     return formatted
 
 
-def with_game(body: str) -> str:
-    return body if body.lstrip().startswith(("Game:", "#")) else "Game: pacg\n\n" + body
+def with_game(body: str, game: str) -> str:
+    return body if "Game:" in body else f"Game: {game}\n\n" + body
 
 
 @pytest.mark.parametrize("path", sorted(CARDS.rglob("*.card")), ids=lambda path: path.name)
@@ -36,9 +36,9 @@ def test_every_project_card_file_is_canonical(path):
     assert round_trip(text) == text
 
 
-@pytest.mark.parametrize("body", REFERENCE_EXAMPLES + pacg_examples_of_the_contract())
-def test_every_example_of_the_references_round_trips(body):
-    round_trip(with_game(body))
+@pytest.mark.parametrize(("game", "body"), REFERENCE_EXAMPLES + contract_examples())
+def test_every_example_of_the_references_round_trips(game, body):
+    round_trip(with_game(body, game))
 
 
 CORPUS = [(name, text) for name, text in pacg_card_texts()

@@ -1,5 +1,6 @@
 """The language contract (../shared/LANGUAGE.md) and the designers' reference (docs/language.md):
-every pacg example in them reads, checks and compiles, so neither can drift from the grammar."""
+every example of a game cardwright has reads, checks and compiles, so neither can drift from
+the grammar; and the reference and the project's cards use every construct of each game."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ import pytest
 
 from compiler import ast
 from compiler.build import compile_paths
-from compiler.check.pacg import TYPES, WINDOWS
+from compiler.check import pacg, ucg
+from compiler.games import GAMES
 from tests.conftest import CARDS, ROOT, SHARED
 
 LANGUAGE = SHARED / "LANGUAGE.md"
 REFERENCE = ROOT / "docs" / "language.md"
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
+_GAME_LINE = re.compile(r"^Game:\s*(\S+)", re.M)
 
 
 def fenced(text: str) -> list[tuple[str, str, str]]:
@@ -27,44 +30,59 @@ def fenced(text: str) -> list[tuple[str, str, str]]:
     return blocks
 
 
-def compile_example(tmp_path: Path, body: str):
-    """Compile an example together with the project's cards, so it may name them."""
-    if not re.search(r"^Game:", body, re.M):
-        body = "Game: pacg\n\n" + body
+def game_of(heading: str, body: str) -> str | None:
+    """The game an example belongs to: its Game line, or the `### \\`id\\`` it stands under."""
+    line = _GAME_LINE.search(body)
+    if line:
+        return line.group(1)
+    named = re.match(r"`([\w-]+)`", heading)
+    return named.group(1) if named else None
+
+
+def compile_example(tmp_path: Path, body: str, game: str = "pacg") -> list[ast.Card]:
+    """Compile an example with the project's cards of its game, so it may name them."""
+    if not _GAME_LINE.search(body):
+        body = f"Game: {game}\n\n" + body
     path = tmp_path / "example.card"
     path.write_text(body, encoding="utf-8")
-    compilation = compile_paths([CARDS / "pacg", path])
+    compilation = compile_paths([CARDS / game, path])
     assert compilation.ok, [str(item) for item in compilation.diagnostics]
     return [card for card, name in compilation.cards if Path(name) == path]
 
 
-def pacg_examples_of_the_contract() -> list[str]:
+def contract_examples() -> list[tuple[str, str]]:
+    """(game, body) of each example in LANGUAGE.md of a game cardwright has."""
     if not LANGUAGE.exists():
         return []
-    return [body for heading, _, body in fenced(LANGUAGE.read_text())
-            if "Game: pacg" in body or heading.startswith("`pacg`")]
+    examples = [(game_of(heading, body), body) for heading, _, body in fenced(LANGUAGE.read_text())]
+    return [(game, body) for game, body in examples if game in GAMES]
+
+
+def pacg_examples_of_the_contract() -> list[str]:
+    return [body for game, body in contract_examples() if game == "pacg"]
 
 
 @pytest.mark.skipif(not LANGUAGE.exists(), reason="../shared/LANGUAGE.md is not beside the project")
-def test_the_contract_has_pacg_examples():
-    assert len(pacg_examples_of_the_contract()) >= 2
+def test_the_contract_has_examples_of_every_game_cardwright_has():
+    assert {game for game, _ in contract_examples()} == set(GAMES)
 
 
-@pytest.mark.parametrize("body", pacg_examples_of_the_contract())
-def test_every_pacg_example_of_the_contract_compiles(tmp_path, body):
-    compile_example(tmp_path, body)
+@pytest.mark.parametrize(("game", "body"), contract_examples())
+def test_every_example_of_the_contract_compiles(tmp_path, game, body):
+    assert compile_example(tmp_path, body, game)
 
 
-REFERENCE_EXAMPLES = [body for _, tag, body in fenced(REFERENCE.read_text()) if tag == "card"]
+REFERENCE_EXAMPLES = [(game_of("", body) or "pacg", body)
+                      for _, tag, body in fenced(REFERENCE.read_text()) if tag == "card"]
 
 
-@pytest.mark.parametrize("body", REFERENCE_EXAMPLES)
-def test_every_example_of_the_reference_compiles(tmp_path, body):
-    assert compile_example(tmp_path, body)
+@pytest.mark.parametrize(("game", "body"), REFERENCE_EXAMPLES)
+def test_every_example_of_the_reference_compiles(tmp_path, game, body):
+    assert compile_example(tmp_path, body, game)
 
 
 def constructs(nodes: list[ast.Node]) -> dict[str, set]:
-    """The pacg constructs a set of cards uses: node types, windows, costs, targets, places."""
+    """The constructs a set of cards uses: node types, windows, costs, targets and the rest."""
     def values(node_type: type, attribute: str) -> set:
         return {getattr(node, attribute) for node in nodes if isinstance(node, node_type)}
 
@@ -79,39 +97,65 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "immunities naming the card": {node.subject is not None
                                        for node in nodes if isinstance(node, ast.Immunity)},
         "types": {card.type for card in nodes if isinstance(card, ast.Card)},
+        "labels": values(ast.Section, "label") - {None},
+        "keywords": {word.text for node in nodes if isinstance(node, ast.Keywords)
+                     for word in node.names},
+        "stat changes of": {type(node.subject).__name__ for node in nodes
+                            if isinstance(node, ast.StatChange)},
     }
 
 
-EVERY_PACG_CONSTRUCT = {
-    "nodes": {cls.__name__ for cls in vars(ast).values() if isinstance(cls, type)
-              and issubclass(cls, ast.Effect | ast.Sentence)} - {
-                  "Effect", "Sentence", "Keywords", "Untimed"},  # pacg has neither
-    "windows": set(WINDOWS),
-    "costs": set(ast.COSTS),
-    "targets": set(ast.TARGET_KINDS),
-    "close modes": {"close", "temporarily_close", "attempt_close"},
-    "card actions": {"discard", "bury", "banish", "recharge"},
-    "places": {"shuffle", "top", "bottom"},
-    "immunities naming the card": {True, False},
-    "types": set(TYPES),
+def _effects_and_sentences(*left_out: str) -> set[str]:
+    return {cls.__name__ for cls in vars(ast).values() if isinstance(cls, type)
+            and issubclass(cls, ast.Effect | ast.Sentence)} - {"Effect", "Sentence", *left_out}
+
+
+EVERY_CONSTRUCT = {
+    "pacg": {
+        "nodes": _effects_and_sentences("Keywords", "Untimed", "StatChange"),
+        "windows": set(pacg.WINDOWS),
+        "costs": set(ast.COSTS),
+        "targets": set(ast.TARGET_KINDS),
+        "close modes": {"close", "temporarily_close", "attempt_close"},
+        "card actions": {"discard", "bury", "banish", "recharge"},
+        "places": {"shuffle", "top", "bottom"},
+        "immunities naming the card": {True, False},
+        "types": set(pacg.TYPES),
+    },
+    "ucg": {
+        "nodes": {"Keywords", "Untimed", "Damage", "StatChange"},
+        "targets": set(ucg.TARGETS),
+        "types": set(ucg.TYPES),
+        "labels": set(ucg.LABELS.values()),
+        "keywords": set(ucg.KEYWORDS),
+        "stat changes of": {"Target", "SelfRef"},
+    },
 }
 
 
-def assert_every_construct(nodes: list[ast.Node]) -> None:
+def assert_every_construct(game: str, nodes: list[ast.Node]) -> None:
     seen = constructs(nodes)
-    missing = {key: EVERY_PACG_CONSTRUCT[key] - seen[key] for key in EVERY_PACG_CONSTRUCT}
+    wanted = EVERY_CONSTRUCT[game]
+    missing = {key: wanted[key] - seen[key] for key in wanted}
     assert not any(missing.values()), missing
 
 
-def test_the_reference_shows_every_construct(tmp_path):
+def test_every_game_has_its_constructs_listed():
+    assert set(EVERY_CONSTRUCT) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_reference_shows_every_construct(tmp_path, game):
     nodes: list[ast.Node] = []
-    for index, body in enumerate(REFERENCE_EXAMPLES):
-        folder = tmp_path / str(index)
-        folder.mkdir()
-        nodes.extend(ast.walk(compile_example(folder, body)))
-    assert_every_construct(nodes)
+    for index, (example_game, body) in enumerate(REFERENCE_EXAMPLES):
+        if example_game == game:
+            folder = tmp_path / str(index)
+            folder.mkdir()
+            nodes.extend(ast.walk(compile_example(folder, body, game)))
+    assert_every_construct(game, nodes)
 
 
-def test_the_project_cards_use_every_construct():
-    compilation = compile_paths([CARDS / "pacg"])
-    assert_every_construct(list(ast.walk([card for card, _ in compilation.cards])))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_project_cards_use_every_construct(game):
+    compilation = compile_paths([CARDS / game])
+    assert_every_construct(game, list(ast.walk([card for card, _ in compilation.cards])))

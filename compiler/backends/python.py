@@ -70,6 +70,7 @@ def _environment() -> Environment:
     env.filters["py"] = py
     env.filters["pytuple"] = lambda value: py(_as_tuple(value))
     env.filters["ident"] = ident
+    env.filters["ident_path"] = ident_path
     env.globals["unsupported"] = _unsupported
     return env
 
@@ -85,6 +86,11 @@ def ident(name: str) -> Markup:
     if not (isinstance(name, str) and _IDENTIFIER.fullmatch(name)) or keyword.iskeyword(name):
         raise BackendError(f"{name!r} is not an identifier the compiler made")
     return Markup(name)
+
+
+def ident_path(path: str) -> Markup:
+    """A dotted name of identifiers the compiler made (`play.target_character`)."""
+    return Markup(".".join(ident(part) for part in path.split(".")))
 
 
 def _as_tuple(value: Any) -> Any:

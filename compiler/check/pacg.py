@@ -239,11 +239,6 @@ class _CardCheck:
             self._card_ref(node)
         elif isinstance(node, ast.Amount):
             self._amount(node)
-        elif isinstance(node, ast.SelfRef) and node.noun not in (None, "card",
-                                                                self.card.type.casefold()):
-            self.report("CW206", node.span,
-                        f"'this {node.noun}' does not name this {self.card.type}",
-                        f"write 'this card' or 'this {self.card.type.lower()}'")
 
     def _card_ref(self, ref: ast.CardRef) -> None:
         name = self.pool.names.get(ref.name.casefold())

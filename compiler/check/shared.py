@@ -15,16 +15,23 @@ def duplicate_name(card: ast.Card, first: ast.Card) -> Diagnostic:
 
 
 def check_card(card: ast.Card) -> list[Diagnostic]:
-    """A card that names itself (`Goblin Raider is immune to ...`) must use its own name; the
-    grammar reads a leading `The` as an article, so `The Baykok` may call itself that."""
+    """A card that names itself (`Goblin Raider is immune to ...`) must use its own name (the
+    grammar reads a leading `The` as an article, so `The Baykok` may call itself that), and
+    `this <noun>` must name its own type."""
     names = card_names([card.name])
-    return [
-        error("CW206", node.span, f"'{node.name}' is not this card's name ('{card.name}')",
-              "call the card by its own name, or write 'this card'")
-        for node in ast.walk(card.sections)
-        if isinstance(node, ast.SelfRef) and node.name is not None
-        and node.name.casefold() not in names
-    ]
+    diagnostics = []
+    for node in ast.walk(card.sections):
+        if not isinstance(node, ast.SelfRef):
+            continue
+        if node.name is not None and node.name.casefold() not in names:
+            diagnostics.append(error(
+                "CW206", node.span, f"'{node.name}' is not this card's name ('{card.name}')",
+                "call the card by its own name, or write 'this card'"))
+        elif node.noun not in (None, "card", card.type.casefold()):
+            diagnostics.append(error(
+                "CW206", node.span, f"'this {node.noun}' does not name this {card.type}",
+                f"write 'this card' or 'this {card.type.lower()}'"))
+    return diagnostics
 
 
 def card_names(names: Iterable[str]) -> dict[str, str]:
@@ -45,9 +52,14 @@ def name_span(card: ast.Card) -> ast.Span:
 
 
 def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str]) -> Diagnostic:
-    """`'Dexterty' is not a pacg skill`, with the nearest known word as a hint."""
+    """`'Dexterty' is not a pacg skill`, with the nearest known word as a hint (or, when none
+    is near and they are few, all of them)."""
     known = list(known)
-    return error(code, word.span, f"'{word.text}' is not {what}", did_you_mean(word.text, known))
+    hint = did_you_mean(word.text, known)
+    if hint is None and len(known) <= 8:
+        hint = f"it may be {', '.join(known[:-1])} or {known[-1]}" if len(known) > 1 \
+            else f"it may only be {known[0]}"
+    return error(code, word.span, f"'{word.text}' is not {what}", hint)
 
 
 def known(word: ast.Word, words: Iterable[str]) -> bool:

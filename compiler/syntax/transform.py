@@ -92,8 +92,10 @@ class AstBuilder(Transformer):
         bonus = int(modifier) if modifier is not None else 0
         return ast.SkillDie(self._word(skill), int(die[1:]), bonus, span=self._span(meta))
 
-    def field_hand(self, meta: Any, number: Token) -> int:
+    def _number(self, meta: Any, number: Token) -> int:
         return int(number)
+
+    field_hand = field_combat = _number
 
     # -- shared phrases ------------------------------------------------------
 
@@ -249,6 +251,11 @@ class AstBuilder(Transformer):
 
     def close_location(self, meta: Any, mode: ast.Word) -> ast.CloseLocation:
         return ast.CloseLocation(mode.text, span=self._span(meta))
+
+    def stat_change(self, meta: Any, subject: ast.Word | ast.SelfRef, amount: Token,
+                    stat: Token) -> ast.StatChange:
+        who = _target(subject) if isinstance(subject, ast.Word) else subject
+        return ast.StatChange(who, self._word(stat), int(amount), span=self._span(meta))
 
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse:
         target, (check, otherwise) = self._subject(meta, parts)

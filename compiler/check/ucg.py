@@ -1,0 +1,132 @@
+"""What a Universal Card Game card may say, beyond what the grammar reads.
+
+Characters have a Combat value, keywords and `Ignite:` abilities; Effect cards
+have an `Immediate:` text.  Both act through effects on a target character or
+a target player, and nothing in ucg has timing windows, immunities or costs.
+"""
+
+from __future__ import annotations
+
+from compiler import ast
+from compiler.check import Pool
+from compiler.check.shared import known, name_span, unknown_word
+from compiler.diagnostics import Diagnostic, error
+
+GAME = "ucg"
+TYPES = ("Character", "Effect")
+KEYWORDS = ("Assist", "Cunning", "Expertise", "Overpower", "Swift", "Unstoppable")
+STATS = ("Combat",)
+# The label each type's effects stand under.
+LABELS = {"Character": "Ignite", "Effect": "Immediate"}
+TARGETS = ("target_character", "target_player")
+MAX_COMBAT = 20
+
+_FIELDS = {
+    "Character": (("Name", "Type", "Traits", "Combat"), ("Combat",)),
+    "Effect": (("Name", "Type", "Traits"), ()),
+}
+
+
+def check_purpose(card_type: str) -> str:
+    """ucg cards have no Check field; explain never asks."""
+    return "its check"
+
+
+def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
+    return _CardCheck(card).run()
+
+
+class _CardCheck:
+    def __init__(self, card: ast.Card) -> None:
+        self.card = card
+        self.diagnostics: list[Diagnostic] = []
+
+    def report(self, code: str, span: ast.Span, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(error(code, span, message, hint))
+
+    def run(self) -> list[Diagnostic]:
+        card_type = self.card.type
+        if card_type not in TYPES:
+            self.diagnostics.append(unknown_word("CW200", self.card.value("Type"),
+                                                "a ucg card type", TYPES))
+            return self.diagnostics
+        self._fields(card_type)
+        label = LABELS[card_type]
+        for section in self.card.sections:
+            self._section(section, label)
+        if card_type == "Effect" and not any(s.label == label for s in self.card.sections):
+            self.report("CW204", name_span(self.card), "an Effect card needs an 'Immediate:' "
+                        "text", "add 'Immediate: <effect>.' to its rules text")
+        return self.diagnostics
+
+    def _fields(self, card_type: str) -> None:
+        allowed, required = _FIELDS[card_type]
+        for item in self.card.fields:
+            if item.name not in allowed:
+                self.report("CW201", item.span,
+                            f"a ucg {card_type} card has no '{item.name}' field",
+                            f"its fields are {', '.join(allowed)}")
+        for name in required:
+            if self.card.field(name) is None:
+                self.report("CW106", name_span(self.card),
+                            f"a ucg {card_type} card needs a '{name}' field",
+                            f"add a line '{name}: ...' to its headers")
+        combat = self.card.field("Combat")
+        if combat is not None and not 0 <= combat.value <= MAX_COMBAT:
+            self.report("CW209", combat.span, f"a Combat of {combat.value} is out of range",
+                        f"Combat runs from 0 to {MAX_COMBAT}")
+
+    def _section(self, section: ast.Section, label: str) -> None:
+        if section.label is not None and section.label != label:
+            self.report("CW211", section.span,
+                        f"a ucg {self.card.type} card has no '{section.label}:' text",
+                        f"its effects stand under '{label}:'")
+            return
+        for sentence in section.sentences:
+            if isinstance(sentence, ast.Keywords):
+                self._keywords(sentence)
+            elif isinstance(sentence, ast.Untimed) and section.label is not None:
+                for effect in sentence.effects:
+                    self._effect(effect)
+            elif isinstance(sentence, ast.Untimed):
+                self.report("CW204", sentence.span, f"a ucg effect stands under '{label}:'",
+                            f"begin it with '{label}: '")
+            elif isinstance(sentence, ast.Triggered):
+                self.report("CW202", sentence.span,
+                            f"ucg has no '{ast.TIMING_WINDOWS[sentence.window]}' timing window",
+                            f"an effect stands under '{label}:'")
+            else:
+                self.report("CW204", sentence.span, "ucg cards have no immunities or costs")
+
+    def _keywords(self, sentence: ast.Keywords) -> None:
+        if self.card.type != "Character":
+            self.report("CW204", sentence.span, "only characters have keywords")
+            return
+        for word in sentence.names:
+            if word.text not in KEYWORDS:
+                self.diagnostics.append(unknown_word("CW203", word, "a ucg keyword", KEYWORDS))
+
+    def _effect(self, effect: ast.Effect) -> None:
+        if isinstance(effect, ast.Damage):
+            if effect.target.kind not in TARGETS:
+                self.report("CW204", effect.target.span, "ucg damage goes to a target character "
+                            "or a target player")
+            if effect.kind is not None:
+                self.report("CW204", effect.kind.span, "ucg damage has no kinds",
+                            f"leave out '{effect.kind}'")
+            self._amount(effect.amount)
+        elif isinstance(effect, ast.StatChange):
+            if isinstance(effect.subject, ast.Target) and effect.subject.kind != \
+                    "target_character":
+                self.report("CW204", effect.subject.span, "only a character's Combat can change",
+                            "write 'target character' or 'this character'")
+            if not known(effect.stat, STATS):
+                self.diagnostics.append(unknown_word("CW213", effect.stat, "a ucg stat", STATS))
+        else:
+            self.report("CW204", effect.span, "ucg cards cannot do this",
+                        "a ucg effect deals damage or changes a character's Combat")
+
+    def _amount(self, amount: ast.Amount) -> None:
+        if amount.dice or amount.per_player or amount.times != 1:
+            self.report("CW209", amount.span, f"{amount} is not an amount ucg can use",
+                        "write a plain number")
