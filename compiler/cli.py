@@ -168,9 +168,9 @@ def explain(target: str, output: str) -> None:
                               ensure_ascii=False))
         return
     for card, program in explained.cards:
-        purpose = GAMES[card.game].check_purpose(card.type)
+        notes = GAMES[card.game].notes(card.type)
         source = explained.sources[program["source"]["file"]]
-        click.echo("\n".join(explain_card(card, purpose, source)) + "\n")
+        click.echo("\n".join(explain_card(card, notes, source)) + "\n")
 
 
 def _report(compilation: Compilation, output: str, strict: bool) -> int:

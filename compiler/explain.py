@@ -8,7 +8,7 @@ AST, the same tree the IR is lowered from.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,21 +79,24 @@ def explain_target(target: str) -> Explained:
 
 
 
-def explain_card(card: ast.Card, check_purpose: str, source: str) -> list[str]:
+def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[str]:
     """Lines for people: each header and sentence as written, with what it was read as.
-    `check_purpose` says what the card's Check is for (`to defeat it`); `source` is the text
-    of the card's file."""
+    `notes` are the game's words for this card (`check`: what its Check is for, `damage`: what
+    damage does, a label: what its group is); `source` is the text of the card's file."""
     lines = [f"{card.name} ({card.game} {card.type}) at {card.span}"]
     for item in card.fields:
         lines.append(f"  {item.name}: {field_value(item.value)}")
         if item.name == "Check":
-            lines.append(f"    {check_purpose}: {_check(item.value)}")
+            lines.append(f"    {notes.get('check', 'its check')}: {_check(item.value)}")
     for section in card.sections:
-        if section.label:
-            lines.append(f"  {section.label}: (a labelled group of sentences)")
-        for sentence in section.sentences:
+        for index, sentence in enumerate(section.sentences):
             lines.append(f"  {_quoted(sentence.span, source)}")
+            if section.label and index == 0:
+                lines.append(f"    {section.label}: {notes.get(section.label, 'a labelled group')}")
             lines.extend(f"    {line}" for line in _sentence(sentence))
+            if any(isinstance(node, ast.Damage) for node in ast.walk(sentence)) \
+                    and "damage" in notes:
+                lines.append(f"    damage: {notes['damage']}")
     return lines
 
 
@@ -137,8 +140,7 @@ def _sentence(sentence: ast.Sentence) -> list[str]:
                 "card (to evade it or on a check to defeat it)"]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
-    return ["effects with no timing window: "
-            + "; ".join(effect_words(effect) for effect in sentence.effects)]
+    return [f"does: {effect_words(effect)}" for effect in sentence.effects]
 
 
 YOU = "the character who encounters the card (you)"
@@ -153,16 +155,17 @@ def _who(target: ast.Target, you: str) -> str:
     return you if target.kind == "you" else TARGET_WORDS[target.kind]
 
 
-def _amount(amount: ast.Amount, per: ast.Target) -> str:
+def _rolled(amount: ast.Amount, per: ast.Target) -> str:
+    """`, rolled for each` when dice fall on several characters."""
     many = per.kind in ("each_character", "each_character_at_location", "each_other_character",
                         "party")
-    return f"{amount}" + (", rolled for each" if amount.dice and many else "")
+    return ", rolled for each" if amount.dice and many else ""
 
 
 def _damage(e: ast.Damage, you: str) -> str:
-    kind = e.kind.text if e.kind else "Combat (no kind named)"
-    return (f"{_who(e.target, you)} is dealt {_amount(e.amount, e.target)} {kind} damage, less "
-            "what cards that reduce it take away; each point left discards a card")
+    kind = f" {e.kind.text}" if e.kind else ""
+    return (f"{_who(e.target, you)} is dealt {e.amount}{kind} damage"
+            f"{_rolled(e.amount, e.target)}")
 
 
 def _reduce(e: ast.ReduceDamage, you: str) -> str:

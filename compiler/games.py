@@ -8,7 +8,7 @@ branches on which game a card belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from compiler.check import CardChecker, pacg, ucg
@@ -19,16 +19,16 @@ class Game:
     id: str
     title: str
     check_card: CardChecker
-    check_purpose: Callable[[str], str]  # card type -> what its Check is for, in plain words
+    notes: Callable[[str], Mapping[str, str]]  # card type -> what `explain` adds about it
     runtime: str  # what generated code imports; its `play` runs a scenario, its ScenarioError
 
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
-        Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, pacg.check_purpose,
+        Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, pacg.notes,
              "compiler.runtime.pacg"),
-        Game("ucg", "Universal Card Game", ucg.check_card, ucg.check_purpose,
+        Game("ucg", "Universal Card Game", ucg.check_card, ucg.notes,
              "compiler.runtime.ucg"),
     )
 }

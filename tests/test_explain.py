@@ -33,8 +33,8 @@ def test_each_sentence_is_shown_with_its_reading(synonyms):
     lines = output.splitlines()
     where = lines.index("  Before you act, deal 1 damage to each character at your location.")
     assert lines[where + 1] == "    when: before the encounter: after evading, before the check"
-    assert lines[where + 2].startswith("    does: each character at this location is dealt 1 "
-                                       "Combat (no kind named) damage")
+    assert lines[where + 2] == "    does: each character at this location is dealt 1 damage"
+    assert lines[where + 3].endswith("damage of no kind is Combat damage")
     assert "    to defeat it: a combat (Strength or Melee) check against 9 or a Divine check " \
            "against 6" in lines
     assert "Lamp" not in output
@@ -71,3 +71,11 @@ def test_a_card_with_errors_reports_them(tmp_path):
     path.write_text("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\nA dance.\n")
     result = CliRunner().invoke(cli.cli, ["explain", str(path)])
     assert result.exit_code == 1 and "CW110" in result.output
+
+
+def test_ucg_words_come_from_ucg():
+    output = explain(f"{CARDS / 'ucg' / 'effects.card'}::Rallying Cry")[1]
+    assert "Immediate: played from the hand during an encounter" in output
+    assert "does: target player is dealt 1 damage" in output
+    assert "each point puts the top card of the deck into the Void" in output
+    assert "discards a card from the hand" not in output

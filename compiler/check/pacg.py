@@ -57,10 +57,15 @@ def kind_of(card_type: str) -> str:
     return card_type
 
 
-def check_purpose(card_type: str) -> str:
-    """What a card's Check is for, in the words `cardwright explain` uses."""
-    return {"bane": "to defeat it", "boon": "to acquire it", "Location": "to close it"}.get(
-        kind_of(card_type), "its check")
+def notes(card_type: str) -> dict[str, str]:
+    """What `cardwright explain` adds about a card of this type: what its Check is for, what
+    damage does."""
+    purpose = {"bane": "to defeat it", "boon": "to acquire it", "Location": "to close it"}
+    return {
+        "check": purpose.get(kind_of(card_type), "its check"),
+        "damage": "it may be reduced by cards that fit its kind; each point left discards a "
+                  "card from the hand; damage of no kind is Combat damage",
+    }
 
 
 def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:

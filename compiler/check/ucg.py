@@ -27,9 +27,16 @@ _FIELDS = {
 }
 
 
-def check_purpose(card_type: str) -> str:
-    """ucg cards have no Check field; explain never asks."""
-    return "its check"
+def notes(card_type: str) -> dict[str, str]:
+    """What `cardwright explain` adds about a card of this type."""
+    return {
+        "damage": "on a character, damage counters, which slay it when they reach its "
+                  "Combat; on a player, each point puts the top card of the deck into the Void",
+        "Ignite": "an ability the character activates in an encounter, once a turn, filling "
+                  "one of its player's Effect Zones",
+        "Immediate": "played from the hand during an encounter, filling one of its player's "
+                     "Effect Zones",
+    }
 
 
 def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
