@@ -93,6 +93,8 @@ TARGET_KINDS = (
     "target_character",
     "target_player",
     "random_character_at_location",
+    "leader",
+    "monster",
 )
 
 
@@ -247,6 +249,67 @@ class StatChange(Effect):
     subject: Target | SelfRef
     stat: Word
     amount: int
+
+
+@dataclass(frozen=True)
+class StatBonus(Effect):
+    """What equipment adds to a stat: `Strength +1.`, or `+2 Magic against Undead.`"""
+
+    stat: Word
+    amount: int
+    against: Word | None = None
+
+
+@dataclass(frozen=True)
+class RollOrElse(Effect):
+    """Each target rolls one of `stats` plus the die; under `number`, `otherwise` falls on it."""
+
+    target: Target
+    stats: tuple[Word, ...]
+    number: int
+    otherwise: Effect
+
+
+@dataclass(frozen=True)
+class Heal(Effect):
+    target: Target
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class GainStars(Effect):
+    """`Gain a Star token.`, `Give target character a Star token.`"""
+
+    target: Target
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class DrawLoot(Effect):
+    target: Target
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class DiscardMonster(Effect):
+    """`Discard a Beast monster.`"""
+
+    trait: Word
+
+
+@dataclass(frozen=True)
+class Reroll(Effect):
+    """`Re-roll your die.`"""
+
+
+@dataclass(frozen=True)
+class Marker(Effect):
+    """What a card is rather than what it does; `name` is one of MARKERS."""
+
+    name: str
+
+
+MARKERS = ("ambush", "monster_nest", "skippable", "no_attack")
 
 
 @dataclass(frozen=True)

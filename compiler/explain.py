@@ -211,4 +211,21 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.StatChange: lambda e, you: (
         _who(e.subject, you) if isinstance(e.subject, ast.Target) else "this character")
     + f" gets {e.amount:+d} {e.stat} until the end of the turn",
+    ast.StatBonus: lambda e, you: f"adds {e.amount:+d} to its bearer's {e.stat}"
+    + (f" against a monster with the {e.against} trait" if e.against else ""),
+    ast.RollOrElse: lambda e, you: f"{_who(e.target, you)} rolls "
+    + " or ".join(map(str, e.stats)) + f" plus the die, needing {e.number} or more; on a "
+    f"failure: {effect_words(e.otherwise, 'that character')}",
+    ast.Heal: lambda e, you: f"{_who(e.target, you)} heals {e.amount}, up to full Health",
+    ast.GainStars: lambda e, you: f"{_who(e.target, you)} gains {e.amount} Star token(s)",
+    ast.DrawLoot: lambda e, you: f"{_who(e.target, you)} draws {e.amount} Loot",
+    ast.DiscardMonster: lambda e, you: f"discards the monster fought if it has the {e.trait} "
+    "trait (not a boss)",
+    ast.Reroll: lambda e, you: "re-rolls the character's last die",
+    ast.Marker: lambda e, you: {
+        "ambush": "an Ambush: a monster from the deck attacks first",
+        "monster_nest": "a Monster Nest: two monsters from the deck at once",
+        "skippable": "the Leader may skip this event",
+        "no_attack": "the character does not attack this turn",
+    }[e.name],
 }

@@ -36,6 +36,14 @@ VERBS = {
     "banish": ("banish", "banishes"),
     "recharge": ("recharge", "recharges"),
     "summon": ("summon and encounter", "summons and encounters"),
+    "roll": ("roll", "rolls"),
+    "gain": ("gain", "gains"),
+}
+MARKER_WORDS = {
+    "ambush": "Ambush",
+    "monster_nest": "Monster Nest",
+    "skippable": "you may skip this event",
+    "no_attack": "do not attack",
 }
 CLOSE_WORDS = {
     "close": "close this location",
@@ -227,7 +235,25 @@ _EFFECTS: dict[type, Callable[[Any, bool], str]] = {
     ast.CloseLocation: lambda e, subject: CLOSE_WORDS[e.mode],
     ast.CheckOrElse: _check_or_else,
     ast.StatChange: _stat_change,
+    ast.StatBonus: lambda e, subject: (f"{e.stat} {e.amount:+d}" if e.against is None
+                                       else f"{e.amount:+d} {e.stat} against {e.against}"),
+    ast.RollOrElse: lambda e, subject: (
+        f"{_acting(e.target, 'roll', subject)} {_list(map(str, e.stats), 'or')} {e.number} or "
+        f"higher, or {format_effect(e.otherwise, subject=False)}"),
+    ast.Heal: lambda e, subject: f"heal {TARGET_WORDS[e.target.kind]} {e.amount}",
+    ast.GainStars: lambda e, subject: (
+        f"gain {_stars(e.amount)}" if e.target.kind == "you"
+        else f"give {TARGET_WORDS[e.target.kind]} {_stars(e.amount)}"),
+    ast.DrawLoot: lambda e, subject: (
+        f"{_acting(e.target, 'draw', subject)} {'a' if str(e.amount) == '1' else e.amount} Loot"),
+    ast.DiscardMonster: lambda e, subject: f"discard {_article(e.trait.text)} {e.trait} monster",
+    ast.Reroll: lambda e, subject: "re-roll your die",
+    ast.Marker: lambda e, subject: MARKER_WORDS[e.name],
 }
+
+
+def _stars(amount: ast.Amount) -> str:
+    return "a Star token" if str(amount) == "1" else f"{amount} Star tokens"
 
 
 def self_ref(ref: ast.SelfRef) -> str:

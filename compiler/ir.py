@@ -18,6 +18,14 @@ what `cardwright explain --format json` prints and what other engines consume.
 | `close_location` | mode: `close`, `temporarily_close`, `attempt_close`               |
 | `check_or_else`  | target, check (a list of options), otherwise (an effect)           |
 | `stat_change`    | target (or `self`), stat, amount (signed), until the end of the turn |
+| `stat_bonus`     | stat, amount (signed), against (a trait, or null: always)          |
+| `roll_or_else`   | target, stats, number (to reach), otherwise (an effect)            |
+| `heal`           | target, amount                                                     |
+| `gain_stars`     | target, amount (of Star tokens)                                    |
+| `draw_loot`      | target, amount                                                     |
+| `discard_monster`| trait                                                              |
+| `reroll`         | (none)                                                             |
+| `marker`         | name: `ambush`, `monster_nest`, `skippable`, `no_attack`           |
 """
 
 from __future__ import annotations
@@ -76,6 +84,7 @@ class Program(TypedDict):
     triggers: dict[str, list[Effect]]  # timing window -> effects, in the order written
     powers: list[Power]
     abilities: list[Ability]
+    effects: list[Effect]  # what the card does or is, with no timing, label or cost
 
 
 def dumps(program: Program) -> str:

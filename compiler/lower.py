@@ -34,6 +34,9 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     powers: list[ir.Power] = []
     keywords: list[str] = []
     immunities: list[str] = []
+    untimed = [lower.effect(effect) for section in card.sections if section.label is None
+               for sentence in section.sentences if isinstance(sentence, ast.Untimed)
+               for effect in sentence.effects]
     abilities: list[ir.Ability] = [
         {"label": section.label.lower(),
          "effects": [lower.effect(effect) for sentence in section.sentences
@@ -67,6 +70,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "triggers": triggers,
         "powers": powers,
         "abilities": abilities,
+        "effects": untimed,
     }
 
 
@@ -171,6 +175,33 @@ class _Lowerer:
     def StatChange(self, e: ast.StatChange) -> ir.Effect:
         subject = e.subject.kind if isinstance(e.subject, ast.Target) else "self"
         return {"op": "stat_change", "target": subject, "stat": e.stat.text, "amount": e.amount}
+
+    def StatBonus(self, e: ast.StatBonus) -> ir.Effect:
+        return {"op": "stat_bonus", "stat": e.stat.text, "amount": e.amount,
+                "against": _word(e.against)}
+
+    def RollOrElse(self, e: ast.RollOrElse) -> ir.Effect:
+        return {"op": "roll_or_else", "target": e.target.kind,
+                "stats": [stat.text for stat in e.stats], "number": e.number,
+                "otherwise": self.effect(e.otherwise)}
+
+    def Heal(self, e: ast.Heal) -> ir.Effect:
+        return {"op": "heal", "target": e.target.kind, "amount": lower_amount(e.amount)}
+
+    def GainStars(self, e: ast.GainStars) -> ir.Effect:
+        return {"op": "gain_stars", "target": e.target.kind, "amount": lower_amount(e.amount)}
+
+    def DrawLoot(self, e: ast.DrawLoot) -> ir.Effect:
+        return {"op": "draw_loot", "target": e.target.kind, "amount": lower_amount(e.amount)}
+
+    def DiscardMonster(self, e: ast.DiscardMonster) -> ir.Effect:
+        return {"op": "discard_monster", "trait": e.trait.text}
+
+    def Reroll(self, e: ast.Reroll) -> ir.Effect:
+        return {"op": "reroll"}
+
+    def Marker(self, e: ast.Marker) -> ir.Effect:
+        return {"op": "marker", "name": e.name}
 
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,

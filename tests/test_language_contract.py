@@ -105,17 +105,14 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
     }
 
 
-def _effects_and_sentences(*left_out: str) -> set[str]:
-    return {cls.__name__ for cls in vars(ast).values() if isinstance(cls, type)
-            and issubclass(cls, ast.Effect | ast.Sentence)} - {"Effect", "Sentence", *left_out}
-
-
 EVERY_CONSTRUCT = {
     "pacg": {
-        "nodes": _effects_and_sentences("Keywords", "Untimed", "StatChange"),
+        "nodes": {"Immunity", "Triggered", "Activated", "Damage", "ReduceDamage", "Evade",
+                  "Summon", "SelfAction", "MoveSelf", "CardAction", "Draw", "AddToCheck",
+                  "CloseLocation", "CheckOrElse"},
         "windows": set(pacg.WINDOWS),
         "costs": set(ast.COSTS),
-        "targets": set(ast.TARGET_KINDS),
+        "targets": set(pacg.TARGETS),
         "close modes": {"close", "temporarily_close", "attempt_close"},
         "card actions": {"discard", "bury", "banish", "recharge"},
         "places": {"shuffle", "top", "bottom"},

@@ -31,6 +31,7 @@ DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Menta
 # the traits of the printed game's own cards that rules lean on.
 STANDARD_TRAITS = (*DAMAGE_KINDS, "Magic", "Arcane", "Divine", "Attack", "Melee", "Ranged",
                    "Undead", "Animal", "Basic", "Elite")
+TARGETS = tuple(kind for kind in ast.TARGET_KINDS if kind not in ("leader", "monster"))
 # Words a selector may use besides the types: `evade a bane`, `evade a card`.
 SELECTOR_WORDS = ("bane", "boon", "card")
 
@@ -242,6 +243,10 @@ class _CardCheck:
                                                      CHECK_SKILLS))
         elif isinstance(node, ast.CardRef):
             self._card_ref(node)
+        elif isinstance(node, ast.Target) and node.kind not in TARGETS:
+            self.report("CW204", node.span, "pacg has no such target",
+                        "pacg's effects fall on characters: you, the turn character, each "
+                        "character ...")
         elif isinstance(node, ast.Amount):
             self._amount(node)
 

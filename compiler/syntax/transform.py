@@ -95,7 +95,20 @@ class AstBuilder(Transformer):
     def _number(self, meta: Any, number: Token) -> int:
         return int(number)
 
-    field_hand = field_combat = _number
+    field_hand = field_combat = field_level = field_strength = field_dexterity = \
+        field_magic = _number
+
+    def field_health(self, meta: Any, amount: ast.Amount) -> ast.Amount:
+        return amount
+
+    def field_attacks_with(self, meta: Any, word: Token) -> ast.Word:
+        return self._word(word)
+
+    def field_slots(self, meta: Any, words: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
+        return words
+
+    def field_slot(self, meta: Any, *words: Token) -> tuple[ast.Word, ...]:
+        return tuple(self._word(word) for word in words)
 
     # -- shared phrases ------------------------------------------------------
 
@@ -256,6 +269,43 @@ class AstBuilder(Transformer):
                     stat: Token) -> ast.StatChange:
         who = _target(subject) if isinstance(subject, ast.Word) else subject
         return ast.StatChange(who, self._word(stat), int(amount), span=self._span(meta))
+
+    def stat_bonus(self, meta: Any, first: Token, second: Token, against: Token | None = None
+                   ) -> ast.StatBonus:
+        """`Strength +1` or `+2 Magic against Undead`."""
+        signed, stat = (second, first) if against is None else (first, second)
+        trait = self._word(against) if against is not None else None
+        return ast.StatBonus(self._word(stat), int(signed), trait, span=self._span(meta))
+
+    def roll_or_else(self, meta: Any, *parts: Any) -> ast.RollOrElse:
+        target, (stats, number, otherwise) = self._subject(meta, parts)
+        return ast.RollOrElse(target, stats, int(number), otherwise, span=self._span(meta))
+
+    roll_stats = word_list
+
+    def heal(self, meta: Any, target: ast.Word, amount: ast.Amount) -> ast.Heal:
+        return ast.Heal(_target(target), amount, span=self._span(meta))
+
+    def gain_stars(self, meta: Any, *parts: Any) -> ast.GainStars:
+        target, (count,) = self._subject(meta, parts)
+        return ast.GainStars(target, count, span=self._span(meta))
+
+    def star_count(self, meta: Any, amount: ast.Amount | None = None) -> ast.Amount:
+        return amount if amount is not None else ast.Amount(0, 0, 1, span=self._span(meta))
+
+    def draw_loot(self, meta: Any, *parts: Any) -> ast.DrawLoot:
+        target, rest = self._subject(meta, parts)
+        count = rest[0] if rest else ast.Amount(0, 0, 1, span=self._span(meta))
+        return ast.DrawLoot(target, count, span=self._span(meta))
+
+    def discard_monster(self, meta: Any, trait: Token) -> ast.DiscardMonster:
+        return ast.DiscardMonster(self._word(trait), span=self._span(meta))
+
+    def reroll(self, meta: Any) -> ast.Reroll:
+        return ast.Reroll(span=self._span(meta))
+
+    def marker(self, meta: Any, name: ast.Word) -> ast.Marker:
+        return ast.Marker(name.text, span=self._span(meta))
 
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse:
         target, (check, otherwise) = self._subject(meta, parts)
