@@ -55,6 +55,17 @@ class Word(Node):
 
 
 @dataclass(frozen=True)
+class Alternatives(Node):
+    """Words of which any one will do, written `Weapon/Armor`: kept apart from a plain list
+    (`Weapon, Armor`, all of them) because the two mean different things."""
+
+    words: tuple[Word, ...]
+
+    def __str__(self) -> str:
+        return "/".join(map(str, self.words))
+
+
+@dataclass(frozen=True)
 class Amount(Node):
     """A number or a dice roll: `3` is dice=0, plus=3; `2d6+1 x 10` is dice=2, sides=6, plus=1,
     times=10; `4X` is 4 for each player."""

@@ -116,7 +116,8 @@ def compile_paths(paths: Sequence[str | Path]) -> Compilation:
         result.outputs[path] = python_backend.render_card(program)
     for game in sorted({program["game"] for program in result.programs}):
         programs = [program for program in result.programs if program["game"] == game]
-        result.outputs[f"{game}/__init__.py"] = python_backend.render_index(game, programs)
+        result.outputs[f"{python_backend.package_name(game)}/__init__.py"] = \
+            python_backend.render_index(game, programs)
     return result
 
 

@@ -181,9 +181,14 @@ def _report(compilation: Compilation, output: str, strict: bool) -> int:
     if text:
         click.echo(text)
     errors, warnings = counts(diagnostics)
-    click.echo(f"{compilation.card_count} cards in {len(compilation.sources)} files: "
-               f"{errors} errors, {warnings} warnings", err=True)
+    click.echo(f"{_plural(compilation.card_count, 'card')} in "
+               f"{_plural(len(compilation.sources), 'file')}: "
+               f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}", err=True)
     return EXIT_ERRORS if errors or (strict and warnings) else EXIT_OK
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def colour_wanted(output: str) -> bool:

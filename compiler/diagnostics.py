@@ -53,6 +53,7 @@ CODES: dict[str, str] = {
     "CW211": "label not in this game",
     "CW212": "trait or damage type nothing else uses",
     "CW213": "unknown stat",
+    "CW214": "unknown slot",
     # Building
     "CW300": "module names collide",
 }

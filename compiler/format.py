@@ -11,6 +11,7 @@ to the same AST.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from enum import Enum
 from typing import Any
 
 from compiler import ast
@@ -26,6 +27,8 @@ TARGET_WORDS = {
     "target_character": "target character",
     "target_player": "target player",
     "random_character_at_location": "a random character at this location",
+    "leader": "the Leader",
+    "monster": "the monster",
 }
 # Card actions' verbs: (with `you`, with any other subject).
 VERBS = {
@@ -135,37 +138,45 @@ def effects(items: Iterable[ast.Effect]) -> str:
     return ", then ".join(format_effect(effect) for effect in items)
 
 
-def format_effect(effect: ast.Effect, subject: bool = True) -> str:
-    """An effect's canonical words; with subject=False damage to `you` leaves `you` out, as
-    after `... check or` (`or take 1 damage`)."""
-    return _EFFECTS[type(effect)](effect, subject)
+class Voice(Enum):
+    """How an effect on `you` reads where it stands."""
+
+    FULL = "full"  # a sentence of its own: `you take 1 damage`, `draw a card`
+    COMMAND = "command"  # after `... check or`: `or take 1 damage`
+    AGREEING = "agreeing"  # after `each character rolls ... or`: `or takes 4 damage`
 
 
-def _acting(target: ast.Target, verb: str, subject: bool) -> str:
+def format_effect(effect: ast.Effect, voice: Voice = Voice.FULL) -> str:
+    return _EFFECTS[type(effect)](effect, voice)
+
+
+def _acting(target: ast.Target, verb: str, voice: Voice) -> str:
     """`each character draws`; for `you`, the bare command (`draw`), except that damage
-    reads `you take` where a subject is wanted."""
+    reads `you take` in a sentence of its own."""
     plain, third_person = VERBS[verb]
     if target.kind != "you":
         return f"{TARGET_WORDS[target.kind]} {third_person}"
-    return f"you {plain}" if subject and verb == "take" else plain
+    if voice is Voice.AGREEING:
+        return third_person
+    return f"you {plain}" if voice is Voice.FULL and verb == "take" else plain
 
 
-def _damage(e: ast.Damage, subject: bool) -> str:
+def _damage(e: ast.Damage, voice: Voice) -> str:
     """`deal 2 damage to target character` for a chosen target, `you take 2 damage` else."""
     kind = f"{e.kind} " if e.kind else ""
     if e.target.kind in ("target_character", "target_player"):
         return f"deal {e.amount} {kind}damage to {TARGET_WORDS[e.target.kind]}"
-    return f"{_acting(e.target, 'take', subject)} {e.amount} {kind}damage"
+    return f"{_acting(e.target, 'take', voice)} {e.amount} {kind}damage"
 
 
-def _reduce(e: ast.ReduceDamage, subject: bool) -> str:
+def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:
     kinds = f"{_list(map(str, e.kinds), 'or')} " if e.kinds else ""
     if e.amount is None:
         return f"reduce all {kinds}damage dealt to you to 0"
     return f"reduce {kinds}damage dealt to you by {e.amount}"
 
 
-def _evade(e: ast.Evade, subject: bool) -> str:
+def _evade(e: ast.Evade, voice: Voice) -> str:
     what = _list(map(str, e.what.kinds), "or")
     text = f"{_article(what)} {what}"
     if e.what.traits:
@@ -176,17 +187,17 @@ def _evade(e: ast.Evade, subject: bool) -> str:
     return f"let {TARGET_WORDS[e.who.kind]} evade {text}"
 
 
-def _summon(e: ast.Summon, subject: bool) -> str:
+def _summon(e: ast.Summon, voice: Voice) -> str:
     cards = " and ".join(f"{_article(card.name)} {card.name}" for card in e.cards)
-    return f"{_acting(e.target, 'summon', subject)} {cards}"
+    return f"{_acting(e.target, 'summon', voice)} {cards}"
 
 
-def _cards(e: ast.CardAction, subject: bool) -> str:
-    return f"{_acting(e.target, e.action, subject)} {count_words(e.count, e.random)}"
+def _cards(e: ast.CardAction, voice: Voice) -> str:
+    return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random)}"
 
 
-def _draw(e: ast.Draw, subject: bool) -> str:
-    return f"{_acting(e.target, 'draw', subject)} {count_words(e.count, False)}"
+def _draw(e: ast.Draw, voice: Voice) -> str:
+    return f"{_acting(e.target, 'draw', voice)} {count_words(e.count, False)}"
 
 
 def count_words(amount: ast.Amount, random: bool) -> str:
@@ -197,58 +208,63 @@ def count_words(amount: ast.Amount, random: bool) -> str:
     return f"{amount} {word}cards"
 
 
-def _add(e: ast.AddToCheck, subject: bool) -> str:
+def _add(e: ast.AddToCheck, voice: Voice) -> str:
     owner = "your" if e.owner == "yours" else "any"
     skill = f"{e.skill} " if e.skill else ""
     return f"add {e.amount} to {owner} {skill}check"
 
 
-def _move(e: ast.MoveSelf, subject: bool) -> str:
+def _move(e: ast.MoveSelf, voice: Voice) -> str:
     if e.place == "shuffle":
         return f"shuffle {self_ref(e.card)} into the location deck"
     return f"put {self_ref(e.card)} on the {e.place} of the location deck"
 
 
-def _stat_change(e: ast.StatChange, subject: bool) -> str:
+def _stat_change(e: ast.StatChange, voice: Voice) -> str:
     who = TARGET_WORDS[e.subject.kind] if isinstance(e.subject, ast.Target) \
         else self_ref(e.subject)
     verb = "get" if who == "you" else "gets"
     return f"{who} {verb} {e.amount:+d} {e.stat} until end of turn"
 
 
-def _check_or_else(e: ast.CheckOrElse, subject: bool) -> str:
+def _check_or_else(e: ast.CheckOrElse, voice: Voice) -> str:
     step = check_step(e.check)
     return (f"{TARGET_WORDS[e.target.kind]} must succeed at {_article(step)} {step} check or "
-            f"{format_effect(e.otherwise, subject=False)}")
+            f"{format_effect(e.otherwise, Voice.COMMAND)}")
 
 
-_EFFECTS: dict[type, Callable[[Any, bool], str]] = {
+def _voice_after(roller: ast.Target) -> Voice:
+    """`roll ... or take 2 damage`, but `each character rolls ... or takes 4 damage`."""
+    return Voice.COMMAND if roller.kind == "you" else Voice.AGREEING
+
+
+_EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
     ast.Summon: _summon,
-    ast.SelfAction: lambda e, subject: f"{e.action} {self_ref(e.card)}",
+    ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}",
     ast.MoveSelf: _move,
     ast.CardAction: _cards,
     ast.Draw: _draw,
     ast.AddToCheck: _add,
-    ast.CloseLocation: lambda e, subject: CLOSE_WORDS[e.mode],
+    ast.CloseLocation: lambda e, voice: CLOSE_WORDS[e.mode],
     ast.CheckOrElse: _check_or_else,
     ast.StatChange: _stat_change,
-    ast.StatBonus: lambda e, subject: (f"{e.stat} {e.amount:+d}" if e.against is None
+    ast.StatBonus: lambda e, voice: (f"{e.stat} {e.amount:+d}" if e.against is None
                                        else f"{e.amount:+d} {e.stat} against {e.against}"),
-    ast.RollOrElse: lambda e, subject: (
-        f"{_acting(e.target, 'roll', subject)} {_list(map(str, e.stats), 'or')} {e.number} or "
-        f"higher, or {format_effect(e.otherwise, subject=False)}"),
-    ast.Heal: lambda e, subject: f"heal {TARGET_WORDS[e.target.kind]} {e.amount}",
-    ast.GainStars: lambda e, subject: (
+    ast.RollOrElse: lambda e, voice: (
+        f"{_acting(e.target, 'roll', voice)} {_list(map(str, e.stats), 'or')} {e.number} or "
+        f"higher, or {format_effect(e.otherwise, _voice_after(e.target))}"),
+    ast.Heal: lambda e, voice: f"heal {TARGET_WORDS[e.target.kind]} {e.amount}",
+    ast.GainStars: lambda e, voice: (
         f"gain {_stars(e.amount)}" if e.target.kind == "you"
         else f"give {TARGET_WORDS[e.target.kind]} {_stars(e.amount)}"),
-    ast.DrawLoot: lambda e, subject: (
-        f"{_acting(e.target, 'draw', subject)} {'a' if str(e.amount) == '1' else e.amount} Loot"),
-    ast.DiscardMonster: lambda e, subject: f"discard {_article(e.trait.text)} {e.trait} monster",
-    ast.Reroll: lambda e, subject: "re-roll your die",
-    ast.Marker: lambda e, subject: MARKER_WORDS[e.name],
+    ast.DrawLoot: lambda e, voice: (
+        f"{_acting(e.target, 'draw', voice)} {'a' if str(e.amount) == '1' else e.amount} Loot"),
+    ast.DiscardMonster: lambda e, voice: f"discard {_article(e.trait.text)} {e.trait} monster",
+    ast.Reroll: lambda e, voice: "re-roll your die",
+    ast.Marker: lambda e, voice: MARKER_WORDS[e.name],
 }
 
 

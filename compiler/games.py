@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from compiler.check import CardChecker, pacg, ucg
+from compiler.check import CardChecker, pacg, random_encounters, ucg
 
 
 @dataclass(frozen=True)
@@ -30,5 +30,7 @@ GAMES: dict[str, Game] = {
              "compiler.runtime.pacg"),
         Game("ucg", "Universal Card Game", ucg.check_card, ucg.notes,
              "compiler.runtime.ucg"),
+        Game("random-encounters", "Random Encounters", random_encounters.check_card,
+             random_encounters.notes, "compiler.runtime.random_encounters"),
     )
 }

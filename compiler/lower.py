@@ -117,6 +117,10 @@ def _value(value: Any) -> Any:
         return [lower_check_step(step) for step in value.steps]
     if isinstance(value, ast.SkillDie):
         return {"skill": value.skill.text, "sides": value.sides, "bonus": value.bonus}
+    if isinstance(value, ast.Amount):
+        return lower_amount(value)
+    if isinstance(value, ast.Alternatives):
+        return _value(value.words)
     if isinstance(value, tuple):
         return [_value(item) for item in value]
     return value

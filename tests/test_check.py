@@ -194,3 +194,55 @@ def test_ucg_effects_it_does_not_have(tmp_path):
                 "Ignite: Target player gets +1 Combat until end of turn.\n"
                 "If defeated, deal 1 damage to target player.\n")
     assert [code for code, *_ in found] == ["CW204", "CW204", "CW209", "CW213", "CW204", "CW202"]
+
+
+# -- random-encounters --------------------------------------------------------------------
+
+
+def re_check(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
+    return [(item.code, item.span.line - 2, item.span.col, item.hint)
+            for item in check(tmp_path, text, game="random-encounters")]
+
+
+def test_random_encounters_cards_of_the_project_are_clean():
+    compilation = check_paths([CARDS / "random-encounters"])
+    assert compilation.ok and not compilation.diagnostics and compilation.card_count >= 90
+
+
+def test_random_encounters_a_stat_the_type_cannot_have(tmp_path):
+    found = re_check(tmp_path, "Name: Spike Pit\nType: Trap\nLevel: 1\nStrength: 3\n\n"
+                               "Each character rolls Dexterity 5 or higher, or takes 2 damage.\n")
+    assert found == [("CW201", 4, 1, "its fields are Name, Type, Level, Traits")]
+
+
+def test_random_encounters_a_slot_no_character_has_suggests_the_nearest(tmp_path):
+    found = re_check(tmp_path, "Name: Oak Club\nType: Weapon\nLevel: 1\nSlot: Weapon/Armr\n\n"
+                               "Strength +1.\n")
+    assert found == [("CW214", 4, 14, "did you mean 'Armor'?")]
+    found = re_check(tmp_path, "Name: Nim\nType: Character\nHealth: 8\nStrength: 2\n"
+                               "Dexterity: 3\nMagic: 4\nSlots: Weapon, Trinkit\n")
+    assert found == [("CW214", 7, 16, "did you mean 'Trinket'?")]
+
+
+def test_random_encounters_attacks_with_and_bonuses_name_a_stat(tmp_path):
+    found = re_check(tmp_path, "Name: Bat\nType: Monster\nLevel: 1\nHealth: 2X\nStrength: 1\n"
+                               "Dexterity: 3\nMagic: 1\nAttacks With: Dexterty\n")
+    assert found == [("CW213", 8, 15, "did you mean 'Dexterity'?")]
+    found = re_check(tmp_path, "Name: Oak Club\nType: Weapon\nLevel: 1\n\nStrenght +1.\n"
+                               "+2 Magik against Undead.\n")
+    assert [(code, line, hint) for code, line, _, hint in found] == [
+        ("CW213", 5, "did you mean 'Strength'?"), ("CW213", 6, "did you mean 'Magic'?")]
+
+
+def test_random_encounters_a_monster_s_health_is_for_each_player(tmp_path):
+    found = re_check(tmp_path, "Name: Bat\nType: Monster\nLevel: 1\nHealth: 2\nStrength: 1\n"
+                               "Dexterity: 3\nMagic: 1\nAttacks With: Dexterity\n")
+    assert found == [("CW209", 4, 1, "write '2X'")]
+
+
+def test_random_encounters_abilities_stand_where_the_type_has_them(tmp_path):
+    found = re_check(tmp_path, "Name: Bat\nType: Monster\nLevel: 1\nHealth: 2X\nStrength: 1\n"
+                               "Dexterity: 3\nMagic: 1\nAttacks With: Dexterity\n\n"
+                               "On a Star, each character takes 1 damage.\n"
+                               "Combat Ability: Gain a Star token.\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW202", 10), ("CW211", 11)]

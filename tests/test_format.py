@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from compiler import cli
-from compiler.format import format_file
+from compiler import ast, cli
+from compiler.format import TARGET_WORDS, format_file
 from compiler.syntax import parse_text
 from tests.conftest import CARDS, ROOT, card_text
 from tests.corpus import pacg_card_texts
@@ -49,6 +49,10 @@ CORPUS = [(name, text) for name, text in pacg_card_texts()
 @pytest.mark.parametrize(("name", "text"), CORPUS, ids=[name for name, _ in CORPUS])
 def test_every_corpus_card_that_parses_round_trips(name, text):
     round_trip(text)
+
+
+def test_every_target_has_its_words():
+    assert set(TARGET_WORDS) == set(ast.TARGET_KINDS)
 
 
 def test_synonyms_become_the_canonical_wording():

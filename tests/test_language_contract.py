@@ -11,7 +11,7 @@ import pytest
 
 from compiler import ast
 from compiler.build import compile_paths
-from compiler.check import pacg, ucg
+from compiler.check import pacg, random_encounters, ucg
 from compiler.games import GAMES
 from tests.conftest import CARDS, ROOT, SHARED
 
@@ -40,12 +40,15 @@ def game_of(heading: str, body: str) -> str | None:
 
 
 def compile_example(tmp_path: Path, body: str, game: str = "pacg") -> list[ast.Card]:
-    """Compile an example with the project's cards of its game, so it may name them."""
+    """Compile an example on its own or, when it names cards it does not define, with the
+    project's cards of its game (an example may also define a card the project has)."""
     if not _GAME_LINE.search(body):
         body = f"Game: {game}\n\n" + body
     path = tmp_path / "example.card"
     path.write_text(body, encoding="utf-8")
-    compilation = compile_paths([CARDS / game, path])
+    compilation = compile_paths([path])
+    if not compilation.ok:
+        compilation = compile_paths([CARDS / game, path])
     assert compilation.ok, [str(item) for item in compilation.diagnostics]
     return [card for card, name in compilation.cards if Path(name) == path]
 
@@ -102,6 +105,10 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
                      for word in node.names},
         "stat changes of": {type(node.subject).__name__ for node in nodes
                             if isinstance(node, ast.StatChange)},
+        "markers": values(ast.Marker, "name"),
+        "bonuses against a trait": {node.against is not None
+                                    for node in nodes if isinstance(node, ast.StatBonus)},
+        "health per player": {node.per_player for node in nodes if isinstance(node, ast.Amount)},
     }
 
 
@@ -126,6 +133,17 @@ EVERY_CONSTRUCT = {
         "labels": set(ucg.LABELS.values()),
         "keywords": set(ucg.KEYWORDS),
         "stat changes of": {"Target", "SelfRef"},
+    },
+    "random-encounters": {
+        "nodes": {"Triggered", "Untimed", "StatBonus", "RollOrElse", "Damage", "Heal",
+                  "GainStars", "DrawLoot", "DiscardMonster", "Reroll", "Marker"},
+        "windows": {"start_of_turn", "on_star"},
+        "targets": set(random_encounters.TARGETS),
+        "types": set(random_encounters.TYPES),
+        "labels": set(random_encounters.LABELS),
+        "markers": set(ast.MARKERS),
+        "bonuses against a trait": {True, False},
+        "health per player": {True, False},
     },
 }
 

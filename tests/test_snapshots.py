@@ -45,24 +45,34 @@ def test_card_module(card, snapshot):
     assert COMPILATION.outputs[module_path(PROGRAMS[card])] == snapshot
 
 
+def scenario_events(game: str) -> dict[str, list[dict]]:
+    """Each bundled scenario of a game, by name, with the events of its play."""
+    return {path.stem: play(path).log.events for path in SCENARIO_FILES
+            if path.parent.name == game}
+
+
+def seen(logs: dict[str, list[dict]], kind: str, **fields: object) -> bool:
+    """Whether some event of `kind` in the logs has the fields given (a text field may be
+    given by how it begins)."""
+    def matches(actual: object, wanted: object) -> bool:
+        return actual == wanted or (isinstance(wanted, str) and isinstance(actual, str)
+                                    and actual.startswith(wanted))
+
+    return any(event["event"] == kind and all(matches(event.get(key), value)
+                                              for key, value in fields.items())
+               for log in logs.values() for event in log)
+
+
 def test_the_ucg_scenarios_together_reach_every_rule():
     """Swift and Unstoppable blocks, Overpower, Expertise and Assist striking first, Cunning
     blocking next turn, sequences resolving last first, and duels played to a winner."""
-    played = {path.stem: play(path).log.events for path in SCENARIO_FILES
-              if path.parent.name == "ucg"}
-    events = [event for log in played.values() for event in log]
-
-    def seen(kind: str, **fields: str) -> bool:
-        return any(event["event"] == kind and all(event.get(key) == value
-                                                  for key, value in fields.items())
-                   for event in events)
-
-    assert seen("overpower") and seen("unopposed", attacker="Wraith Blade")
-    assert seen("strike", step="first", source="Ember Duelist")
-    assert seen("strike", step="first", source="Shield Squire")
-    assert seen("block", blockers=["Granite Colossus", "Shield Squire"])
-    assert seen("after", character="Night Fox", zone="the Active Zone (Cunning)")
-    assert seen("block", blockers=["Night Fox"])
+    played = scenario_events("ucg")
+    assert seen(played, "overpower") and seen(played, "unopposed", attacker="Wraith Blade")
+    assert seen(played, "strike", step="first", source="Ember Duelist")
+    assert seen(played, "strike", step="first", source="Shield Squire")
+    assert seen(played, "block", blockers=["Granite Colossus", "Shield Squire"])
+    assert seen(played, "after", character="Night Fox", zone="the Active Zone (Cunning)")
+    assert seen(played, "block", blockers=["Night Fox"])
     assert [e["play"] for e in played["sequence"] if e["event"] == "resolve"] == [
         "Fire Bolt (immediate)", "Iron Warden (ignite)", "Sapping Hex (immediate)",
         "Battle Fury (immediate)"]
@@ -73,22 +83,38 @@ def test_the_ucg_scenarios_together_reach_every_rule():
 def test_the_pacg_scenarios_together_reach_every_rule():
     """A summon inside an encounter, a villain who escapes and one who cannot, an evade
     barred by immunity, and the rest of the sequence, each in some bundled scenario."""
-    events = [event for path in SCENARIO_FILES if path.parent.name == "pacg"
-              for event in play(path).log.events]
+    played = scenario_events("pacg")
+    assert seen(played, "encounter", origin="summoned")
+    assert seen(played, "escapes") and seen(played, "cannot_escape")
+    assert seen(played, "outcome", outcome="won")
+    assert seen(played, "refused", reason="Bog Lurker is immune")
+    assert seen(played, "evaded") and seen(played, "put_away", where="returned to the box")
+    assert seen(played, "temporarily_closed") and seen(played, "close_attempt", how="for good")
+    assert seen(played, "reduced") and seen(played, "added")
+    assert seen(played, "check", result="failure")
+    assert seen(played, "undefeated") and seen(played, "put_away", where="shuffled into")
+    assert seen(played, "acquired")
 
-    def seen(kind: str, **fields: str) -> bool:
-        return any(event["event"] == kind and all(str(event.get(key, "")).startswith(value)
-                                                   for key, value in fields.items())
-                   for event in events)
 
-    assert seen("encounter", origin="summoned")
-    assert seen("escapes") and seen("cannot_escape") and seen("outcome", outcome="won")
-    assert seen("refused", reason="Bog Lurker is immune")
-    assert seen("evaded") and seen("put_away", where="returned to the box")
-    assert seen("temporarily_closed") and seen("close_attempt", how="for good")
-    assert seen("reduced") and seen("added") and seen("check", result="failure")
-    assert seen("undefeated") and seen("put_away", where="shuffled into")
-    assert seen("acquired")
+def test_the_random_encounters_scenarios_together_reach_every_rule():
+    """Whole games of 1, 2 and 4 players played to the end, won and lost, and on the way each
+    kind of encounter, the die's Stars, Loot and the rewards of a level."""
+    played = scenario_events("random-encounters")
+    for name in ("one-player", "two-players", "four-players"):
+        assert played[name][-1]["event"] == "outcome"
+    assert seen(played, "outcome", outcome="won") and seen(played, "outcome", outcome="lost")
+    assert seen(played, "first_leader") and seen(played, "boss_defeated")
+    assert seen(played, "ambush") and seen(played, "nest") and seen(played, "skipped")
+    assert seen(played, "set_aside") and seen(played, "side_quest_done")
+    assert seen(played, "side_quest_failed")
+    assert seen(played, "roll", face="1") and seen(played, "roll_result", result="failure")
+    assert seen(played, "foe_reroll") and seen(played, "foe_ability", when="on a Star")
+    assert seen(played, "foe_ability", when="at the start of its turn")
+    assert seen(played, "combat_ability") and seen(played, "no_effect_reroll")
+    assert seen(played, "star_token") and seen(played, "explorer_ability")
+    assert seen(played, "equip") and seen(played, "enchant") and seen(played, "item")
+    assert seen(played, "discarded") and seen(played, "sell") and seen(played, "stat_token")
+    assert seen(played, "knocked_out")
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")

@@ -44,8 +44,13 @@ def render_index(game: str, programs: Iterable[ir.Program]) -> str:
 
 
 def module_path(program: ir.Program) -> str:
-    """Where a card's module goes, relative to the output directory."""
-    return f"{program['game']}/{program['ident']}.py"
+    """Where a card's module goes, relative to the output directory: under the game's id made
+    a package name (`random-encounters` -> `random_encounters`)."""
+    return f"{package_name(program['game'])}/{program['ident']}.py"
+
+
+def package_name(game: str) -> str:
+    return game.replace("-", "_")
 
 
 def _parsed(source: str, what: str) -> str:

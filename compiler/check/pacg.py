@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler.check import Pool
-from compiler.check.shared import known, name_span, unknown_word
+from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
 
 GAME = "pacg"
@@ -112,17 +112,7 @@ class _CardCheck:
     # -- header fields -------------------------------------------------------
 
     def _fields(self, kind: str) -> None:
-        allowed, required = _FIELDS[kind]
-        for item in self.card.fields:
-            if item.name not in allowed:
-                self.report("CW201", item.span,
-                            f"a pacg {self.card.type} card has no '{item.name}' field",
-                            f"its fields are {', '.join(allowed)}")
-        for name in required:
-            if self.card.field(name) is None:
-                self.report("CW106", name_span(self.card),
-                            f"a pacg {self.card.type} card needs a '{name}' field",
-                            f"add a line '{name}: ...' to its headers")
+        self.diagnostics += header_fields(self.card, GAME, *_FIELDS[kind])
         check = self.card.value("Check")
         if check is not None:
             self._check_sequence(check)

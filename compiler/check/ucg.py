@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler.check import Pool
-from compiler.check.shared import known, name_span, unknown_word
+from compiler.check.shared import header_fields, known, name_span, unknown_word
 from compiler.diagnostics import Diagnostic, error
 
 GAME = "ucg"
@@ -67,17 +67,7 @@ class _CardCheck:
         return self.diagnostics
 
     def _fields(self, card_type: str) -> None:
-        allowed, required = _FIELDS[card_type]
-        for item in self.card.fields:
-            if item.name not in allowed:
-                self.report("CW201", item.span,
-                            f"a ucg {card_type} card has no '{item.name}' field",
-                            f"its fields are {', '.join(allowed)}")
-        for name in required:
-            if self.card.field(name) is None:
-                self.report("CW106", name_span(self.card),
-                            f"a ucg {card_type} card needs a '{name}' field",
-                            f"add a line '{name}: ...' to its headers")
+        self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         combat = self.card.field("Combat")
         if combat is not None and not 0 <= combat.value <= MAX_COMBAT:
             self.report("CW209", combat.span, f"a Combat of {combat.value} is out of range",

@@ -107,8 +107,8 @@ class AstBuilder(Transformer):
     def field_slots(self, meta: Any, words: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
         return words
 
-    def field_slot(self, meta: Any, *words: Token) -> tuple[ast.Word, ...]:
-        return tuple(self._word(word) for word in words)
+    def field_slot(self, meta: Any, *words: Token) -> ast.Alternatives:
+        return ast.Alternatives(tuple(self._word(word) for word in words), span=self._span(meta))
 
     # -- shared phrases ------------------------------------------------------
 

@@ -4,6 +4,7 @@ pacg as rt`), and `play`, which plays a scenario with them."""
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power
 from compiler.runtime.pacg.encounter import Encounter
 from compiler.runtime.pacg.scenario import play
-from compiler.runtime.pacg.state import Character, ScenarioError
+from compiler.runtime.pacg.state import Character
+from compiler.runtime.script import ScenarioError
 
 __all__ = ["CardDef", "Character", "CheckOption", "Encounter", "Power", "ScenarioError", "play"]

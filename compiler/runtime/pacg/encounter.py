@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power
 from compiler.runtime.pacg.checks import Skill, fits, skill_for
-from compiler.runtime.pacg.state import Card, Character, Location, ScenarioError, Table
+from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.script import ScenarioError
 
 MAX_SUMMON_DEPTH = 8
 WINDOW_WORDS = {

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption
 from compiler.runtime.pacg.checks import Dice, chance, skill_for
 from compiler.runtime.pacg.encounter import CheckState
-from compiler.runtime.pacg.state import Card, Character, Location, ScenarioError, Table
+from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.script import ScenarioError, Script
 
 if TYPE_CHECKING:
     from compiler.runtime.pacg.encounter import DamageState, Encounter, Play
@@ -41,19 +42,11 @@ _NONE = ("none", "stay")
 
 class Policy:
     def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self.script = {kind: list(answers) for kind, answers in (script or {}).items()}
-        unknown = sorted(set(self.script) - set(SCRIPTABLE))
-        if unknown:
-            raise ScenarioError(f"the script has no choice named {unknown[0]!r}; the choices "
-                                f"are {', '.join(SCRIPTABLE)}")
-
-    def _scripted(self, kind: str) -> Any:
-        answers = self.script.get(kind)
-        return answers.pop(0) if answers else None
+        self.script = Script(script, SCRIPTABLE)
 
     def _scripted_plays(self, kind: str, candidates: list[Play]) -> list[Play] | None:
         """The cards a script names for this choice, or None when it names none."""
-        answer = self._scripted(kind)
+        answer = self.script.next(kind)
         if answer is None:
             return None
         return [] if answer in _NONE else [_named(candidates, name, kind) for name in answer]
@@ -61,7 +54,7 @@ class Policy:
     # -- in an encounter ------------------------------------------------------
 
     def evade(self, enc: Encounter, candidates: list[Play]) -> Play | None:
-        answer = self._scripted("evade")
+        answer = self.script.next("evade")
         if answer is not None:
             return None if answer in _NONE else _named(candidates, answer, "evade")
         if not enc.card.defn.is_bane or self._chance_to_defeat(enc) >= EVADE_BELOW:
@@ -71,7 +64,7 @@ class Policy:
 
     def check_option(self, enc: Encounter, character: Character,
                      options: tuple[CheckOption, ...]) -> CheckOption:
-        answer = self._scripted("skill")
+        answer = self.script.next("skill")
         if answer is not None:
             for option in options:
                 if answer.casefold() in (skill.casefold() for skill in option.skills):
@@ -101,15 +94,15 @@ class Policy:
         return chosen
 
     def temporary_close(self, enc: Encounter, character: Character, location: Location) -> bool:
-        answer = self._scripted("temporary_close")
+        answer = self.script.next("temporary_close")
         return True if answer is None else bool(answer)
 
     def attempt_close(self, enc: Encounter, character: Character, location: Location) -> bool:
-        answer = self._scripted("close")
+        answer = self.script.next("close")
         return True if answer is None else bool(answer)
 
     def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
-        answer = self._scripted("summon_order")
+        answer = self.script.next("summon_order")
         if answer is None:
             return defs
         by_name = {defn.name.casefold(): defn for defn in defs}
@@ -134,7 +127,7 @@ class Policy:
 
     def move(self, table: Table, character: Character) -> Location | None:
         """Stay while the location has cards to explore; otherwise go where most are left."""
-        answer = self._scripted("move")
+        answer = self.script.next("move")
         if answer is not None:
             if answer in _NONE:
                 return None

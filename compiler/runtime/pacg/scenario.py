@@ -17,7 +17,8 @@ from compiler.runtime.pacg.cards import CardDef
 from compiler.runtime.pacg.encounter import Encounter
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
-from compiler.runtime.pacg.state import Card, Character, Location, ScenarioError, Table
+from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.script import ScenarioError
 
 SCENARIO_KEYS = ("name", "turns", "shuffle", "locations", "characters", "script")
 

@@ -9,13 +9,11 @@ from typing import TYPE_CHECKING
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef
+from compiler.runtime.script import ScenarioError
 
 if TYPE_CHECKING:
     from compiler.runtime.pacg.policy import Policy
 
-
-class ScenarioError(Exception):
-    """A scenario that cannot be set up or played as written (not a rule of the game)."""
 
 
 class Card:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from compiler.runtime.script import ScenarioError, Script
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter, can_block
 from compiler.runtime.ucg.fight import Fighter, fight, lethal_first
 from compiler.runtime.ucg.play import Play
-from compiler.runtime.ucg.state import Character, Duel, Player, ScenarioError
+from compiler.runtime.ucg.state import Character, Duel, Player
 
 SCRIPTABLE = {
     "play": "the character to play from hand this turn, or 'none'",
@@ -33,28 +34,20 @@ LOSING = 100  # what a foreseen loss of the duel weighs
 
 class Policy:
     def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self.script = {kind: list(answers) for kind, answers in (script or {}).items()}
-        unknown = sorted(set(self.script) - set(SCRIPTABLE))
-        if unknown:
-            raise ScenarioError(f"the script has no choice named {unknown[0]!r}; the choices "
-                                f"are {', '.join(SCRIPTABLE)}")
-
-    def _scripted(self, kind: str) -> Any:
-        answers = self.script.get(kind)
-        return answers.pop(0) if answers else None
+        self.script = Script(script, SCRIPTABLE)
 
     # -- the turn ----------------------------------------------------------------------
 
     def character_to_play(self, duel: Duel, player: Player) -> CardDef | None:
         characters = [card for card in player.hand if card.is_character]
-        answer = self._scripted("play")
+        answer = self.script.next("play")
         if answer is not None:
             return None if answer in _NONE else _named(characters, answer, "play")
         return max(characters, key=lambda card: card.combat, default=None)
 
     def next_attacker(self, duel: Duel, player: Player) -> Character | None:
         ready = [character for character in player.active if not character.attacked]
-        answer = self._scripted("attack")
+        answer = self.script.next("attack")
         if answer is not None:
             return None if answer in _NONE else _named(ready, answer, "attack with")
         for attacker in sorted(ready, key=lambda character: -character.combat):
@@ -68,7 +61,7 @@ class Policy:
 
     def blockers(self, encounter: Encounter, active: list[Character]) -> list[Character]:
         """Blockers from the defender's Active Zone; the engine checks a scripted block."""
-        answer = self._scripted("block")
+        answer = self.script.next("block")
         if answer is not None:
             return [] if answer in _NONE else [_named(active, name, "block with")
                                                 for name in answer]
@@ -91,7 +84,7 @@ class Policy:
 
     def assignment(self, encounter: Encounter, damage: int,
                    living: list[tuple[int, int]]) -> tuple[dict[int, int], int] | None:
-        answer = self._scripted("assign")
+        answer = self.script.next("assign")
         if answer is None:
             return None
         names = {blocker.name.casefold(): index
@@ -118,10 +111,11 @@ class Policy:
         return best
 
     def _scripted_play(self, encounter: Encounter, player: Player) -> Play | None:
-        answers = self.script["sequence"]
-        if not answers or str(answers[0].get("player", "")).casefold() != player.name.casefold():
+        upcoming = self.script.peek("sequence")
+        if upcoming is None or \
+                str(upcoming.get("player", "")).casefold() != player.name.casefold():
             return None
-        answer = answers.pop(0)
+        answer = self.script.next("sequence")
         if answer.get("play", "pass") in _NONE:
             return None
         plays = [play for play in encounter.plays_for(player)

@@ -11,11 +11,12 @@ from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
+from compiler.runtime.script import ScenarioError
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter
 from compiler.runtime.ucg.messages import MESSAGES
 from compiler.runtime.ucg.policy import Policy
-from compiler.runtime.ucg.state import Character, Duel, Player, ScenarioError
+from compiler.runtime.ucg.state import Character, Duel, Player
 
 SCENARIO_KEYS = ("name", "turns", "shuffle", "hand", "effect_zones", "players", "script")
 PLAYER_KEYS = ("name", "deck", "hand", "active")

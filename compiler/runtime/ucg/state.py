@@ -7,14 +7,12 @@ from typing import TYPE_CHECKING
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
+from compiler.runtime.script import ScenarioError
 from compiler.runtime.ucg.cards import CardDef
 
 if TYPE_CHECKING:
     from compiler.runtime.ucg.policy import Policy
 
-
-class ScenarioError(Exception):
-    """A duel that cannot be set up or played as written (not a rule of the game)."""
 
 
 class Character:
