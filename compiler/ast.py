@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 
@@ -479,12 +480,18 @@ def _short_span(span: Span) -> str:
 
 
 def walk(node: Any) -> Iterator[Node]:
-    """Every node under `node`, itself included, parents before children."""
-    if isinstance(node, Node):
-        yield node
-        for item in dataclasses.fields(node):
-            if item.name != "span":
-                yield from walk(getattr(node, item.name))
-    elif isinstance(node, tuple | list):
-        for item in node:
-            yield from walk(item)
+    """Every node under `node`, itself included, parents before children, in the order they
+    are written."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Node):
+            yield item
+            stack.extend(reversed([getattr(item, name) for name in _child_fields(type(item))]))
+        elif isinstance(item, tuple | list):
+            stack.extend(reversed(item))
+
+
+@cache
+def _child_fields(node_type: type) -> tuple[str, ...]:
+    return tuple(item.name for item in dataclasses.fields(node_type) if item.name != "span")

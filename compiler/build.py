@@ -1,24 +1,37 @@
 """Runs card files through every stage, and writes or verifies generated/.
 
-`check_paths` parses and checks; `compile_paths` also lowers to IR and renders
-modules; `build` writes them, the whole folder at once, or with check_only
-tells which files are stale.  Card files are read in the order of their names
-and cards kept in file order, so the same cards always give the same bytes.
+`check_paths` parses and checks; `compile_paths` also lowers to IR and renders modules;
+`build` writes them, the whole folder at once, or with check_only tells which files are
+stale.  Card files are read in the order of their names and cards kept in file order, so the
+same cards always give the same bytes.
+
+The commands run with the cache and worker processes (compiler.batch); the library calls
+that tests and `play` make run in this process and keep every card's syntax tree and
+program.  Both go through the same stages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from compiler import ast, ir
-from compiler.backends import python as python_backend
-from compiler.check import Pool, check_cards
+from compiler import ast, batch, ir
+from compiler.cache import key_of, project_cache
+from compiler.check import CardFacts, Pool, duplicate_names
 from compiler.diagnostics import Diagnostic, error, has_errors
-from compiler.files import display_path, find_card_files, read_card_file, replace_tree
+from compiler.files import (
+    display_path,
+    find_card_files,
+    read_card_file,
+    replace_tree,
+    update_tree,
+)
 from compiler.games import GAMES
-from compiler.lower import lower_card
 from compiler.syntax import ParseResult, parse_source
 from compiler.syntax.source import SourceText
 
@@ -31,16 +44,24 @@ class Compilation:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
     card_count: int = 0
+    # Kept only by the library calls: the sound cards, their programs, and for each game how
+    # text may name each of its cards (check.shared.card_names).
     cards: list[tuple[ast.Card, str]] = field(default_factory=list)
-    # For each game, how text may name each of its cards (check.shared.card_names), including
-    # cards that could not be read.
     names: dict[str, dict[str, str]] = field(default_factory=dict)
     programs: list[ir.Program] = field(default_factory=list)
-    outputs: dict[str, str] = field(default_factory=dict)  # output path -> module text
+    # Building: each output path and its module (its text, or the digest of a text cached).
+    modules: dict[str, batch.Module] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
+
+    @property
+    def outputs(self) -> dict[str, str]:
+        """Each output path and its text."""
+        texts = batch.module_texts()
+        return {path: module.text if module.text is not None else texts.get(module.digest)
+                for path, module in self.modules.items()}
 
 
 @dataclass
@@ -58,10 +79,28 @@ class ParsedFile:
     result: ParseResult
 
 
-def parse_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
-                sources: dict[str, str]) -> Iterator[ParsedFile]:
-    """Read and parse each card file under `paths`, in the order of their names, adding what
-    cannot be read to `diagnostics` and each text read to `sources`."""
+def _no_progress(total: int) -> batch.Progress:
+    return lambda count: None
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How a command runs: with the project's cache, in `jobs` processes, and with
+    `progress`, which is given the number of steps (two a file: one a round) and returns
+    what to tell of each step done."""
+
+    use_cache: bool = True
+    jobs: int = 1
+    progress: Callable[[int], batch.Progress] = _no_progress
+
+
+IN_PROCESS = None  # the library calls: no cache, one process, every tree kept
+
+
+def read_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
+               sources: dict[str, str]) -> Iterator[tuple[Path, str, str]]:
+    """Each card file under `paths` as (path, name, text), in the order of their names,
+    adding what cannot be read to `diagnostics` and each text read to `sources`."""
     files, missing = find_card_files(paths)
     diagnostics.extend(missing)
     for path in files:
@@ -70,70 +109,226 @@ def parse_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
         diagnostics.extend(read_errors)
         if text is not None:
             sources[name] = text
-            yield ParsedFile(path, name, text, parse_source(SourceText(name, text), GAMES))
+            yield path, name, text
 
 
-def check_paths(paths: Sequence[str | Path]) -> Compilation:
+def parse_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
+                sources: dict[str, str]) -> Iterator[ParsedFile]:
+    """Read and parse each card file under `paths` (see read_paths)."""
+    for path, name, text in read_paths(paths, diagnostics, sources):
+        yield ParsedFile(path, name, text, parse_source(SourceText(name, text), GAMES))
+
+
+def check_paths(paths: Sequence[str | Path], options: RunOptions | None = IN_PROCESS
+                ) -> Compilation:
     """Parse and check every card under `paths`."""
-    result = Compilation()
-    cards_by_game: dict[str, list[tuple[ast.Card, str]]] = {}
-    broken_by_game: dict[str, list[str]] = {}
-    for parsed_file in parse_paths(paths, result.diagnostics, result.sources):
-        name, parsed = parsed_file.name, parsed_file.result
-        result.diagnostics.extend(parsed.diagnostics)
-        result.card_count += parsed.card_count
-        if parsed.file is not None:
-            cards_by_game.setdefault(parsed.file.game, []).extend(
-                (card, name) for card in parsed.file.cards)
-            broken_by_game.setdefault(parsed.file.game, []).extend(parsed.broken_names)
-    for game, entries in cards_by_game.items():
-        pool = Pool.of((card for card, _ in entries), broken_by_game[game])
-        result.names[game] = dict(pool.names)
-        for (card, name), card_diagnostics in zip(
-                entries, check_cards([card for card, _ in entries], pool,
-                                     GAMES[game].check_card), strict=True):
-            result.diagnostics.extend(card_diagnostics)
-            if not has_errors(card_diagnostics):
-                result.cards.append((card, name))
-    return result
+    return _compile(paths, render=False, options=options)
 
 
-def compile_paths(paths: Sequence[str | Path]) -> Compilation:
+def compile_paths(paths: Sequence[str | Path], options: RunOptions | None = IN_PROCESS
+                  ) -> Compilation:
     """Check every card under `paths`, then lower the sound ones and render their modules."""
-    result = check_paths(paths)
-    by_path: dict[str, ir.Program] = {}
-    for card, name in result.cards:
-        program = lower_card(card, name, result.names[card.game])
-        path = python_backend.module_path(program)
-        if path in by_path:
-            result.diagnostics.append(error(
-                "CW300", card.span,
-                f"'{card.name}' and '{by_path[path]['name']}' would both be written to {path}",
-                "rename one of the cards"))
-            continue
-        by_path[path] = program
-        result.programs.append(program)
-        result.outputs[path] = python_backend.render_card(program)
-    for game in sorted({program["game"] for program in result.programs}):
-        programs = [program for program in result.programs if program["game"] == game]
-        result.outputs[f"{python_backend.package_name(game)}/__init__.py"] = \
-            python_backend.render_index(game, programs)
+    return _compile(paths, render=True, options=options)
+
+
+def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions | None
+             ) -> Compilation:
+    result = Compilation()
+    files = [(name, text) for _, name, text in
+             read_paths(paths, result.diagnostics, result.sources)]
+    keep = options is None
+    options = options or RunOptions(use_cache=False)
+    runs = project_cache("runs") if options.use_cache else None
+    run_key = key_of("run", str(render), *(part for pair in files for part in pair))
+    stored = runs.get(run_key) if runs is not None else None
+    if stored is not None:  # nothing changed since a run that is on record
+        _from_record(result, stored)
+        return result
+    pools: dict[str, Pool] = {}
+
+    def make_pools(summaries: list[batch.FileSummary]) -> dict[str, Pool]:
+        facts: dict[str, list[CardFacts]] = {}
+        broken: dict[str, list[str]] = {}
+        for summary in summaries:
+            if summary.game is not None:
+                facts.setdefault(summary.game, []).extend(summary.cards)
+                broken.setdefault(summary.game, []).extend(summary.broken)
+        for game in facts:
+            pools[game] = Pool.of(facts[game], broken[game])
+            pools[game].fingerprint  # noqa: B018 (computed once, here, not in every worker)
+        return pools
+
+    summaries, outcomes = batch.run(files, make_pools, render=render, keep=keep,
+                                    use_cache=options.use_cache, jobs=options.jobs,
+                                    progress=options.progress(2 * len(files)))
+    _assemble(result, summaries, outcomes, pools, keep, options.use_cache)
+    if runs is not None:
+        runs.put(run_key, _record_of(result))
     return result
 
 
-def build(paths: Sequence[str | Path], out: Path, check_only: bool = False) -> BuildReport:
+def _record_of(result: Compilation) -> dict[str, Any]:
+    """What a run found, for a later run of the same files."""
+    return {"card_count": result.card_count,
+            "diagnostics": [item.to_data() for item in result.diagnostics],
+            "modules": {path: [module.name, module.ident, module.digest]
+                        for path, module in result.modules.items()}}
+
+
+def _from_record(result: Compilation, record: dict[str, Any]) -> None:
+    result.card_count = record["card_count"]
+    result.diagnostics.extend(Diagnostic.from_data(item) for item in record["diagnostics"])
+    result.modules = {path: batch.Module(path, name, ident, digest)
+                      for path, (name, ident, digest) in record["modules"].items()}
+
+
+def _assemble(result: Compilation, summaries: list[batch.FileSummary],
+              outcomes: list[batch.FileOutcome], pools: Mapping[str, Pool], keep: bool,
+              use_cache: bool) -> None:
+    """Gather the files' results: the duplicate names across files, the sound cards, their
+    modules (refusing two at one path), and each game's index."""
+    duplicates = {game: duplicate_names(card for summary in summaries if summary.game == game
+                                        for card in summary.cards) for game in pools}
+    seen_in_game = dict.fromkeys(pools, 0)
+    paths: dict[str, str] = {}  # output path -> card name
+    by_game: dict[str, list[batch.Module]] = {}
+    for summary, outcome in zip(summaries, outcomes, strict=True):
+        result.card_count += summary.card_count
+        result.diagnostics.extend(summary.diagnostics)
+        for index, facts in enumerate(summary.cards):
+            diagnostics = list(outcome.diagnostics[index])
+            duplicate = duplicates[summary.game].get(seen_in_game[summary.game])
+            seen_in_game[summary.game] += 1
+            if duplicate is not None:
+                diagnostics.insert(0, duplicate)
+            result.diagnostics.extend(diagnostics)
+            if has_errors(diagnostics):
+                continue
+            if keep:
+                result.cards.append((outcome.cards[index], facts.span.file))
+                if outcome.programs[index] is not None:
+                    result.programs.append(outcome.programs[index])
+            module = outcome.modules[index]
+            if module is None:
+                continue
+            if module.path in paths:
+                result.diagnostics.append(error(
+                    "CW300", facts.span, f"'{facts.name}' and '{paths[module.path]}' would both "
+                    f"be written to {module.path}", "rename one of the cards"))
+                continue
+            paths[module.path] = facts.name
+            result.modules[module.path] = module
+            by_game.setdefault(summary.game, []).append(module)
+    result.names = {game: dict(pool.names) for game, pool in pools.items()}
+    for game in sorted(by_game):
+        index = _index(game, by_game[game], use_cache)
+        result.modules[index.path] = index
+
+
+def _index(game: str, modules: list[batch.Module], use_cache: bool) -> batch.Module:
+    """The game's index module; from the cache when its cards' names are the same."""
+    from compiler.backends import python as python_backend
+
+    path = f"{python_backend.package_name(game)}/__init__.py"
+    entries = [{"name": module.name, "ident": module.ident} for module in modules]
+    indexes = project_cache("indexes") if use_cache else None
+    key = key_of("index", game, json.dumps(entries))
+    digest = indexes.get(key) if indexes is not None else None
+    if digest is not None and batch.module_texts().get(digest) is not None:
+        return batch.Module(path, "", "", digest)
+    module = batch.Module.of(path, "", "", python_backend.render_index(game, entries))
+    if indexes is not None:
+        batch.module_texts().put(module.digest, module.text)
+        indexes.put(key, module.digest)
+    return module
+
+
+# -- writing generated/ -------------------------------------------------------------------
+
+
+# Up to this many modules written or removed, a build updates them one by one rather than
+# making the whole tree again and exchanging it (files.update_tree, files.replace_tree).
+FEW_CHANGES = 32
+
+
+def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
+          options: RunOptions | None = None) -> BuildReport:
     """Make `out` hold exactly the modules of the cards under `paths`; with check_only, only
-    report which files differ.  Nothing is written when a card has an error."""
-    report = BuildReport(compile_paths(paths))
-    if not report.compilation.ok:
+    report which files differ.  Nothing is written when a card has an error.
+
+    What `out` holds is known from the last build's record of it (each file's digest, size
+    and modification time): a file that still matches its record is not read again, and a
+    build that changes one card writes one module."""
+    options = options or RunOptions()
+    compilation = compile_paths(paths, options)
+    report = BuildReport(compilation)
+    if not compilation.ok:
         return report
-    wanted = report.compilation.outputs
-    present = sorted(path.relative_to(out).as_posix() for path in out.glob("*/*.py")) \
-        if out.is_dir() else []
-    report.written = [relative for relative, text in sorted(wanted.items())
-                      if relative not in present
-                      or (out / relative).read_text(encoding="utf-8") != text]
-    report.removed = [relative for relative in present if relative not in wanted]
-    if not check_only and (report.written or report.removed):
-        replace_tree(out, wanted, present)
+    records = project_cache("records") if options.use_cache else None
+    record_key = key_of("record", str(out.resolve()))
+    record = (records.get(record_key) if records else None) or {}
+    present = _scan(out)
+    texts = batch.module_texts()
+    unchanged = []
+    for relative, module in sorted(compilation.modules.items()):
+        kept = present.get(relative)
+        if kept is not None and (record.get(relative) == [module.digest, *kept]
+                                 or _digest_of(out / relative) == module.digest):
+            unchanged.append(relative)
+        else:
+            report.written.append(relative)
+    report.removed = sorted(set(present) - set(compilation.modules))
+    if check_only or not (report.written or report.removed):
+        if records is not None and not check_only:
+            fresh = _record(out, compilation.modules, present)
+            if fresh != record:
+                records.put(record_key, fresh)
+        return report
+    changed = {}
+    for relative in report.written:
+        module = compilation.modules[relative]
+        text = module.text if module.text is not None else texts.get(module.digest)
+        if text is None:  # the cached text is gone: render everything again
+            return build(paths, out, check_only, RunOptions(False, options.jobs,
+                                                            options.progress))
+        changed[relative] = text
+    if out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
+        update_tree(out, changed, report.removed)
+    else:
+        replace_tree(out, changed, owned=list(present), unchanged=unchanged)
+    if records is not None:
+        for relative in report.removed:
+            del present[relative]
+        for relative in report.written:  # the others kept their files (linked, if moved)
+            stat = (out / relative).stat()
+            present[relative] = [stat.st_size, stat.st_mtime_ns]
+        records.put(record_key, _record(out, compilation.modules, present))
     return report
+
+
+def _scan(out: Path) -> dict[str, list[int]]:
+    """The modules in `out` (`<game>/<module>.py`), each with its size and modification
+    time."""
+    found: dict[str, list[int]] = {}
+    if not out.is_dir():
+        return found
+    with os.scandir(out) as games:
+        for game in games:
+            if not game.is_dir() or game.name.startswith("."):
+                continue
+            with os.scandir(game.path) as modules:
+                for module in modules:
+                    if module.name.endswith(".py") and module.is_file():
+                        stat = module.stat()
+                        found[f"{game.name}/{module.name}"] = [stat.st_size, stat.st_mtime_ns]
+    return found
+
+
+def _digest_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _record(out: Path, modules: Mapping[str, batch.Module], present: Mapping[str, list[int]]
+            ) -> dict[str, list]:
+    return {relative: [module.digest, *present[relative]]
+            for relative, module in modules.items() if relative in present}

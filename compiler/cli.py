@@ -15,22 +15,21 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
-from compiler import __version__
-from compiler.build import BuildReport, Compilation, build, check_paths
+import compiler
+from compiler import cache
+from compiler.build import BuildReport, Compilation, RunOptions, build, check_paths
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
-from compiler.explain import ExplainError, explain_card, explain_target
-from compiler.fmt import format_paths
 from compiler.games import GAMES
-from compiler.play import DEMO_SCENARIO, PlayError, play
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cardwright")
+@click.version_option(package_name="cardwright", prog_name="cardwright")
 def cli() -> None:
     """cardwright compiles card rules text into Python that plays real encounters.
 
@@ -49,10 +48,52 @@ def diagnostic_options(command: Callable[..., None]) -> Callable[..., None]:
                         help="Count warnings as errors for the exit code.")(command)
 
 
+def run_options(command: Callable) -> Callable:
+    """--jobs and --no-cache, for the commands that read many cards."""
+    command = click.option(
+        "--jobs", "-j", type=click.IntRange(min=1), default=None,
+        help="Worker processes to read and compile with (default: the machine's cores).")(command)
+    return click.option(
+        "--no-cache", is_flag=True,
+        help="Neither read nor write .cardwright-cache/: do all the work again.")(command)
+
+
+def _run_options(jobs: int | None, no_cache: bool, bar: _ProgressBar) -> RunOptions:
+    if no_cache:
+        cache.disable()
+    return RunOptions(use_cache=not no_cache, jobs=jobs or os.cpu_count() or 1,
+                      progress=bar.start)
+
+
+class _ProgressBar:
+    """A progress bar on standard error, for runs long enough to want one, and only on a
+    terminal (so never in CI logs or piped output)."""
+
+    SHORTEST = 400  # steps: two a file
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+
+    def start(self, total: int) -> Callable[[int], None]:
+        if total >= self.SHORTEST and sys.stderr.isatty():
+            self.bar = click.progressbar(length=total, label="reading and compiling",
+                                         file=sys.stderr)
+            self.bar.__enter__()
+            return self.bar.update
+        return lambda count: None
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @diagnostic_options
-def check(paths: tuple[Path, ...], output: str, strict: bool) -> None:
+@run_options
+def check(paths: tuple[Path, ...], output: str, strict: bool, jobs: int | None,
+          no_cache: bool) -> None:
     """Parse and check card files (default: cards/).
 
     PATHS are .card files or folders to search for them.  Reports every
@@ -60,7 +101,9 @@ def check(paths: tuple[Path, ...], output: str, strict: bool) -> None:
     summary; exits 0 when no card has an error (warnings allowed unless
     --strict), 1 when one does.
     """
-    compilation = check_paths(paths or (Path("cards"),))
+    bar = _ProgressBar()
+    compilation = check_paths(paths or (Path("cards"),), _run_options(jobs, no_cache, bar))
+    bar.close()
     sys.exit(_report(compilation, output, strict))
 
 
@@ -72,15 +115,18 @@ def check(paths: tuple[Path, ...], output: str, strict: bool) -> None:
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if the folder is not what a build would write.")
 @diagnostic_options
+@run_options
 def build_command(paths: tuple[Path, ...], out: Path, check_only: bool, output: str,
-                  strict: bool) -> None:
+                  strict: bool, jobs: int | None, no_cache: bool) -> None:
     """Compile card files (default: cards/) into Python modules.
 
     Makes OUT hold exactly one module per card of PATHS, plus an index per
     game, byte for byte the same for the same cards.  Nothing is written
     while any card has an error.
     """
-    report = build(paths or (Path("cards"),), out, check_only)
+    bar = _ProgressBar()
+    report = build(paths or (Path("cards"),), out, check_only, _run_options(jobs, no_cache, bar))
+    bar.close()
     status = _report(report.compilation, output, strict)
     if status != EXIT_OK:
         sys.exit(status)
@@ -99,6 +145,8 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
     The scenario's cards are compiled first, so the game plays what the
     card files say now.  One seed always gives the same log.
     """
+    from compiler.play import DEMO_SCENARIO, PlayError, play
+
     if scenario is None and not DEMO_SCENARIO.exists():
         click.echo("error: name a scenario file: the bundled demo (scenarios/pacg/demo.toml) "
                    "comes only with a checkout of cardwright", err=True)
@@ -127,6 +175,8 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     The result always means what the original meant.  Files with errors are
     left alone and their errors reported (exit 1).
     """
+    from compiler.fmt import format_paths
+
     report = format_paths(paths or (Path("cards"),), check_only or show_diff)
     if report.diagnostics:
         click.echo(render_human(report.diagnostics, report.sources))
@@ -154,6 +204,8 @@ def explain(target: str, output: str) -> None:
     name them); `::CARD NAME` picks one card of it.  Beside each sentence:
     its timing window, its cost, its effects and whom they fall on.
     """
+    from compiler.explain import ExplainError, explain_card, explain_target
+
     try:
         explained = explain_target(target)
     except ExplainError as exc:
@@ -176,8 +228,9 @@ def explain(target: str, output: str) -> None:
 def _report(compilation: Compilation, output: str, strict: bool) -> int:
     """Print the diagnostics in `output` format and a summary; return the exit code."""
     diagnostics = compilation.diagnostics
+    version = compiler.__version__ if output == "sarif" else ""  # only SARIF names it
     text = render(diagnostics, output, sources=compilation.sources,
-                  cards=compilation.card_count, version=__version__, colour=colour_wanted(output))
+                  cards=compilation.card_count, version=version, colour=colour_wanted(output))
     if text:
         click.echo(text)
     errors, warnings = counts(diagnostics)

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from compiler.ast import Span
 
@@ -70,6 +71,18 @@ class Diagnostic:
     def __str__(self) -> str:
         text = f"{self.span}: {self.severity.value}[{self.code}]: {self.message}"
         return text + (f"\n  hint: {self.hint}" if self.hint else "")
+
+    def to_data(self) -> list[Any]:
+        """Plain data, for the cache: `Diagnostic.from_data` reads it back."""
+        span = self.span
+        return [self.code, self.severity.value, span.file, span.line, span.col, span.end_line,
+                span.end_col, self.message, self.hint]
+
+    @classmethod
+    def from_data(cls, data: list[Any]) -> Diagnostic:
+        code, severity, file, line, col, end_line, end_col, message, hint = data
+        return cls(code, Severity(severity), Span(file, line, col, end_line, end_col), message,
+                   hint)
 
 
 def error(code: str, span: Span, message: str, hint: str | None = None) -> Diagnostic:

@@ -42,13 +42,19 @@ def find_card_files(paths: Sequence[str | Path]) -> tuple[list[Path], list[Diagn
 
 def display_path(path: Path) -> str:
     """The file's name relative to its project's root, with forward slashes."""
-    resolved = path.resolve()
-    root = _project_root(resolved.parent)
-    return resolved.relative_to(root).as_posix() if root else path.as_posix()
+    folder, root = _placed(path.parent)
+    return (folder / path.name).relative_to(root).as_posix() if root else path.as_posix()
 
 
 @cache
-def _project_root(folder: Path) -> Path | None:
+def _placed(folder: Path) -> tuple[Path, Path | None]:
+    """A folder resolved, and its project's root: once a folder, not once a file."""
+    resolved = folder.resolve()
+    return resolved, project_root(resolved)
+
+
+@cache
+def project_root(folder: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         if any((candidate / marker).exists() for marker in ROOT_MARKERS):
             return candidate
@@ -78,11 +84,12 @@ def write_atomically(target: Path, text: str) -> None:
         raise
 
 
-def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str]) -> None:
-    """Make `out` hold `files` (relative path -> text) in place of the files in `owned`,
-    keeping anything else it holds.  The new tree is written whole beside `out` and then
-    exchanged with it in one atomic step, so a build killed at any moment leaves either the
-    old tree or the new one."""
+def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str],
+                 unchanged: Sequence[str] = ()) -> None:
+    """Make `out` hold `files` (relative path -> text) and the `unchanged` files it holds, in
+    place of the files in `owned`, keeping anything else it holds.  The new tree is made whole
+    beside `out` (unchanged files linked, not copied) and then exchanged with it in one atomic
+    step, so a build killed at any moment leaves either the old tree or the new one."""
     for leftover in out.parent.glob(f".{out.name}.staging-*"):  # from builds that were killed
         shutil.rmtree(leftover, ignore_errors=True)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -90,16 +97,37 @@ def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str]) -> N
     try:
         if out.is_dir():
             _copy_kept(out, staging, set(owned))
+        folders: set[str] = set()
+        for relative in [*unchanged, *files]:
+            folder = os.path.dirname(relative)
+            if folder not in folders:
+                (staging / folder).mkdir(parents=True, exist_ok=True)
+                folders.add(folder)
+        for relative in unchanged:
+            source, target = os.path.join(out, relative), os.path.join(staging, relative)
+            try:
+                os.link(source, target)
+            except OSError:  # a file system without hard links
+                shutil.copy2(source, target)
         for relative, text in files.items():
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8", newline="\n")
+            (staging / relative).write_text(text, encoding="utf-8", newline="\n")
         if out.exists():
             _exchange(staging, out)
         else:
             staging.rename(out)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def update_tree(out: Path, files: Mapping[str, str], removed: Sequence[str]) -> None:
+    """Write `files` into `out` and remove `removed`, each file on its own: for a build
+    that changes a few modules, where making the whole tree again would cost more than the
+    change.  Each file is replaced atomically, so none is ever half written; a build killed
+    part way leaves some modules old, which the next build (or `build --check`) finds."""
+    for relative, text in files.items():
+        write_atomically(out / relative, text)
+    for relative in removed:
+        (out / relative).unlink(missing_ok=True)
 
 
 def _copy_kept(out: Path, staging: Path, owned: set[str]) -> None:

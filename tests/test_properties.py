@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from compiler.backends.python import render_card
-from compiler.check import Pool, check_cards
+from compiler.check import CardFacts, Pool, check_card
 from compiler.diagnostics import has_errors
 from compiler.games import GAMES
 from compiler.lower import lower_card
 from compiler.syntax import parse_text
-from compiler.syntax.grammars import game_grammar
+from compiler.syntax.grammars import build_parser
 
-PARSER = game_grammar("pacg").parser
+PARSER = build_parser("pacg", ["sentence"], propagate_positions=False)
 WORDS = ["Combat", "Strength", "Dexterity", "Arcane", "Divine", "Wisdom", "Melee", "Monster",
          "Barrier", "bane", "card", "Fire", "Mental", "Poison", "Probe", "Bog Lurker", "card"]
 HEADER = "Game: pacg\n\nName: Probe\nType: {type}\nCheck: Combat 5\n\n"
@@ -74,14 +74,10 @@ def compile_text(text: str) -> list[str]:
     parsed = parse_text(text, "probe.card", GAMES)
     if parsed.file is None or parsed.diagnostics:
         return []
-    cards = list(parsed.file.cards)
-    pool = Pool.of(cards)
-    modules = []
-    for card, diagnostics in zip(cards, check_cards(cards, pool, GAMES["pacg"].check_card),
-                                 strict=True):
-        if not has_errors(diagnostics):
-            modules.append(render_card(lower_card(card, "probe.card", pool.names)))
-    return modules
+    pool = Pool.of(CardFacts.of(card) for card in parsed.file.cards)
+    return [render_card(lower_card(card, "probe.card", pool.names))
+            for card in parsed.file.cards
+            if not has_errors(check_card(card, pool, GAMES["pacg"].check_card))]
 
 
 @GRAMMAR_EXAMPLES

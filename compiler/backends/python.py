@@ -12,6 +12,7 @@ from __future__ import annotations
 import keyword
 import pprint
 import re
+from ast import PyCF_ONLY_AST
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -55,7 +56,8 @@ def package_name(game: str) -> str:
 
 def _parsed(source: str, what: str) -> str:
     try:
-        compile(source, f"<generated {what}>", "exec", dont_inherit=True)
+        # Parsed, not compiled to bytecode: the question is only whether it is Python.
+        compile(source, f"<generated {what}>", "exec", flags=PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as exc:
         raise BackendError(f"the module generated for {what} does not parse: {exc}") from exc
     return source
@@ -80,10 +82,16 @@ def _environment() -> Environment:
     return env
 
 
+_WIDTH = 80
+
+
 def py(value: Any) -> Markup:
     """A value as a Python literal, wrapped over lines when it is long (indent the lines after
     the first where it stands)."""
-    return Markup(pprint.pformat(value, width=80, sort_dicts=False))
+    text = repr(value)
+    if len(text) > _WIDTH:  # pprint writes what fits on a line as repr does; only then wraps
+        text = pprint.pformat(value, width=_WIDTH, sort_dicts=False)
+    return Markup(text)
 
 
 def ident(name: str) -> Markup:

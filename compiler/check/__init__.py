@@ -8,8 +8,10 @@ diagnostics; they never change a card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import hashlib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from compiler import ast
 from compiler.check import shared
@@ -17,39 +19,66 @@ from compiler.diagnostics import Diagnostic
 
 
 @dataclass(frozen=True)
+class CardFacts:
+    """What the checks of other cards may know of a card: enough to name it, summon it and
+    share its traits, and small enough to cache and to send between processes."""
+
+    name: str
+    type: str
+    traits: tuple[str, ...]  # folded
+    span: ast.Span  # the whole card
+    name_span: ast.Span
+
+    @classmethod
+    def of(cls, card: ast.Card) -> CardFacts:
+        return cls(card.name, card.type,
+                   tuple(word.text.casefold() for word in card.value("Traits", ())),
+                   card.span, shared.name_span(card))
+
+
+@dataclass(frozen=True)
 class Pool:
     """What one game's checks may know of the other cards of a build, indexed once.
-    A card that could not be read is there as None, so that naming it is not an error too."""
+    A card that could not be read is there with no type, so that naming it is not an error
+    too."""
 
-    cards: Mapping[str, ast.Card | None]
+    types: Mapping[str, str | None]  # each card's name -> its type
     names: Mapping[str, str]  # how text may name each card, folded -> its name
     traits: frozenset[str]  # every trait a card of the pool has, folded
 
     @classmethod
-    def of(cls, cards: Iterable[ast.Card], broken: Iterable[str] = ()) -> Pool:
-        by_name: dict[str, ast.Card | None] = dict.fromkeys(broken)
+    def of(cls, cards: Iterable[CardFacts], broken: Iterable[str] = ()) -> Pool:
+        types: dict[str, str | None] = dict.fromkeys(broken)
         traits: set[str] = set()
         for card in cards:
-            by_name[card.name] = card
-            traits.update(word.text.casefold() for word in card.value("Traits", ()))
-        return cls(by_name, shared.card_names(by_name), frozenset(traits))
+            types[card.name] = card.type
+            traits.update(card.traits)
+        return cls(types, shared.card_names(types), frozenset(traits))
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A hash of all the pool says: a card's checks and module can change only when it
+        changes."""
+        text = repr((sorted(self.types.items(), key=lambda item: (item[0], item[1] or "")),
+                     sorted(self.traits)))
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 CardChecker = Callable[[ast.Card, Pool], list[Diagnostic]]
 
 
-def check_cards(cards: Sequence[ast.Card], pool: Pool, check_card: CardChecker
-                ) -> list[list[Diagnostic]]:
-    """The diagnostics of each of `cards` (one game's, whose checker is `check_card`), in
-    their order.  Of two cards with one name, the second is in error."""
-    first_by_name: dict[str, ast.Card] = {}
-    results = []
-    for card in cards:
-        diagnostics = []
+def check_card(card: ast.Card, pool: Pool, game_check: CardChecker) -> list[Diagnostic]:
+    """The diagnostics of one card: the rules every game shares, then its game's."""
+    return [*shared.check_card(card), *game_check(card, pool)]
+
+
+def duplicate_names(cards: Iterable[CardFacts]) -> dict[int, Diagnostic]:
+    """Of two cards of one game with one name, the second is in error: its diagnostic, by
+    its place in `cards`."""
+    first_by_name: dict[str, CardFacts] = {}
+    found = {}
+    for index, card in enumerate(cards):
         first = first_by_name.setdefault(card.name.casefold(), card)
         if first is not card:
-            diagnostics.append(shared.duplicate_name(card, first))
-        diagnostics.extend(shared.check_card(card))
-        diagnostics.extend(check_card(card, pool))
-        results.append(diagnostics)
-    return results
+            found[index] = shared.duplicate_name(card, first)
+    return found

@@ -244,11 +244,11 @@ class _CardCheck:
         name = self.pool.names.get(ref.name.casefold())
         if name is None:
             self.report("CW207", ref.span, f"no card is named '{ref.name}'",
-                        did_you_mean(ref.name, self.pool.cards))
+                        did_you_mean(ref.name, self.pool.types))
             return
-        target = self.pool.cards[name]
-        if target is not None and kind_of(target.type) not in ("bane", "boon"):
-            self.report("CW204", ref.span, f"'{ref.name}' is a {target.type}, which cannot be "
+        target = self.pool.types[name]
+        if target is not None and kind_of(target) not in ("bane", "boon"):
+            self.report("CW204", ref.span, f"'{ref.name}' is a {target}, which cannot be "
                         "summoned", "summon a bane or a boon")
 
     def _amount(self, amount: ast.Amount) -> None:

@@ -4,13 +4,17 @@ and a word is one the game knows."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from compiler import ast
 from compiler.diagnostics import Diagnostic, did_you_mean, error
 
+if TYPE_CHECKING:
+    from compiler.check import CardFacts
 
-def duplicate_name(card: ast.Card, first: ast.Card) -> Diagnostic:
-    return error("CW208", name_span(card), f"another card is already named '{card.name}'",
+
+def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
+    return error("CW208", card.name_span, f"another card is already named '{card.name}'",
                  f"the first is at {first.span}; give each card its own name")
 
 

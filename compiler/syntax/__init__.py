@@ -204,11 +204,11 @@ class _CardReader:
     def _parse(self, start: str, text: str, offset: int, code: str, what: str) -> object | None:
         parser = self.grammar.parser
         try:
-            tree = parser.parse(text, start=start)
+            tree = self.grammar.parse(text, start)
         except UnexpectedInput as exc:
             self.diagnostics.append(parse_error(code, what, exc, parser, self.source, offset, text))
             return None
-        return AstBuilder(self.source, offset).transform(tree)
+        return AstBuilder(self.source, offset, len(text)).transform(tree)
 
 
 def _nesting(effect: ast.Effect) -> int:

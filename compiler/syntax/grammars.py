@@ -10,16 +10,24 @@ from __future__ import annotations
 
 import importlib.resources
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from lark import Lark
+from lark import Lark, Tree
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+
+from compiler.cache import int_keys, key_of, project_cache
 
 # grammar/ at the top of the repository, installed as the package compiler.grammar.
 GRAMMAR_DIR = Path(str(importlib.resources.files("compiler.grammar")))
 FRAME_GRAMMAR = "frame"
 _FIELD_RULE = re.compile(r"\bfield_([a-z_]+)\b")
+
+
+# How many parse trees a game's grammar remembers before it forgets them all.
+MAX_TREES = 50_000
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,21 @@ class GameGrammar:
     game: str
     parser: Lark
     fields: dict[str, str]
+    # The trees of texts parsed before, by (start rule, text).  Card text repeats itself
+    # (`Type: Monster`, `If defeated, ...`), and a tree's positions are relative to its text,
+    # so one tree serves wherever its text stands.
+    trees: dict[tuple[str, str], Tree] = field(default_factory=dict, compare=False)
+
+    def parse(self, text: str, start: str) -> Tree:
+        """The parse tree of `text` from the rule `start`; raises lark's UnexpectedInput."""
+        key = (start, text)
+        tree = self.trees.get(key)
+        if tree is None:
+            tree = self.parser.parse(text, start=start)
+            if len(self.trees) >= MAX_TREES:
+                self.trees.clear()
+            self.trees[key] = tree
+        return tree
 
     def field_start(self, folded_name: str) -> str | None:
         """The start rule that reads a field's value, or None for an unknown field."""
@@ -44,8 +67,7 @@ def game_ids() -> tuple[str, ...]:
 
 @cache
 def frame_parser() -> Lark:
-    return Lark.open(str(GRAMMAR_DIR / f"{FRAME_GRAMMAR}.lark"), parser="lalr", strict=True,
-                     start="card_file")
+    return _parser(FRAME_GRAMMAR, start=["card_file"], propagate_positions=False)
 
 
 @cache
@@ -53,15 +75,34 @@ def game_grammar(game: str) -> GameGrammar:
     path = GRAMMAR_DIR / f"{game}.lark"
     # Fields in the order the grammar names them: the order the formatter writes them in.
     field_rules = list(dict.fromkeys(_FIELD_RULE.findall(path.read_text(encoding="utf-8"))))
-    parser = Lark.open(
-        str(path),
-        parser="lalr",
-        strict=True,
-        propagate_positions=True,
-        start=["sentence", *(f"field_{rule}" for rule in field_rules)],
-    )
+    parser = _parser(game, start=["sentence", *(f"field_{rule}" for rule in field_rules)],
+                     propagate_positions=True)
     fields = {rule.replace("_", " "): _display_name(rule) for rule in field_rules}
     return GameGrammar(game, parser, fields)
+
+
+def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
+    """The LALR parser of grammar/<grammar>.lark, its tables from the project's cache when
+    they are there (building them is most of a short run's time)."""
+    tables = project_cache("tables", decode=int_keys)
+    key = key_of("tables", grammar, *start, str(propagate_positions))
+    stored = tables.get(key)
+    if stored is not None:
+        try:
+            return Lark._load_from_dict(stored["data"], stored["memo"])
+        except (KeyError, TypeError, ValueError, AttributeError):  # not tables Lark can load
+            pass
+    parser = build_parser(grammar, start, propagate_positions)
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    tables.put(key, {"data": data, "memo": memo})
+    return parser
+
+
+def build_parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
+    """The parser of grammar/<grammar>.lark, built from the grammar; unlike one loaded from
+    the cache, it keeps the grammar itself (which hypothesis.extra.lark reads)."""
+    return Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
+                     propagate_positions=propagate_positions, start=start)
 
 
 def _display_name(rule: str) -> str:

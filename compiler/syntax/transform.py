@@ -9,9 +9,11 @@ answers to both names.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from functools import cache
 from typing import Any, NamedTuple
 
-from lark import Token, Transformer, v_args
+from lark import Token, Tree
 
 from compiler import ast
 from compiler.syntax.source import SourceText
@@ -37,19 +39,28 @@ def _target(word: ast.Word) -> ast.Target:
     return ast.Target(word.text, span=word.span)
 
 
-@v_args(inline=True, meta=True)
-class AstBuilder(Transformer):
-    """Builds nodes for a parse of the text that starts at `base` in `source`."""
+class AstBuilder:
+    """Builds nodes for a parse of the text that starts at `base` in `source`.
 
-    def __init__(self, source: SourceText, base: int) -> None:
-        super().__init__()
+    Each grammar rule has a method of its name, called with the rule's meta (positions) and
+    its children, already built.  The walk is its own rather than lark's Transformer, whose
+    per-call wrapping of methods cost as much as the parse it followed."""
+
+    def __init__(self, source: SourceText, base: int, length: int) -> None:
         self.source = source
         self.base = base
+        # Most parsed texts sit on one line: their columns are then the text's own offsets
+        # moved along, with no line table to search.
+        self.line, self.col = source.position(base)
+        self.one_line = source.text.find("\n", base, base + length) == -1
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith(_SHARED_PREFIX):
-            return getattr(self, name[len(_SHARED_PREFIX):])
-        raise AttributeError(name)
+    def transform(self, tree: Tree) -> Any:
+        children = [self.transform(child) if isinstance(child, Tree) else child
+                    for child in tree.children]
+        builder = _builder(tree.data)
+        if builder is None:
+            return self.__default__(tree.data, children, tree.meta)
+        return builder(self, tree.meta, *children)
 
     def __default__(self, data: str, children: list[Any], meta: Any) -> ast.Word:
         """A rule made only of keywords (a timing, a cost, a target, `top`) stands for its
@@ -62,10 +73,17 @@ class AstBuilder(Transformer):
     # -- spans -------------------------------------------------------------
 
     def _span(self, meta: Any) -> ast.Span:
-        return self.source.span(self.base + meta.start_pos, self.base + meta.end_pos)
+        return self._at(meta.start_pos, meta.end_pos)
 
     def _token_span(self, token: Token) -> ast.Span:
-        return self.source.span(self.base + token.start_pos, self.base + token.end_pos)
+        return self._at(token.start_pos, token.end_pos)
+
+    def _at(self, start: int, end: int) -> ast.Span:
+        """The span of the parsed text's offsets `start` to `end`."""
+        if self.one_line:
+            return ast.Span(self.source.path, self.line, self.col + start, self.line,
+                            self.col + max(start, end))
+        return self.source.span(self.base + start, self.base + end)
 
     def _word(self, token: Token) -> ast.Word:
         return ast.Word(str(token), span=self._token_span(token))
@@ -310,3 +328,13 @@ class AstBuilder(Transformer):
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse:
         target, (check, otherwise) = self._subject(meta, parts)
         return ast.CheckOrElse(target, check, otherwise, span=self._span(meta))
+
+
+@cache
+def _builder(rule: str) -> Callable[..., Any] | None:
+    """AstBuilder's method for a grammar rule: its own name, or the name a shared rule of
+    frame.lark has in a game's grammar without its `frame__` prefix."""
+    name = rule.removeprefix(_SHARED_PREFIX)
+    if name.startswith("_"):
+        return None
+    return getattr(AstBuilder, name, None)

@@ -1,0 +1,106 @@
+"""A deterministic synthetic card pool for the benchmarks: thousands of cards spread over the
+games cardwright has, made of the language's own phrases.
+
+The phrases are the sentences of the bundled cards (the grammar's phrases as designers use
+them), grouped by game, card type and label, so that every synthetic card is one its game
+allows.  Each card takes the headers of a bundled card of its type, a name of its own, and 3
+to 8 sentences drawn from its type's phrases with their numbers varied, so the pool is not a
+few texts repeated.  The bundled cards are written into the pool too: synthetic sentences
+may name them (a summon).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler import ast
+from compiler.build import compile_paths
+from compiler.format import field_value, format_sentence
+
+CARDS_PER_FILE = 10
+SENTENCES = (3, 8)
+_NUMBER = re.compile(r"(?<![\w-])([1-9])(?![\w])")
+
+
+@dataclass(frozen=True)
+class Template:
+    """A bundled card whose headers a synthetic card copies."""
+
+    game: str
+    type: str
+    headers: tuple[str, ...]  # every header line but Name
+    labels: tuple[str | None, ...]  # its sections' labels, in order
+
+
+def write_pool(cards_dir: Path, out: Path, count: int, seed: int = 2026) -> int:
+    """Write about `count` cards (the bundled ones and synthetic ones) under `out`, one folder
+    a game; return how many cards were written."""
+    compilation = compile_paths([cards_dir])
+    if not compilation.ok:
+        raise SystemExit("the bundled cards do not compile; fix them before benchmarking")
+    templates, phrases = _inventory(compilation.cards)
+    rng = random.Random(seed)
+    for path in sorted(cards_dir.rglob("*.card")):
+        target = out / path.relative_to(cards_dir)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    written = compilation.card_count
+    by_game: dict[str, list[Template]] = defaultdict(list)
+    for template in templates:
+        by_game[template.game].append(template)
+    games = sorted(by_game)
+    batches: dict[str, list[str]] = defaultdict(list)
+    for number in range(count - written):
+        game = games[number % len(games)]
+        template = by_game[game][number // len(games) % len(by_game[game])]
+        batches[game].append(_card(template, phrases, number, rng))
+    for game, cards in batches.items():
+        folder = out / f"synthetic-{game}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for start in range(0, len(cards), CARDS_PER_FILE):
+            text = f"Game: {game}\n\n" + "---\n".join(cards[start:start + CARDS_PER_FILE])
+            (folder / f"pool-{start // CARDS_PER_FILE:04d}.card").write_text(text,
+                                                                          encoding="utf-8")
+        written += len(cards)
+    return written
+
+
+def _inventory(cards: list[tuple[ast.Card, str]]
+               ) -> tuple[list[Template], dict[tuple[str, str, str | None], list[str]]]:
+    """The bundled cards with rules text, as templates, and their sentences, by game, type
+    and label.  A sentence that calls its card by name stays with that card."""
+    templates: list[Template] = []
+    phrases: dict[tuple[str, str, str | None], list[str]] = defaultdict(list)
+    for card, _ in cards:
+        if not card.sections:
+            continue
+        headers = tuple(f"{item.name}: {field_value(item.value)}" for item in card.fields
+                        if item.name != "Name")
+        templates.append(Template(card.game, card.type, headers,
+                                  tuple(section.label for section in card.sections)))
+        for section in card.sections:
+            for sentence in section.sentences:
+                text = format_sentence(sentence)
+                if card.name not in text:
+                    phrases[card.game, card.type, section.label].append(text)
+    templates.sort(key=lambda template: (template.game, template.type, template.headers))
+    return templates, phrases
+
+
+def _card(template: Template, phrases: dict[tuple[str, str, str | None], list[str]],
+          number: int, rng: random.Random) -> str:
+    lines = [f"Name: {template.type} {number:05d}", *template.headers, ""]
+    total = rng.randint(*SENTENCES)
+    labels = template.labels
+    for index, label in enumerate(labels):
+        share = total // len(labels) + (1 if index < total % len(labels) else 0)
+        pool = phrases[template.game, template.type, label]
+        picked = rng.sample(pool, min(max(share, 1), len(pool)))
+        for position, sentence in enumerate(picked):
+            sentence = _NUMBER.sub(lambda match: str(rng.randint(1, 6)), sentence)
+            lines.append(f"{label}: {sentence}" if label and position == 0 else sentence)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,322 @@
+"""The work of check and build over many card files, in two rounds.
+
+Round one reads each file: parses it and sums up each card as the checks of other cards
+see it (check.CardFacts).  Between the rounds the facts of every file make each game's
+pool.  Round two finishes each file against its game's pool: checks its cards, and, when
+building, lowers and renders the sound ones.
+
+Each round's result for a file is cached under a key made of the file's name and text (and,
+for round two, the pool's fingerprint), so an unchanged file costs a cache read, and an
+edited one leaves the other files' results standing unless it changes the pool (a card's
+name, type or traits).  The files are shared out among `jobs` worker processes, each of
+which keeps its files' syntax trees from round one for round two.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import multiprocessing
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from compiler import ast, ir
+from compiler.cache import Cache, key_of, project_cache
+from compiler.check import CardFacts, Pool, check_card
+from compiler.diagnostics import Diagnostic, has_errors
+from compiler.games import GAMES
+from compiler.syntax import ParseResult, parse_source
+from compiler.syntax.source import SourceText
+
+Progress = Callable[[int], None]  # told how many more files are done
+_PROGRESS_EVERY = 20  # files a worker does between reports
+
+
+@dataclass
+class FileSummary:
+    """Round one's result for a file."""
+
+    game: str | None
+    card_count: int
+    cards: list[CardFacts]  # of the cards read whole, in order
+    broken: list[str]  # names of the cards that could not be read
+    diagnostics: list[Diagnostic]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"game": self.game, "card_count": self.card_count, "broken": self.broken,
+                "cards": [[card.name, card.type, list(card.traits), _span_data(card.span),
+                           _span_data(card.name_span)] for card in self.cards],
+                "diagnostics": [item.to_data() for item in self.diagnostics]}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> FileSummary:
+        cards = [CardFacts(name, card_type, tuple(traits), ast.Span(*span), ast.Span(*name_span))
+                 for name, card_type, traits, span, name_span in data["cards"]]
+        return cls(data["game"], data["card_count"], cards, data["broken"],
+                   [Diagnostic.from_data(item) for item in data["diagnostics"]])
+
+
+@dataclass
+class Module:
+    """A card's generated module.  Its text is kept apart, in the `modules` cache under its
+    digest, so that a build reads only the texts it has to write."""
+
+    path: str  # relative to the output folder
+    name: str  # the card's
+    ident: str
+    digest: str  # sha256 of the text
+    text: str | None = None  # when rendered in this run
+
+    @classmethod
+    def of(cls, path: str, name: str, ident: str, text: str) -> Module:
+        return cls(path, name, ident, hashlib.sha256(text.encode()).hexdigest(), text)
+
+
+@dataclass
+class FileOutcome:
+    """Round two's result for a file: one entry a card read whole, in order."""
+
+    diagnostics: list[list[Diagnostic]]  # each card's check diagnostics
+    modules: list[Module | None]  # each card's module (building, and the card sound)
+    # Only when asked to keep them (never cached): the cards and their programs.
+    cards: list[ast.Card] = field(default_factory=list)
+    programs: list[ir.Program | None] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"diagnostics": [[item.to_data() for item in card] for card in self.diagnostics],
+                "modules": [None if module is None else
+                            [module.path, module.name, module.ident, module.digest]
+                            for module in self.modules]}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> FileOutcome:
+        return cls([[Diagnostic.from_data(item) for item in card]
+                    for card in data["diagnostics"]],
+                   [None if module is None else Module(*module) for module in data["modules"]])
+
+
+class FileWork:
+    """Both rounds for some of the files, in whatever process it lives in."""
+
+    def __init__(self, files: Sequence[tuple[str, str]], render: bool, keep: bool,
+                 use_cache: bool) -> None:
+        self.files = list(files)  # (name as diagnostics show it, text)
+        self.render = render
+        self.keep = keep
+        self.cache = project_cache("files") if use_cache else Cache(None, "files")
+        self.texts = module_texts() if use_cache else Cache(None, "modules")
+        self.keys = [key_of("file", name, text) for name, text in self.files]
+        self.parsed: dict[int, ParseResult] = {}
+        self.summaries: list[FileSummary] = []
+
+    def read(self, progress: Progress) -> list[FileSummary]:
+        summaries = []
+        for index, key in enumerate(self.keys):
+            stored = self.cache.get(key)
+            if stored is not None:
+                summaries.append(FileSummary.from_data(stored))
+            else:
+                summary = self._summary(self._parse(index))
+                self.cache.put(key, summary.to_data())
+                summaries.append(summary)
+            progress(1)
+        self.summaries = summaries
+        return summaries
+
+    def finish(self, pools: Mapping[str, Pool], progress: Progress) -> list[FileOutcome]:
+        outcomes = []
+        for index, key in enumerate(self.keys):
+            game = self.summaries[index].game
+            pool = pools.get(game) if game else None
+            outcome_key = key_of("outcome", key, str(self.render),
+                                 pool.fingerprint if pool else "")
+            stored = None if self.keep else self.cache.get(outcome_key)
+            if stored is not None:
+                outcomes.append(FileOutcome.from_data(stored))
+            else:
+                outcome = self._outcome(self._parse(index), pool)
+                if not self.keep:
+                    for module in outcome.modules:
+                        if module is not None:
+                            self.texts.put(module.digest, module.text)
+                    self.cache.put(outcome_key, outcome.to_data())
+                outcomes.append(outcome)
+            progress(1)
+        return outcomes
+
+    def _parse(self, index: int) -> ParseResult:
+        if index not in self.parsed:
+            name, text = self.files[index]
+            self.parsed[index] = parse_source(SourceText(name, text), GAMES)
+        return self.parsed[index]
+
+    @staticmethod
+    def _summary(parsed: ParseResult) -> FileSummary:
+        card_file = parsed.file
+        return FileSummary(None if card_file is None else card_file.game, parsed.card_count,
+                           [] if card_file is None else [CardFacts.of(c) for c in card_file.cards],
+                           parsed.broken_names, parsed.diagnostics)
+
+    def _outcome(self, parsed: ParseResult, pool: Pool | None) -> FileOutcome:
+        from compiler.lower import lower_card
+
+        outcome = FileOutcome([], [])
+        if parsed.file is None or pool is None:
+            return outcome
+        game = GAMES[parsed.file.game]
+        for card in parsed.file.cards:
+            diagnostics = check_card(card, pool, game.check_card)
+            outcome.diagnostics.append(diagnostics)
+            program = None
+            if not has_errors(diagnostics) and (self.render or self.keep):
+                program = lower_card(card, card.span.file, pool.names)
+            outcome.modules.append(_module(program) if program and self.render else None)
+            if self.keep:
+                outcome.cards.append(card)
+                outcome.programs.append(program)
+        return outcome
+
+
+def _module(program: ir.Program) -> Module:
+    from compiler.backends import python as python_backend  # Jinja2: only when rendering
+
+    return Module.of(python_backend.module_path(program), program["name"], program["ident"],
+                     python_backend.render_card(program))
+
+
+def module_texts() -> Cache:
+    """The texts of generated modules, by digest."""
+    return project_cache("modules")
+
+
+def _span_data(span: ast.Span) -> list[Any]:
+    return [span.file, span.line, span.col, span.end_line, span.end_col]
+
+
+# -- running the rounds, here or in worker processes -------------------------------------
+
+
+def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary]],
+                                                              Mapping[str, Pool]],
+        *, render: bool, keep: bool, use_cache: bool, jobs: int,
+        progress: Progress) -> tuple[list[FileSummary], list[FileOutcome]]:
+    """Both rounds over `files`, with `make_pools` between them; results in file order."""
+    shares = _share_out(files, jobs if not keep else 1)
+    if len(shares) <= 1:
+        work = FileWork(files, render, keep, use_cache)
+        summaries = work.read(progress)
+        return summaries, work.finish(make_pools(summaries), progress)
+    workers = [_Worker([files[index] for index in share], render, use_cache)
+               for share in shares]
+    try:
+        summaries_by_worker = _gather(workers, ("read",), progress)
+        summaries = _in_file_order(shares, summaries_by_worker, len(files))
+        pools = make_pools(summaries)
+        outcomes = _in_file_order(shares, _gather(workers, ("finish", pools), progress),
+                                  len(files))
+    finally:
+        for worker in workers:
+            worker.stop()
+    return summaries, outcomes
+
+
+def _share_out(files: Sequence[tuple[str, str]], jobs: int) -> list[list[int]]:
+    """The files' places, in `jobs` shares of about the same amount of text."""
+    if jobs <= 1 or len(files) < 2 * jobs:
+        return [list(range(len(files)))] if files else []
+    shares: list[list[int]] = [[] for _ in range(jobs)]
+    sizes = [0] * jobs
+    for index in sorted(range(len(files)), key=lambda i: -len(files[i][1])):
+        smallest = sizes.index(min(sizes))
+        shares[smallest].append(index)
+        sizes[smallest] += len(files[index][1])
+    return [sorted(share) for share in shares]
+
+
+def _in_file_order(shares: list[list[int]], results: list[list[Any]], count: int) -> list[Any]:
+    ordered: list[Any] = [None] * count
+    for share, share_results in zip(shares, results, strict=True):
+        for index, result in zip(share, share_results, strict=True):
+            ordered[index] = result
+    return ordered
+
+
+class WorkerError(RuntimeError):
+    """A worker process failed: its traceback, as text."""
+
+
+class _Worker:
+    """A FileWork in a process of its own, spoken to through a pipe."""
+
+    def __init__(self, files: list[tuple[str, str]], render: bool, use_cache: bool) -> None:
+        # Forked, a worker starts with the parsers this process has built.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, files, render, use_cache),
+                                       daemon=True)
+        self.process.start()
+        child.close()
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        self.connection.send(message)
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.connection.send(("stop",))
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+
+
+def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
+            ) -> list[list[Any]]:
+    """Send `message` to every worker and collect their answers, passing on their progress."""
+    for worker in workers:
+        worker.send(message)
+    answers: dict[int, list[Any]] = {}
+    by_connection = {worker.connection: index for index, worker in enumerate(workers)}
+    while len(answers) < len(workers):
+        for connection in wait([c for c, i in by_connection.items() if i not in answers]):
+            try:
+                kind, value = connection.recv()
+            except EOFError:
+                raise WorkerError("a worker process ended unexpectedly") from None
+            if kind == "progress":
+                progress(value)
+            elif kind == "error":
+                raise WorkerError(value)
+            else:
+                answers[by_connection[connection]] = value
+    return [answers[index] for index in range(len(workers))]
+
+
+def _serve(connection: Connection, files: list[tuple[str, str]], render: bool,
+           use_cache: bool) -> None:
+    """A worker's loop: each round when asked, telling its progress every few files."""
+    work = FileWork(files, render, keep=False, use_cache=use_cache)
+    done = 0
+
+    def progress(count: int) -> None:
+        nonlocal done
+        done += count
+        if done >= _PROGRESS_EVERY:
+            connection.send(("progress", done))
+            done = 0
+
+    try:
+        while True:
+            message = connection.recv()
+            if message[0] == "stop":
+                return
+            result = work.read(progress) if message[0] == "read" else \
+                work.finish(message[1], progress)
+            progress(0)
+            connection.send(("progress", done))
+            done = 0
+            connection.send(("done", result))
+    except Exception:
+        connection.send(("error", traceback.format_exc()))

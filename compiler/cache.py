@@ -1,0 +1,158 @@
+"""The project's cache of work already done: parser tables and the results of card files
+whose text has not changed, in `.cardwright-cache/` at the project's root.
+
+Entries are JSON, never pickles, so that reading one cannot run code.  Each is keyed by a
+hash of everything that went into it, including the compiler's own source (`fingerprint`),
+and sealed with a keyed hash whose key lives outside the project (in the user's cache
+folder): an entry this machine did not write (one committed to a repository, say) or one
+that was cut short is not trusted but rebuilt, as is a stale one.  The cache is an
+optimisation only; anything wrong with it costs time, never a wrong result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import importlib.resources
+import json
+import os
+import secrets
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+CACHE_DIR = ".cardwright-cache"
+_PACKAGE = Path(__file__).resolve().parent
+_SOURCE_SUFFIXES = (".py", ".j2", ".lark")
+
+
+@cache
+def fingerprint() -> str:
+    """A hash of the compiler's source, templates and grammars, and of the versions of
+    Python and Lark: any change to them makes every entry stale."""
+    import lark  # only for its version; the parser itself is imported where it is used
+
+    digest = hashlib.sha256(f"{sys.version_info[:2]} lark {lark.__version__}".encode())
+    grammars = Path(str(importlib.resources.files("compiler.grammar")))
+    for folder in (_PACKAGE, grammars):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts:
+                digest.update(path.name.encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def key_of(*parts: str) -> str:
+    """The key of an entry made from `parts`, with the compiler's fingerprint."""
+    digest = hashlib.sha256(fingerprint().encode())
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "little"))
+        digest.update(part.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+_disabled = False
+
+
+def disable() -> None:
+    """Make every cache of this process remember nothing (`--no-cache`)."""
+    global _disabled
+    _disabled = True
+
+
+def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = None) -> Cache:
+    """The cache of entries of `kind` for the project the command runs in: the nearest folder
+    above the working directory with a `.git` or `pyproject.toml`, or the working directory."""
+    if _disabled:
+        return Cache(None, kind)
+    from compiler.files import project_root
+
+    cwd = Path.cwd()
+    return Cache(project_root(cwd) or cwd, kind, decode)
+
+
+class Cache:
+    """Entries of one kind (`tables`, `files`, ...) under a project's cache folder."""
+
+    def __init__(self, root: Path | None, kind: str,
+                 decode: Callable[[dict[str, Any]], Any] | None = None) -> None:
+        """`root` None makes a cache that remembers nothing (`--no-cache`); `decode` turns
+        each JSON object read back into what was stored."""
+        self.folder = None if root is None else root / CACHE_DIR / kind
+        self.decode = decode
+
+    def get(self, key: str) -> Any | None:
+        """The value stored under `key`, or None when there is none that can be trusted."""
+        if self.folder is None:
+            return None
+        try:
+            raw = (self.folder / f"{key}.json").read_bytes()
+            seal, _, body = raw.partition(b"\n")
+            if not hmac.compare_digest(seal.decode("ascii"), _seal(key, body)):
+                return None
+            return json.loads(body, object_hook=self.decode)
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+
+    def put(self, key: str, value: Any) -> None:
+        """Store `value` (plain JSON data) under `key`; a cache that cannot be written is
+        simply not written."""
+        if self.folder is None:
+            return
+        body = json.dumps(value, separators=(",", ":")).encode()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _ignore_in_git(self.folder.parent)
+            handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+            with os.fdopen(handle, "wb") as out:
+                out.write(_seal(key, body).encode("ascii") + b"\n" + body)
+            os.replace(temporary, self.folder / f"{key}.json")
+        except OSError:
+            return
+
+
+def _seal(key: str, body: bytes) -> str:
+    return hmac.new(_secret(), key.encode() + b"\n" + body, hashlib.sha256).hexdigest()
+
+
+@cache
+def _secret() -> bytes:
+    """This machine's key for sealing entries, kept in the user's cache folder; where that
+    cannot be read or written, a key for this process only (entries then last one run)."""
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardwright"
+    path = home / "cache-key"
+    for _ in range(2):
+        try:
+            return bytes.fromhex(path.read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            pass
+        key = secrets.token_bytes(32)
+        try:
+            home.mkdir(parents=True, exist_ok=True)
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue  # another process wrote it first: read theirs
+        except OSError:
+            break
+        with os.fdopen(handle, "w", encoding="ascii") as out:
+            out.write(key.hex())
+        return key
+    return secrets.token_bytes(32)
+
+
+def _ignore_in_git(folder: Path) -> None:
+    """A `.gitignore` inside the cache folder, so a project that does not list it in its own
+    never commits it."""
+    marker = folder / ".gitignore"
+    if not marker.exists():
+        marker.write_text("*\n", encoding="ascii")
+
+
+def int_keys(mapping: dict[str, Any]) -> dict[Any, Any]:
+    """A decoder for data keyed by numbers, such as parser tables (JSON keys are strings)."""
+    if mapping and all(key.isdigit() for key in mapping):
+        return {int(key): value for key, value in mapping.items()}
+    return mapping

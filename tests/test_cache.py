@@ -1,0 +1,107 @@
+"""The cache and the worker processes change how long a run takes, never what it finds: the
+same diagnostics and the same bytes from a cold run, a warm one, one after an edit, one with
+a damaged or foreign cache, and one spread over processes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler import cache, cli
+from compiler.build import RunOptions, build, check_paths
+from compiler.cache import CACHE_DIR, Cache
+from tests.conftest import CARDS
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the project's cards in a project of its own, the working directory."""
+    (tmp_path / "pyproject.toml").write_text("")
+    shutil.copytree(CARDS, tmp_path / "cards")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes()
+            for path in sorted(folder.rglob("*.py")) if "__pycache__" not in path.parts}
+
+
+def diagnostics_of(compilation) -> list[str]:
+    return sorted(map(str, compilation.diagnostics))
+
+
+def cold_build(project: Path, out: str) -> dict[str, bytes]:
+    assert build([project / "cards"], project / out,
+                 options=RunOptions(use_cache=False)).compilation.ok
+    return tree(project / out)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_warm_and_parallel_runs_find_what_a_cold_run_finds(project, jobs):
+    expected = cold_build(project, "cold")
+    options = RunOptions(use_cache=True, jobs=jobs)
+    for _ in range(2):  # the first fills the cache, the second reads it
+        report = build([project / "cards"], project / "generated", options=options)
+        assert report.compilation.ok and tree(project / "generated") == expected
+    assert not report.written and not report.removed
+    assert (project / CACHE_DIR).is_dir()
+
+
+def test_an_edited_card_rewrites_its_module_and_only_it(project):
+    options = RunOptions(use_cache=True, jobs=2)
+    build([project / "cards"], project / "generated", options=options)
+    path = project / "cards" / "pacg" / "monsters.card"
+    path.write_text(path.read_text().replace("Check: Combat 8", "Check: Combat 9", 1))
+    report = build([project / "cards"], project / "generated", options=options)
+    assert len(report.written) == 1 and not report.removed
+    assert tree(project / "generated") == cold_build(project, "cold")
+
+
+def test_a_renamed_card_is_checked_again_wherever_it_is_named(project):
+    options = RunOptions(use_cache=True, jobs=1)
+    assert check_paths([project / "cards"], options).ok
+    path = next(p for p in (project / "cards" / "pacg").glob("*.card")
+                if "Name: Bog Lurker" in p.read_text())
+    path.write_text(path.read_text().replace("Name: Bog Lurker", "Name: Bog Creeper"))
+    warm = check_paths([project / "cards"], options)
+    cold = check_paths([project / "cards"], RunOptions(use_cache=False))
+    assert not warm.ok and diagnostics_of(warm) == diagnostics_of(cold)
+    assert any(item.code == "CW207" for item in warm.diagnostics)
+
+
+def test_a_damaged_or_foreign_cache_is_not_trusted(project, monkeypatch):
+    expected = cold_build(project, "cold")
+    options = RunOptions(use_cache=True, jobs=1)
+    build([project / "cards"], project / "generated", options=options)
+    entries = sorted((project / CACHE_DIR).rglob("*.json"))
+    for number, entry in enumerate(entries):
+        raw = entry.read_bytes()
+        # Cut short, emptied, or its body changed under a seal that no longer fits.
+        damaged = (raw[: len(raw) // 2], b"", raw.replace(b"a", b"b"))[number % 3]
+        entry.write_bytes(damaged)
+    shutil.rmtree(project / "generated")
+    build([project / "cards"], project / "generated", options=options)
+    assert tree(project / "generated") == expected
+
+    stored = Cache(project, "probe")
+    stored.put("key", {"value": 1})
+    assert stored.get("key") == {"value": 1}
+    monkeypatch.setattr(cache, "_secret", lambda: b"another machine's key")
+    assert stored.get("key") is None  # sealed with a key this machine does not have
+
+
+def test_no_cache_writes_no_cache(project, monkeypatch):
+    monkeypatch.setattr(cache, "_disabled", False)  # put back after the command disables it
+    result = CliRunner().invoke(cli.cli, ["build", "--no-cache", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    assert not (project / CACHE_DIR).exists()
+    assert tree(project / "generated") == cold_build(project, "cold")
+
+
+def test_jobs_must_be_a_positive_number(project):
+    result = CliRunner().invoke(cli.cli, ["check", "--jobs", "0"])
+    assert result.exit_code == 2 and "--jobs" in result.output
