@@ -33,6 +33,7 @@ from compiler.syntax.source import SourceText
 
 Progress = Callable[[int], None]  # told how many more files are done
 _PROGRESS_EVERY = 20  # files a worker does between reports
+WORTH_A_WORKER = 20  # files to read for each worker, below which one process does all
 
 
 @dataclass
@@ -203,7 +204,14 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
                                                               Mapping[str, Pool]],
         *, render: bool, keep: bool, use_cache: bool, jobs: int,
         progress: Progress) -> tuple[list[FileSummary], list[FileOutcome]]:
-    """Both rounds over `files`, with `make_pools` between them; results in file order."""
+    """Both rounds over `files`, with `make_pools` between them; results in file order.
+    Worker processes are started only when there is work for them: a run whose files are
+    nearly all in the cache is quicker here than the time it takes to start them."""
+    if jobs > 1 and not keep and use_cache:
+        cache = project_cache("files")
+        new = sum(not cache.has(key_of("file", name, text)) for name, text in files)
+        if new < WORTH_A_WORKER * jobs:
+            jobs = 1
     shares = _share_out(files, jobs if not keep else 1)
     if len(shares) <= 1:
         work = FileWork(files, render, keep, use_cache)

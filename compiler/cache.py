@@ -97,6 +97,10 @@ class Cache:
         except (OSError, ValueError, UnicodeDecodeError):
             return None
 
+    def has(self, key: str) -> bool:
+        """Whether an entry is stored under `key` (without reading or trusting it)."""
+        return self.folder is not None and (self.folder / f"{key}.json").exists()
+
     def put(self, key: str, value: Any) -> None:
         """Store `value` (plain JSON data) under `key`; a cache that cannot be written is
         simply not written."""
