@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compiler import cache, cli
+from compiler import batch, cache, cli
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
 from tests.conftest import CARDS
@@ -41,7 +41,8 @@ def cold_build(project: Path, out: str) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_warm_and_parallel_runs_find_what_a_cold_run_finds(project, jobs):
+def test_warm_and_parallel_runs_find_what_a_cold_run_finds(project, jobs, monkeypatch):
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)  # workers even for these few files
     expected = cold_build(project, "cold")
     options = RunOptions(use_cache=True, jobs=jobs)
     for _ in range(2):  # the first fills the cache, the second reads it
@@ -51,7 +52,8 @@ def test_warm_and_parallel_runs_find_what_a_cold_run_finds(project, jobs):
     assert (project / CACHE_DIR).is_dir()
 
 
-def test_an_edited_card_rewrites_its_module_and_only_it(project):
+def test_an_edited_card_rewrites_its_module_and_only_it(project, monkeypatch):
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
     options = RunOptions(use_cache=True, jobs=2)
     build([project / "cards"], project / "generated", options=options)
     path = project / "cards" / "pacg" / "monsters.card"

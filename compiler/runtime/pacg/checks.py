@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from compiler.runtime.pacg.cards import CheckOption
 from compiler.runtime.pacg.state import Character
@@ -57,8 +58,14 @@ def _mean2(skill: Skill) -> int:
 
 def chance(skill: Skill, extra: Iterable[Dice], difficulty: int) -> Fraction:
     """The exact chance that the skill's die, its bonus and the extra dice reach `difficulty`."""
-    counts = {skill.bonus: 1}
-    counts = _add_die(counts, skill.sides)
+    return _chance(skill.sides, skill.bonus, tuple(extra), difficulty)
+
+
+@lru_cache(maxsize=4096)
+def _chance(sides: int, bonus: int, extra: tuple[Dice, ...], difficulty: int) -> Fraction:
+    """chance(), remembered: the policy asks the same few questions over and over."""
+    counts = {bonus: 1}
+    counts = _add_die(counts, sides)
     for dice in extra:
         counts = {total + dice.plus: ways for total, ways in counts.items()}
         for _ in range(dice.count):
