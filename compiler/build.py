@@ -92,9 +92,10 @@ class RunOptions:
     use_cache: bool = True
     jobs: int = 1
     progress: Callable[[int], batch.Progress] = _no_progress
+    keep: bool = False  # keep every card's tree and program (in this process, uncached)
 
 
-IN_PROCESS = None  # the library calls: no cache, one process, every tree kept
+IN_PROCESS = RunOptions(use_cache=False, keep=True)  # the library calls
 
 
 def read_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
@@ -119,26 +120,25 @@ def parse_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
         yield ParsedFile(path, name, text, parse_source(SourceText(name, text), GAMES))
 
 
-def check_paths(paths: Sequence[str | Path], options: RunOptions | None = IN_PROCESS
+def check_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
                 ) -> Compilation:
     """Parse and check every card under `paths`."""
     return _compile(paths, render=False, options=options)
 
 
-def compile_paths(paths: Sequence[str | Path], options: RunOptions | None = IN_PROCESS
+def compile_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
                   ) -> Compilation:
     """Check every card under `paths`, then lower the sound ones and render their modules."""
     return _compile(paths, render=True, options=options)
 
 
-def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions | None
+def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
              ) -> Compilation:
     result = Compilation()
     files = [(name, text) for _, name, text in
              read_paths(paths, result.diagnostics, result.sources)]
-    keep = options is None
-    options = options or RunOptions(use_cache=False)
-    runs = project_cache("runs") if options.use_cache else None
+    keep = options.keep
+    runs = project_cache("runs") if options.use_cache and not keep else None
     run_key = key_of("run", str(render), *(part for pair in files for part in pair))
     stored = runs.get(run_key) if runs is not None else None
     if stored is not None:  # nothing changed since a run that is on record

@@ -133,6 +133,65 @@ def build_command(paths: tuple[Path, ...], out: Path, check_only: bool, output: 
     sys.exit(_report_build(report, out, check_only))
 
 
+@cli.command("import")
+@click.argument("source_format", metavar="FORMAT", type=click.Choice(["pacg-jsonl", "csv"]))
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Folder to write the .card files into (one a set or group).")
+@click.option("--map", "mapping", default="",
+              help="csv: which column holds each field, as name=Card,type=Type,text=Rules,... "
+              "(unmapped fields are read from a column of their own name).")
+@click.option("--game", help="csv: the game of every card, unless a column gives it.")
+def import_command(source_format: str, source: Path, out: Path, mapping: str,
+                   game: str | None) -> None:
+    """Turn another tool's card data into .card files.
+
+    pacg-jsonl: one JSON object a line with set, name, type, traits, checks
+    and powers (the layout of the pacg-player data); a file per set.  csv: a
+    spreadsheet with a header row, its columns mapped with --map; a file per
+    group column, or one for the whole sheet.  The rules text is written as
+    printed: run `cardwright check` or `cardwright coverage` on the result.
+    """
+    from compiler import importing
+
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+        if source_format == "pacg-jsonl":
+            result = importing.read_pacg_jsonl(text, source.name)
+        else:
+            result = importing.read_csv(text, source.name, importing.parse_mapping(mapping),
+                                        game)
+    except (importing.ImportProblem, UnicodeDecodeError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERRORS)
+    for problem in result.problems:
+        click.echo(f"warning: {problem}", err=True)
+    written = importing.write_card_files(result.cards, out)
+    click.echo(f"wrote {_plural(len(result.cards), 'card')} in {_plural(len(written), 'file')} "
+               f"to {out}", err=True)
+
+
+@cli.command("coverage")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: a table for people; json: one object for scripts.")
+def coverage_command(paths: tuple[Path, ...], output: str) -> None:
+    """Measure how much of some cards cardwright covers (default: cards/).
+
+    For cards and for sentences: how many parse, pass check, compile, and run
+    in the runtime (a bane encountered, a boon played, by a stock character);
+    then the most frequent shapes of the sentences that do not parse, each
+    with a count and an example.  Always exits 0 unless it cannot run.
+    """
+    from compiler.coverage import measure, render_text
+
+    bar = _ProgressBar()
+    report = measure(paths or (Path("cards"),), bar.start)
+    bar.close()
+    click.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False) if output == "json"
+               else render_text(report), nl=output == "json")
+
+
 @cli.command("play")
 @click.argument("scenario", required=False, type=click.Path(path_type=Path))
 @click.option("--seed", type=int, help="Seed for the dice (default: the scenario's, or 1).")

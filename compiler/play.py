@@ -81,11 +81,12 @@ def play(path: Path, seed: int | None = None, log: bool = True) -> Played:
 def load_cards(compilation: Compilation, game: str) -> dict[str, Any]:
     """Run each generated module of `game` and collect the card it defines, by name."""
     cards = {}
+    outputs = compilation.outputs
     for program in compilation.programs:
         if program["game"] != game:
             continue
         module = _load_module(f"cardwright_cards.{game}.{program['ident']}",
-                              compilation.outputs[python_backend.module_path(program)])
+                              outputs[python_backend.module_path(program)])
         cards[program["name"]] = module.CARD
     return cards
 

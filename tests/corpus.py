@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from compiler.importing import card_file_text, read_pacg_jsonl
 from tests.conftest import SHARED
 
 PACG_CORPUS = SHARED / "corpus" / "pacg" / "cards.jsonl"
@@ -20,29 +21,9 @@ def pacg_records() -> list[dict[str, Any]]:
 
 
 def pacg_card_text(record: dict[str, Any]) -> str:
-    """One corpus record as a card file, the way a designer would write it."""
-    lines = ["Game: pacg", "", f"Name: {record['name']}", f"Type: {record['type']}"]
-    if record.get("traits"):
-        lines.append(f"Traits: {', '.join(record['traits'])}")
-    check = _check(record.get("checks") or [])
-    if check:
-        lines.append(f"Check: {check}")
-    powers = [line.strip() for line in (record.get("powers") or "").splitlines() if line.strip()]
-    if powers:
-        lines += ["", *powers]
-    return "\n".join(lines) + "\n"
-
-
-def _check(checks: list[dict[str, Any]]) -> str:
-    parts = []
-    for check in checks:
-        skills = [skill for skill in check["skills"] if skill != "None"]
-        if not skills or not check["difficulty"]:
-            continue
-        joiner = {"OR": " or ", "THEN": " then "}.get(check["combiner"] or "", "")
-        parts.append(("" if not parts else joiner or " or ")
-                     + f"{' or '.join(skills)} {check['difficulty']}")
-    return "".join(parts)
+    """One corpus record as a card file, as `cardwright import pacg-jsonl` writes it."""
+    result = read_pacg_jsonl(json.dumps(record), "corpus")
+    return card_file_text("pacg", result.cards)
 
 
 def pacg_card_texts() -> Iterator[tuple[str, str]]:

@@ -1,0 +1,238 @@
+"""Other tools' card data made into `.card` files: the pacg-player JSON-lines layout (the
+corpus's) and spreadsheets saved as CSV, with a mapping from their columns to our fields.
+
+Import changes the format, not the words: rules text is written as it was printed, one
+power a line, for `check` and `coverage` to judge.  What cannot be written as a card at all
+(a record with no name, a line that would end the card) is left out and reported.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMATS = ("pacg-jsonl", "csv")
+# What a --map may name: our fields, and `text` (the rules text), `game` and `group` (the
+# file a card goes in).
+CSV_TARGETS = ("name", "type", "traits", "check", "text", "game", "group", "level", "health",
+               "strength", "dexterity", "magic", "attacks_with", "slots", "slot", "combat",
+               "skills", "hand")
+
+
+class ImportProblem(Exception):
+    """The source cannot be imported at all (it is not in the format, or the mapping is
+    wrong); the message says why."""
+
+
+@dataclass
+class ImportedCard:
+    game: str
+    group: str  # the file it is written to, without suffix
+    fields: list[tuple[str, str]]  # header lines, Name and Type first
+    rules: list[str] = field(default_factory=list)  # rules text, a sentence group a line
+
+
+@dataclass
+class ImportResult:
+    cards: list[ImportedCard] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # what was left out, and where
+
+
+# -- pacg-jsonl ---------------------------------------------------------------------------
+
+
+def read_pacg_jsonl(text: str, source: str) -> ImportResult:
+    """One JSON object a line: set, name, type, traits, checks, powers."""
+    result = ImportResult()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{source}:{number}"
+        try:
+            record = json.loads(line)
+        except ValueError as exc:
+            raise ImportProblem(f"{where}: not a JSON object: {exc}") from None
+        if not isinstance(record, dict):
+            raise ImportProblem(f"{where}: not a JSON object")
+        card = _pacg_card(record, where, result.problems)
+        if card is not None:
+            _add_unless_reprint(result, card, where)
+    return result
+
+
+def _add_unless_reprint(result: ImportResult, card: ImportedCard, where: str) -> None:
+    """A card printed again in a later set, word for word, is one card: the first is kept.
+    Two different cards of one name are both kept, for `check` to report."""
+    for earlier in result.cards:
+        if earlier.game == card.game and earlier.fields == card.fields \
+                and earlier.rules == card.rules:
+            result.problems.append(f"{where}: left out a reprint of {card.fields[0][1]} "
+                                   f"(kept the one in {earlier.group})")
+            return
+    result.cards.append(card)
+
+
+def _pacg_card(record: dict[str, Any], where: str, problems: list[str]) -> ImportedCard | None:
+    name, card_type = _one_line(record.get("name")), _one_line(record.get("type"))
+    if not name or not card_type:
+        problems.append(f"{where}: left out: a card needs a name and a type")
+        return None
+    fields = [("Name", name), ("Type", card_type)]
+    traits = [_one_line(trait) for trait in record.get("traits") or [] if _one_line(trait)]
+    if traits:
+        fields.append(("Traits", ", ".join(traits)))
+    check = pacg_check(record.get("checks") or [], f"{where} ({name})", problems)
+    if check:
+        fields.append(("Check", check))
+    rules = _rules(str(record.get("powers") or "").splitlines(), f"{where} ({name})", problems)
+    return ImportedCard("pacg", _one_line(record.get("set")) or "cards", fields, rules)
+
+
+def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[str]) -> str:
+    """The pacg-player checks as a `Check:` value: each check's skills joined by `or` with
+    its difficulty, and the checks joined as their combiners say (`then` for THEN, `or` for
+    OR, and `or` for a later check with none)."""
+    written = ""
+    for check in checks:
+        skills = [_one_line(skill) for skill in check.get("skills") or []
+                  if _one_line(skill).casefold().rstrip(".") not in ("", "none")]
+        difficulty = _one_line(check.get("difficulty"))
+        if not skills and difficulty in ("", "0", "-"):
+            continue  # an empty check: the card has none
+        if not skills or not difficulty:
+            problems.append(f"{where}: left out a check with no skill or no difficulty: "
+                            f"{' or '.join(skills) or '-'} {difficulty or '-'}")
+            continue
+        step = f"{' or '.join(skills)} {difficulty}"
+        if written:
+            joiner = "then" if str(check.get("combiner") or "").upper() == "THEN" else "or"
+            written += f" {joiner} {step}"
+        else:
+            written = step
+    return written
+
+
+# -- csv --------------------------------------------------------------------------------
+
+
+def parse_mapping(text: str) -> dict[str, str]:
+    """`name=Card,type=Type,text=Rules` as {target: column}."""
+    mapping: dict[str, str] = {}
+    for part in filter(None, (piece.strip() for piece in text.split(","))):
+        target, equals, column = part.partition("=")
+        target = target.strip().lower()
+        if not equals or not column.strip():
+            raise ImportProblem(f"--map: '{part}' is not target=column")
+        if target not in CSV_TARGETS:
+            raise ImportProblem(f"--map: '{target}' is not a field; the fields are "
+                               f"{', '.join(CSV_TARGETS)}")
+        mapping[target] = column.strip()
+    return mapping
+
+
+def read_csv(text: str, source: str, mapping: Mapping[str, str], game: str | None
+             ) -> ImportResult:
+    """A spreadsheet with a header row.  `mapping` names the column of each field (by
+    default, a column with the field's own name); `game` is the game of every card unless a
+    column gives it."""
+    rows = csv.DictReader(io.StringIO(text))
+    columns = rows.fieldnames or []
+    folded = {column.strip().casefold(): column for column in columns}
+    chosen = {target: folded.get(column.casefold()) for target, column in mapping.items()}
+    missing = [f"{target}={mapping[target]}" for target, column in chosen.items()
+               if column is None]
+    if missing:
+        raise ImportProblem(f"{source}: no column for {', '.join(missing)}; the columns are "
+                           f"{', '.join(columns) or '(none)'}")
+    for target in CSV_TARGETS:  # unmapped fields are read from a column of their own name
+        if target not in chosen and target.replace("_", " ") in folded:
+            chosen[target] = folded[target.replace("_", " ")]
+    if "name" not in chosen or "type" not in chosen:
+        raise ImportProblem(f"{source}: map a name and a type column (--map name=...,type=...)")
+    if game is None and "game" not in chosen:
+        raise ImportProblem(f"{source}: say the cards' game (--game) or map a game column")
+    result = ImportResult()
+    group = Path(source).stem
+    for number, row in enumerate(rows, start=2):
+        values = {target: _one_line(row.get(column)) for target, column in chosen.items()}
+        where = f"{source}:{number}"
+        if not values.get("name") or not values.get("type"):
+            if any(values.values()):
+                result.problems.append(f"{where}: left out: a card needs a name and a type")
+            continue
+        fields = [("Name", values["name"]), ("Type", values["type"])]
+        for target in CSV_TARGETS:
+            if target not in ("name", "type", "text", "game", "group") and values.get(target):
+                fields.append((target.replace("_", " ").title(), values[target]))
+        text_column = chosen.get("text")
+        rules = _rules(re.split(r"\r?\n", row.get(text_column) or "") if text_column else [],
+                       f"{where} ({values['name']})", result.problems)
+        result.cards.append(ImportedCard(values.get("game") or game or "", values.get("group")
+                                         or group, fields, rules))
+    return result
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def write_card_files(cards: Iterable[ImportedCard], out: Path) -> list[Path]:
+    """One file a group and game (`<group>.card`, or `<group>-<game>.card` when a group
+    holds several games), its cards in the order read; returns the files written."""
+    groups: dict[tuple[str, str], list[ImportedCard]] = {}
+    for card in cards:
+        groups.setdefault((card.group, card.game), []).append(card)
+    games_of_group: dict[str, set[str]] = {}
+    for group, game in groups:
+        games_of_group.setdefault(group, set()).add(game)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for (group, game), members in groups.items():
+        stem = file_stem(group) + (f"-{file_stem(game)}" if len(games_of_group[group]) > 1
+                                   else "")
+        path = out / f"{stem}.card"
+        path.write_text(card_file_text(game, members), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def card_file_text(game: str, cards: Iterable[ImportedCard]) -> str:
+    blocks = []
+    for card in cards:
+        lines = [f"{name}: {value}" for name, value in card.fields]
+        if card.rules:
+            lines += ["", *card.rules]
+        blocks.append("\n".join(lines) + "\n")
+    return f"Game: {game}\n\n" + "---\n".join(blocks)
+
+
+def file_stem(text: str) -> str:
+    """`Season of Factions' Favor` -> `season-of-factions-favor`."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "cards"
+
+
+def _one_line(value: Any) -> str:
+    """A value as one line of text: header values cannot hold line breaks."""
+    return " ".join(str(value or "").split())
+
+
+def _rules(lines: Iterable[str], where: str, problems: list[str]) -> list[str]:
+    """Rules text lines, less those the card format would read as something else."""
+    kept = []
+    for line in lines:
+        line = " ".join(line.split())
+        if not line:
+            continue
+        if line == "---" or line.startswith("#"):
+            problems.append(f"{where}: left out a rules line the card format cannot hold: "
+                            f"{line[:40]!r}")
+            continue
+        kept.append(line)
+    return kept

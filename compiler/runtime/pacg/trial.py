@@ -1,0 +1,93 @@
+"""A card tried in the runtime on its own: a bane encountered, a boon played in an encounter,
+by a stock character at a stock location, under a fixed seed.  `cardwright coverage` counts a
+card as one the runtime can execute when its trial raises nothing.
+
+The stock cards are the runtime's own, not card text: a character with a middling die in
+every skill, an empty location, a blessing to fill the character's deck, and a monster that
+deals a point of damage before the encounter, so that a boon that reduces damage has
+something to reduce.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from compiler.runtime.dice import Dice
+from compiler.runtime.log import EventLog
+from compiler.runtime.pacg.cards import CardDef, CheckOption
+from compiler.runtime.pacg.encounter import Encounter
+from compiler.runtime.pacg.messages import MESSAGES
+from compiler.runtime.pacg.policy import Policy
+from compiler.runtime.pacg.state import Card, Character, Location, Table
+
+SKILLS = ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
+          "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Stealth", "Perception",
+          "Diplomacy", "Fortitude", "Survival", "Knowledge", "Disable", "Craft")
+
+
+def _monster(kind: str) -> CardDef:
+    """A stock monster that deals 1 damage of `kind` before the encounter."""
+    def first_strike(enc: Encounter, you: Character) -> None:
+        enc.damage(you, 1, kind)
+    return CardDef(f"Trial {kind} Monster", "Monster",
+                   check=((CheckOption(("Combat",), 6),),), before_encounter=first_strike)
+
+
+STOCK_CHARACTER = CardDef("Trial Hero", "Character", hand=5,
+                          skills=tuple((skill, 8, 1) for skill in SKILLS))
+STOCK_LOCATION = CardDef("Trial Grounds", "Location")
+STOCK_BLESSING = CardDef("Trial Blessing", "Blessing")
+STOCK_MONSTER = _monster("Combat")
+STOCK = (STOCK_CHARACTER, STOCK_LOCATION, STOCK_BLESSING)
+# How a boon's power is put to the test, by its purpose: what the script says to play.
+_SCRIPTS: dict[str | None, Callable[[str], dict]] = {
+    "evade": lambda name: {"evade": [name]},
+    "add_to_check": lambda name: {"check": [[name]]},
+    "reduce_damage": lambda name: {"reduce": [[name]]},
+}
+
+
+def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
+    """Encounter the bane `name`, play each power of the boon `name` in an encounter with a
+    stock monster, or play an encounter as the character or at the location `name`; raise
+    whatever the runtime raises."""
+    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    if card.is_bane:
+        _encounter(cards, card, seed)
+    elif card.is_boon:
+        for power in card.powers:
+            # A reduction is tried on damage of a kind it reduces.
+            monster = _monster(next(iter(power.effect.get("kinds") or ()), "Combat"))
+            script = _SCRIPTS.get(power.purpose)
+            if script is not None:
+                _encounter(cards, monster, seed, script(card.name), boon=card)
+            else:  # a power with no moment of its own: used as the encounter begins
+                table, hero, location = _table(cards, seed, None, boon=card)
+                power.run(Encounter(table, hero, Card(monster), location), hero)
+    elif card.type == "Character":
+        _encounter(cards, STOCK_MONSTER, seed, hero=card)
+    else:
+        _encounter(cards, STOCK_MONSTER, seed, place=card)
+
+
+def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
+               script: dict | None = None, boon: CardDef | None = None,
+               hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION) -> None:
+    table, character, location = _table(cards, seed, script, boon, hero, place)
+    Encounter(table, character, Card(bane), location).run()
+
+
+def _table(cards: Mapping[str, CardDef], seed: int, script: dict | None,
+           boon: CardDef | None, hero: CardDef = STOCK_CHARACTER,
+           place: CardDef = STOCK_LOCATION) -> tuple[Table, Character, Location]:
+    pool = {**cards, **{stock.name: stock for stock in STOCK}}
+    table = Table(pool, Dice(seed), EventLog(MESSAGES, enabled=False), Policy(script))
+    location = Location(place)
+    table.locations.append(location)
+    character = Character(hero, location)
+    character.deck = [Card(STOCK_BLESSING) for _ in range(10)]
+    character.hand = [Card(boon)] if boon is not None else []
+    table.characters.append(character)
+    table.turn_character = character
+    table.draw(character, max(0, character.hand_size - len(character.hand)))
+    return table, character, location

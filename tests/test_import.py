@@ -1,0 +1,124 @@
+"""`cardwright import`: other tools' card data as .card files, the words as printed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler import cli
+from compiler.build import check_paths
+from compiler.importing import (
+    ImportProblem,
+    pacg_check,
+    parse_mapping,
+    read_csv,
+    read_pacg_jsonl,
+    write_card_files,
+)
+
+
+def record(name: str, card_type: str = "Monster", **fields) -> str:
+    return json.dumps({"set": "Test Set", "name": name, "type": card_type, "traits": [],
+                       "checks": [{"combiner": None, "skills": ["Combat"], "difficulty": "8"}],
+                       "powers": "", **fields})
+
+
+def test_checks_are_written_as_the_language_writes_them():
+    problems: list[str] = []
+    checks = [{"combiner": None, "skills": ["Dexterity", "Acrobatics", "Stealth", "Wisdom"],
+               "difficulty": "9"},
+              {"combiner": "THEN", "skills": ["Combat"], "difficulty": "12"},
+              {"combiner": "OR", "skills": ["Divine"], "difficulty": "10"},
+              {"combiner": None, "skills": ["Arcane"], "difficulty": "11"}]
+    assert pacg_check(checks, "here", problems) == (
+        "Dexterity or Acrobatics or Stealth or Wisdom 9 then Combat 12 or Divine 10 "
+        "or Arcane 11")
+    assert not problems
+    assert pacg_check([{"combiner": None, "skills": ["None"], "difficulty": ""}], "here",
+                      problems) == ""
+    assert not problems  # an empty check is no check, not a problem
+    assert pacg_check([{"combiner": "OR", "skills": ["Bury a card"], "difficulty": ""}], "here",
+                      problems) == ""
+    assert problems == ["here: left out a check with no skill or no difficulty: Bury a card -"]
+
+
+def test_a_jsonl_file_becomes_a_card_file_a_set(tmp_path):
+    lines = [record("Mud Imp", traits=["Demon", "Light Armor"],
+                    powers="Before the encounter, you take 1 Fire damage.\n\n"
+                           "If undefeated, shuffle this card into the location deck."),
+             record("Mud Imp", traits=["Demon", "Light Armor"],
+                    powers="Before the encounter, you take 1 Fire damage.\n"
+                           "If undefeated, shuffle this card into the location deck.",
+                    set="Later Set"),
+             record("Glass Key", "Item", checks=[], powers="---\nRecharge this card to "
+                    "evade a Monster.", set="Later Set"),
+             json.dumps({"set": "Test Set", "name": "", "type": "Monster"})]
+    result = read_pacg_jsonl("\n".join(lines), "cards.jsonl")
+    assert [card.fields[0][1] for card in result.cards] == ["Mud Imp", "Glass Key"]
+    assert result.problems == [
+        "cards.jsonl:2: left out a reprint of Mud Imp (kept the one in Test Set)",
+        "cards.jsonl:3 (Glass Key): left out a rules line the card format cannot hold: '---'",
+        "cards.jsonl:4: left out: a card needs a name and a type"]
+    written = write_card_files(result.cards, tmp_path)
+    assert sorted(path.name for path in written) == ["later-set.card", "test-set.card"]
+    assert (tmp_path / "test-set.card").read_text() == (
+        "Game: pacg\n\nName: Mud Imp\nType: Monster\nTraits: Demon, Light Armor\n"
+        "Check: Combat 8\n\nBefore the encounter, you take 1 Fire damage.\n"
+        "If undefeated, shuffle this card into the location deck.\n")
+
+
+def test_a_spreadsheet_maps_its_columns_to_fields(tmp_path):
+    sheet = ("Card,Kind,Rules,Tags,Check,Deck\n"
+             "Bog Rat,Monster,\"Before the encounter, you take 1 Combat damage.\",Animal,"
+             "Combat 5,swamp\n"
+             ",,,,,\n"
+             "Salt Ward,Item,Recharge this card to evade a Monster.,Magic,,swamp\n")
+    mapping = parse_mapping("name=Card, type=Kind, text=Rules, traits=Tags, group=Deck")
+    result = read_csv(sheet, "sheet.csv", mapping, "pacg")
+    assert not result.problems
+    assert result.cards[0].fields == [
+        ("Name", "Bog Rat"), ("Type", "Monster"), ("Traits", "Animal"), ("Check", "Combat 5")]
+    write_card_files(result.cards, tmp_path)
+    assert check_paths([tmp_path / "swamp.card"]).ok
+
+
+@pytest.mark.parametrize(("mapping", "message"), [
+    ("name=Card,type", "'type' is not target=column"),
+    ("name=Card,colour=Colour", "'colour' is not a field"),
+    ("name=Card,type=Sort", "no column for type=Sort"),
+    ("name=Card", "map a name and a type column"),
+])
+def test_a_wrong_mapping_says_what_is_wrong(mapping, message):
+    with pytest.raises(ImportProblem, match=message):
+        read_csv("Card,Kind\nA,Monster\n", "sheet.csv", parse_mapping(mapping), "pacg")
+
+
+def test_the_command_reports_and_exits(tmp_path):
+    source = tmp_path / "cards.jsonl"
+    source.write_text(record("Bog Rat") + "\n")
+    result = CliRunner().invoke(cli.cli, ["import", "pacg-jsonl", str(source),
+                                          "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "wrote 1 card in 1 file" in result.stderr
+    source.write_text("not json\n")
+    result = CliRunner().invoke(cli.cli, ["import", "pacg-jsonl", str(source),
+                                          "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "cards.jsonl:1: not a JSON object" in result.stderr
+    result = CliRunner().invoke(cli.cli, ["import", "csv", str(source), "--out",
+                                          str(tmp_path / "out"), "--map", "name=A"])
+    assert result.exit_code == 1 and "error:" in result.stderr
+
+
+def test_imported_files_need_no_more_than_check(tmp_path):
+    """What import writes is card text: the cards that say what the language says pass."""
+    lines = [record("Reed Snake", traits=["Animal"],
+                    powers="Before the encounter, you take 1d4 Combat damage."),
+             record("Blue Candle", "Item", checks=[{"combiner": None,
+                                                    "skills": ["Arcane", "Craft"],
+                                                    "difficulty": "6"}],
+                    powers="Recharge this card to evade a Monster.")]
+    write_card_files(read_pacg_jsonl("\n".join(lines), "x.jsonl").cards, tmp_path)
+    assert check_paths([Path(tmp_path)]).ok
