@@ -105,6 +105,8 @@ TARGET_KINDS = (
     "target_character",
     "target_player",
     "random_character_at_location",
+    "each_other_character_at_location",
+    "random_character",
     "leader",
     "monster",
 )
@@ -224,12 +226,15 @@ class MoveSelf(Effect):
 
 @dataclass(frozen=True)
 class CardAction(Effect):
-    """A character discards, buries, banishes or recharges cards from its hand."""
+    """A character discards, buries, banishes or recharges cards from its hand (or, with
+    `source` 'discards', its discard pile); `kinds` narrows them to cards of those types."""
 
     target: Target
     action: str
     count: Amount
     random: bool = False
+    kinds: tuple[Word, ...] = ()
+    source: str = "hand"
 
 
 @dataclass(frozen=True)
@@ -249,9 +254,11 @@ class AddToCheck(Effect):
 
 @dataclass(frozen=True)
 class CloseLocation(Effect):
-    """`mode` is 'close', 'temporarily_close' or 'attempt_close'."""
+    """`mode` is 'close', 'temporarily_close' or 'attempt_close'; `place` is 'here' (this or
+    your location) or 'origin' (the location the encountered card came from)."""
 
     mode: str
+    place: str = "here"
 
 
 @dataclass(frozen=True)
@@ -333,6 +340,147 @@ class CheckOrElse(Effect):
     otherwise: Effect
 
 
+@dataclass(frozen=True)
+class AddDice(Effect):
+    """`add 1 die to any check`: more dice of the kind the check already rolls."""
+
+    count: Amount
+    owner: str
+    skill: Word | None = None
+
+
+@dataclass(frozen=True)
+class UseSkill(Effect):
+    """`roll your Strength or Melee die + 1d6`: the check is made with the best of `skills`,
+    and `plus` is added to it."""
+
+    skills: tuple[Word, ...]
+    plus: Amount | None = None
+
+
+@dataclass(frozen=True)
+class YouMay(Effect):
+    """`you may ...`: the character "you" names chooses whether `effect` happens."""
+
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class ExtraCost(Effect):
+    """`you may additionally discard this card to ...`: pay again with the card for more."""
+
+    cost: str
+    card: SelfRef
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Condition(Node):
+    """What a conditional asks of "you"; `kind` is one of CONDITION_KINDS and `words` the
+    proficiency (`light armors`) or the skills (any one of them will do)."""
+
+    kind: str
+    words: tuple[Word, ...]
+
+
+CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill")
+
+
+@dataclass(frozen=True)
+class Conditional(Effect):
+    """`if <condition>, <then>` with `; otherwise, <otherwise>`; `instead` when the text says
+    the effect is done instead of what the sentence said before."""
+
+    condition: Condition
+    then: Effect
+    otherwise: Effect | None = None
+    instead: bool = False
+
+
+@dataclass(frozen=True)
+class Explore(Effect):
+    """`explore your location`, `explore again`: one more exploration this turn."""
+
+
+@dataclass(frozen=True)
+class DifficultyChange(Effect):
+    """`the difficulty to defeat is increased by 1d6`: `scope` is 'this_check' or 'to_defeat';
+    the change is `amount` plus `adventure` times the scenario's adventure deck number, with
+    `sign` -1 for a decrease."""
+
+    scope: str
+    sign: int
+    amount: Amount | None
+    adventure: int = 0
+
+
+@dataclass(frozen=True)
+class InsteadOfDiscard(Effect):
+    """`succeed at an Arcane 4 check to recharge this card instead of discarding it`: where a
+    played card goes rather than the discard pile, if the check (when there is one) succeeds."""
+
+    action: str
+    card: SelfRef
+    check: CheckStep | None = None
+
+
+@dataclass(frozen=True)
+class Forbid(Effect):
+    """`you may not play spells with the Attack trait`, for the rest of the encounter."""
+
+    kinds: tuple[Word, ...]
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnAction(Effect):
+    """`reset your hand` or `end your turn`; `action` is one of TURN_ACTIONS."""
+
+    action: str
+
+
+TURN_ACTIONS = ("reset_hand", "end_turn")
+
+
+@dataclass(frozen=True)
+class Examine(Effect):
+    """`examine the top 2 cards of the location deck`; `then` is what is done with them:
+    'any_order' (put back in any order), 'top_or_bottom' (the one card), or None."""
+
+    count: Amount
+    then: str | None = None
+
+
+@dataclass(frozen=True)
+class GainFromBox(Effect):
+    """`add 1d4 random spells from the box to your hand`."""
+
+    count: Amount
+    kinds: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class DamageRule(Effect):
+    """How damage the card deals is changed: dealt `as_kind`, `more` of it, or dealt `to`
+    others as well."""
+
+    as_kind: Word | None = None
+    more: Amount | None = None
+    to: Target | None = None
+
+
+@dataclass(frozen=True)
+class Unevadable(Effect):
+    """`The shark may not be evaded.`"""
+
+
+@dataclass(frozen=True)
+class AllowAnother(Effect):
+    """`You may play another item on this check.`"""
+
+    kind: Word
+
+
 # ---------------------------------------------------------------------------
 # Sentences
 # ---------------------------------------------------------------------------
@@ -372,16 +520,19 @@ TIMING_WINDOWS = {
     "start_of_turn": "At the start of its turn",
     "on_star": "On a Star",
     "end_of_turn": "At the end of the turn",
+    "after_playing": "After playing this card",
 }
 
 
 @dataclass(frozen=True)
 class Activated(Sentence):
-    """A power its holder may use: pay `cost` with `card` to get `effects`."""
+    """A power its holder may use: pay `cost` with `card` to get `effects`; `check` names the
+    checks it is played on (`For your combat check,`), when the text does."""
 
     cost: str
     card: SelfRef
     effects: tuple[Effect, ...]
+    check: Word | None = None
 
 
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")

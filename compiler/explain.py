@@ -28,6 +28,7 @@ WINDOWS = {
     "start_of_turn": "at the start of its turn",
     "on_star": "when its die shows a Star",
     "end_of_turn": "at the end of the turn",
+    "after_playing": "after playing this card: once any power of it has been played",
 }
 COSTS = {
     "reveal": "reveal it (show it and keep it)",
@@ -131,7 +132,8 @@ def _sentence(sentence: ast.Sentence) -> list[str]:
         return [f"when: {WINDOWS[sentence.window]}",
                 *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
     if isinstance(sentence, ast.Activated):
-        return [f"a power its holder may use, paying for it: {COSTS[sentence.cost]}",
+        scope = f", on a {sentence.check} check" if sentence.check else ""
+        return [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}",
                 *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
     if isinstance(sentence, ast.Immunity):
         traits = " and ".join(map(str, sentence.traits))
@@ -183,6 +185,30 @@ def _evade(e: ast.Evade, you: str) -> str:
     return f"lets {TARGET_WORDS[e.who.kind]} (not its holder) evade a {what}"
 
 
+CONDITIONS = {
+    "proficient": "if {you} is proficient with {words}",
+    "not_proficient": "if {you} is not proficient with {words}",
+    "has_skill": "if {you} has the {words} skill",
+    "lacks_skill": "if {you} has none of the skills {words}",
+}
+
+
+def _conditional(e: ast.Conditional, you: str) -> str:
+    words = " or ".join(map(str, e.condition.words))
+    text = (f"{CONDITIONS[e.condition.kind].format(you=you, words=words)}: "
+            f"{effect_words(e.then, you)}" + (" (instead)" if e.instead else ""))
+    if e.otherwise is not None:
+        text += f"; if not: {effect_words(e.otherwise, you)}"
+    return text
+
+
+def _difficulty(e: ast.DifficultyChange, you: str) -> str:
+    scope = "this check" if e.scope == "this_check" else "the check to defeat this card"
+    by = str(e.amount) if e.amount is not None else \
+        f"{e.adventure} × the scenario's adventure deck number"  # noqa: RUF001
+    return f"the difficulty of {scope} goes {'up' if e.sign > 0 else 'down'} by {by}"
+
+
 _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
@@ -195,17 +221,49 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         "shuffled into the location deck" if e.place == "shuffle"
         else f"put on the {e.place} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
-    f"{count_words(e.count, e.random)} from the hand"
+    f"{count_words(e.count, e.random, e.kinds)} from the "
+    + ("discard pile" if e.source == "discards" else "hand")
     + ("" if e.random else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws {count_words(e.count, False)}",
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to "
     + ("its holder's" if e.owner == "yours" else "any character's")
     + (f" {e.skill}" if e.skill else "") + " check",
     ast.CloseLocation: lambda e, you: {
-        "close": "closes the location for good",
-        "temporarily_close": "closes the location until the end of the turn",
-        "attempt_close": "lets the character attempt the location's check to close it",
-    }[e.mode],
+        "close": "closes {} for good",
+        "temporarily_close": "closes {} until the end of the turn",
+        "attempt_close": "lets the character attempt the check to close {}",
+    }[e.mode].format("the location the card came from" if e.place == "origin"
+                     else "the character's location"),
+    ast.AddDice: lambda e, you: f"adds {e.count} more of the check's own dice to "
+    + ("its holder's" if e.owner == "yours" else "any character's")
+    + (f" {e.skill}" if e.skill else "") + " check",
+    ast.UseSkill: lambda e, you: "the check is made with the best of its holder's "
+    + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else ""),
+    ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}",
+    ast.ExtraCost: lambda e, you: f"its holder may also {COSTS[e.cost]}, and then: "
+    f"{effect_words(e.effect, you)}",
+    ast.Conditional: _conditional,
+    ast.Explore: lambda e, you: f"{you} explores the location once more this turn",
+    ast.DifficultyChange: _difficulty,
+    ast.InsteadOfDiscard: lambda e, you: (f"if {you} succeeds at {_step(e.check)}, "
+                                          if e.check else "")
+    + f"rather than discard the card played, its holder must {COSTS[e.action]}",
+    ast.Forbid: lambda e, you: f"{you} may not play " + " or ".join(map(str, e.kinds))
+    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + " for the rest of the encounter",
+    ast.TurnAction: lambda e, you: {"reset_hand": f"{you} resets the hand",
+                                    "end_turn": f"{you}'s turn ends"}[e.action],
+    ast.Examine: lambda e, you: f"{you} looks at the top {count_words(e.count, False)} of the "
+    "location deck and puts them back" + {None: "", "any_order": " in any order",
+                                          "top_or_bottom": ", on the top or the bottom"}[e.then],
+    ast.GainFromBox: lambda e, you: f"{you} adds {e.count} random "
+    + " or ".join(map(str, e.kinds)) + " from the box to the hand",
+    ast.DamageRule: lambda e, you: "damage this card deals " + (
+        f"is {e.as_kind} damage" if e.as_kind is not None
+        else f"is {e.more} more" if e.more is not None
+        else f"is dealt to {TARGET_WORDS[e.to.kind]} as well"),
+    ast.Unevadable: lambda e, you: "no card or power may evade this card",
+    ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "
     f"failure: {effect_words(e.otherwise, 'that character')}",
     ast.StatChange: lambda e, you: (

@@ -27,6 +27,8 @@ TARGET_WORDS = {
     "target_character": "target character",
     "target_player": "target player",
     "random_character_at_location": "a random character at this location",
+    "each_other_character_at_location": "each other character at this location",
+    "random_character": "a random character",
     "leader": "the Leader",
     "monster": "the monster",
 }
@@ -49,10 +51,19 @@ MARKER_WORDS = {
     "no_attack": "do not attack",
 }
 CLOSE_WORDS = {
-    "close": "close this location",
-    "temporarily_close": "temporarily close this location",
-    "attempt_close": "attempt to close this location",
+    "close": "close",
+    "temporarily_close": "temporarily close",
+    "attempt_close": "attempt to close",
 }
+CLOSE_PLACES = {"here": "this location", "origin": "the location this card came from"}
+CONDITION_WORDS = {
+    "proficient": "you are proficient with {}",
+    "not_proficient": "you are not proficient with {}",
+    "has_skill": "you have the {} skill",
+    "lacks_skill": "you do not have the {} skill",
+}
+TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn"}
+ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
 
 def format_file(card_file: ast.CardFile) -> str:
@@ -129,13 +140,21 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Keywords: lambda s: ", ".join(map(str, s.names)),
     ast.Immunity: _immunity,
     ast.Triggered: lambda s: f"{ast.TIMING_WINDOWS[s.window]}, {effects(s.effects)}",
-    ast.Activated: lambda s: f"{s.cost} {self_ref(s.card)} to {effects(s.effects)}",
+    ast.Activated: lambda s: (f"For your {s.check} check, " if s.check else "") +
+                             f"{s.cost} {self_ref(s.card)} to {effects(s.effects)}",
     ast.Untimed: lambda s: effects(s.effects),
 }
 
 
 def effects(items: Iterable[ast.Effect]) -> str:
-    return ", then ".join(format_effect(effect) for effect in items)
+    """Effects in order, joined by `, then`; one that begins a clause of its own (`if ...`,
+    `you may additionally ...`) follows a semicolon instead."""
+    text = ""
+    for index, effect in enumerate(items):
+        if index:
+            text += "; " if isinstance(effect, ast.Conditional | ast.ExtraCost) else ", then "
+        text += format_effect(effect)
+    return text
 
 
 class Voice(Enum):
@@ -193,25 +212,92 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
-    return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random)}"
+    source = " from your discard pile" if e.source == "discards" else ""
+    return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
+        + source
 
 
 def _draw(e: ast.Draw, voice: Voice) -> str:
     return f"{_acting(e.target, 'draw', voice)} {count_words(e.count, False)}"
 
 
-def count_words(amount: ast.Amount, random: bool) -> str:
-    """`a card`, `a random card`, `2 cards`, `1d4 cards`."""
+def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = ()) -> str:
+    """`a card`, `a random card`, `2 cards`, `1d4 cards`, `an item or weapon`."""
     word = "random " if random else ""
+    what = _list(map(str, kinds), "or") if kinds else None
     if str(amount) == "1":
-        return f"a {word}card"
-    return f"{amount} {word}cards"
+        return f"{_article(word or what or 'card')} {word}{what or 'card'}"
+    return f"{amount} {word}{what or 'cards'}"
 
 
 def _add(e: ast.AddToCheck, voice: Voice) -> str:
     owner = "your" if e.owner == "yours" else "any"
     skill = f"{e.skill} " if e.skill else ""
     return f"add {e.amount} to {owner} {skill}check"
+
+
+def _add_dice(e: ast.AddDice, voice: Voice) -> str:
+    owner = "your" if e.owner == "yours" else "any"
+    skill = f"{e.skill} " if e.skill else ""
+    word = "die" if str(e.count) == "1" else "dice"
+    return f"add {e.count} {word} to {owner} {skill}check"
+
+
+def _use_skill(e: ast.UseSkill, voice: Voice) -> str:
+    plus = f" + {e.plus}" if e.plus is not None else ""
+    return f"roll your {_list(map(str, e.skills), 'or')} die{plus}"
+
+
+def _conditional(e: ast.Conditional, voice: Voice) -> str:
+    words = _list(map(str, e.condition.words), "or")
+    text = f"if {CONDITION_WORDS[e.condition.kind].format(words)}, {format_effect(e.then)}"
+    if e.instead:
+        text += " instead"
+    if e.otherwise is not None:
+        text += f"; otherwise, {format_effect(e.otherwise)}"
+    return text
+
+
+def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
+    scope = "of this check" if e.scope == "this_check" else "to defeat"
+    sign = "increased" if e.sign > 0 else "decreased"
+    by = str(e.amount) if e.amount is not None else \
+        f"{ADVENTURE_TIMES[e.adventure]}the scenario's adventure deck number"
+    return f"the difficulty {scope} is {sign} by {by}"
+
+
+def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
+    text = f"{e.action} {self_ref(e.card)} instead of discarding it"
+    if e.check is None:
+        return text
+    step = check_step(e.check)
+    return f"succeed at {_article(step)} {step} check to {text}"
+
+
+def _forbid(e: ast.Forbid, voice: Voice) -> str:
+    text = f"you may not play {_list(map(str, e.kinds), 'or')}"
+    if e.traits:
+        word = "trait" if len(e.traits) == 1 else "traits"
+        text += f" with the {_list(map(str, e.traits), 'and')} {word}"
+    return text
+
+
+EXAMINE_THEN = {"any_order": " and put them back in any order",
+                "top_or_bottom": " and put it on either the top or bottom of the deck"}
+
+
+def _examine(e: ast.Examine, voice: Voice) -> str:
+    cards = "card" if str(e.count) == "1" else f"{e.count} cards"
+    then = EXAMINE_THEN[e.then] if e.then else ""
+    return f"examine the top {cards} of the location deck{then}"
+
+
+def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
+    if e.as_kind is not None:
+        return f"all damage dealt by this card is {e.as_kind} damage"
+    if e.more is not None:
+        return f"damage dealt by this card is increased by {e.more}"
+    return f"damage dealt by this card is dealt to {TARGET_WORDS[e.to.kind]}"
 
 
 def _move(e: ast.MoveSelf, voice: Voice) -> str:
@@ -248,7 +334,24 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.CardAction: _cards,
     ast.Draw: _draw,
     ast.AddToCheck: _add,
-    ast.CloseLocation: lambda e, voice: CLOSE_WORDS[e.mode],
+    ast.CloseLocation: lambda e, voice: f"{CLOSE_WORDS[e.mode]} {CLOSE_PLACES[e.place]}",
+    ast.AddDice: _add_dice,
+    ast.UseSkill: _use_skill,
+    ast.YouMay: lambda e, voice: f"you may {format_effect(e.effect, Voice.COMMAND)}",
+    ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "
+                                     f"{format_effect(e.effect)}"),
+    ast.Conditional: _conditional,
+    ast.Explore: lambda e, voice: "explore your location",
+    ast.DifficultyChange: _difficulty,
+    ast.InsteadOfDiscard: _instead_of_discard,
+    ast.Forbid: _forbid,
+    ast.TurnAction: lambda e, voice: TURN_ACTION_WORDS[e.action],
+    ast.Examine: _examine,
+    ast.GainFromBox: lambda e, voice: (f"add {e.count} random {_list(map(str, e.kinds), 'or')} "
+                                       "from the box to your hand"),
+    ast.DamageRule: _damage_rule,
+    ast.Unevadable: lambda e, voice: "this card may not be evaded",
+    ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",
     ast.CheckOrElse: _check_or_else,
     ast.StatChange: _stat_change,
     ast.StatBonus: lambda e, voice: (f"{e.stat} {e.amount:+d}" if e.against is None

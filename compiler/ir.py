@@ -5,6 +5,12 @@ arguments below; amounts are `Amount` dicts; targets are the words of
 compiler.ast.TARGET_KINDS.  An engine that reads this needs no Python: it is
 what `cardwright explain --format json` prints and what other engines consume.
 
+Where a word has few values, they are those of the AST (compiler.ast): a card
+action is `discard`, `bury`, `banish` or `recharge`; a condition's kind is one of
+CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the
+one the card came from); an examination's `then` is `any_order` or
+`top_or_bottom`.
+
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
 | `damage`         | target, amount, kind (a damage type, or null: the game's default)  |
@@ -12,10 +18,25 @@ what `cardwright explain --format json` prints and what other engines consume.
 | `evade`          | who (null: the card's holder), kinds, traits                       |
 | `summon`         | target, cards (names)                                              |
 | `dispose`        | place: `banish`, `shuffle` (into the location deck), `top`, `bottom` |
-| `cards`          | target, action (`discard`, `bury`, `banish`, `recharge`), count, random |
+| `cards`          | target, action, count, random, kinds (empty: any), source (`hand`, `discards`)|
 | `draw`           | target, count                                                      |
 | `add_to_check`   | amount, owner (`yours`, `any`), skill (null: any check)            |
-| `close_location` | mode: `close`, `temporarily_close`, `attempt_close`               |
+| `close_location` | mode (`close`, `temporarily_close`, `attempt_close`), place            |
+| `add_dice`       | count, owner, skill: more dice of the kind the check rolls         |
+| `use_skill`      | skills (the best one makes the check), plus (or null), owner, skill |
+| `you_may`        | effect: done if "you" chooses                                      |
+| `extra_cost`     | cost (paid again with the card played), effect                     |
+| `conditional`    | condition {kind, words}, then, otherwise (or null), instead        |
+| `explore`        | (none): one more exploration this turn                             |
+| `difficulty`     | scope (`this_check`, `to_defeat`), sign, amount (or null), adventure |
+| `instead_of_discard` | action (where the card played goes), check (or null: always) |
+| `forbid`         | kinds (card types, as written: `spells`), traits                    |
+| `turn_action`    | action: `reset_hand`, `end_turn`                                   |
+| `examine`        | count (of the location deck's top cards), then (or null)           |
+| `gain_from_box`  | count, kinds (card types): random cards from the box to the hand    |
+| `damage_rule`    | as_kind (a damage type), more (an amount) or to (a target)         |
+| `unevadable`     | (none): the card may not be evaded                                 |
+| `allow_another`  | kind: one more card of this type may be played on the check        |
 | `check_or_else`  | target, check (a list of options), otherwise (an effect)           |
 | `stat_change`    | target (or `self`), stat, amount (signed), until the end of the turn |
 | `stat_bonus`     | stat, amount (signed), against (a trait, or null: always)          |
@@ -56,6 +77,7 @@ class Power(TypedDict):
     # The moment of an encounter the power is played at: the op of the effect that
     # gives it its point (`evade`, `reduce_damage`, `add_to_check`).
     purpose: str | None
+    spec: Effect | None  # the effect that gives the power its purpose, with its data
     effects: list[Effect]
 
 

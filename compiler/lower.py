@@ -22,8 +22,11 @@ RESERVED = frozenset((
     "lambda", "match", "nonlocal", "not", "or", "pass", "raise", "return", "try", "type",
     "while", "with", "yield", "_",
 ))
-# The effects that give a power its moment in an encounter (see ir.Power.purpose).
-POWER_PURPOSES = ("evade", "reduce_damage", "add_to_check")
+# The effects that give a power its moment in an encounter (see ir.Power.purpose), by op:
+# adding dice or a better skill to a check is adding to it.
+POWER_PURPOSES = {"evade": "evade", "reduce_damage": "reduce_damage",
+                  "add_to_check": "add_to_check", "add_dice": "add_to_check",
+                  "use_skill": "add_to_check"}
 
 
 def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Program:
@@ -46,9 +49,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         if isinstance(sentence, ast.Triggered):
             triggers.setdefault(sentence.window, []).extend(map(lower.effect, sentence.effects))
         elif isinstance(sentence, ast.Activated):
-            effects = [lower.effect(effect) for effect in sentence.effects]
-            purpose = next((e["op"] for e in effects if e["op"] in POWER_PURPOSES), None)
-            powers.append({"cost": sentence.cost, "purpose": purpose, "effects": effects})
+            powers.append(lower.power(sentence))
         elif isinstance(sentence, ast.Keywords):
             keywords.extend(_new_words(sentence.names, keywords))
         elif isinstance(sentence, ast.Immunity):
@@ -139,6 +140,17 @@ class _Lowerer:
     def effect(self, effect: ast.Effect) -> ir.Effect:
         return getattr(self, type(effect).__name__)(effect)
 
+    def power(self, sentence: ast.Activated) -> ir.Power:
+        """A power, with the effect that gives it its purpose as its `spec`.  `For your combat
+        check,` narrows an addition that names no check to that check."""
+        effects = [self.effect(effect) for effect in sentence.effects]
+        spec = next((e for e in effects if e["op"] in POWER_PURPOSES), None)
+        if spec is not None and sentence.check is not None and spec.get("skill") is None \
+                and POWER_PURPOSES[spec["op"]] == "add_to_check":
+            spec["skill"] = sentence.check.text
+        return {"cost": sentence.cost, "purpose": POWER_PURPOSES[spec["op"]] if spec else None,
+                "spec": spec, "effects": effects}
+
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),
                 "kind": _word(e.kind)}
@@ -164,7 +176,8 @@ class _Lowerer:
 
     def CardAction(self, e: ast.CardAction) -> ir.Effect:
         return {"op": "cards", "target": e.target.kind, "action": e.action,
-                "count": lower_amount(e.count), "random": e.random}
+                "count": lower_amount(e.count), "random": e.random,
+                "kinds": [kind.text for kind in e.kinds], "source": e.source}
 
     def Draw(self, e: ast.Draw) -> ir.Effect:
         return {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count)}
@@ -174,7 +187,67 @@ class _Lowerer:
                 "skill": _word(e.skill)}
 
     def CloseLocation(self, e: ast.CloseLocation) -> ir.Effect:
-        return {"op": "close_location", "mode": e.mode}
+        return {"op": "close_location", "mode": e.mode, "place": e.place}
+
+    def AddDice(self, e: ast.AddDice) -> ir.Effect:
+        return {"op": "add_dice", "count": lower_amount(e.count), "owner": e.owner,
+                "skill": _word(e.skill)}
+
+    def UseSkill(self, e: ast.UseSkill) -> ir.Effect:
+        return {"op": "use_skill", "skills": [skill.text for skill in e.skills],
+                "plus": None if e.plus is None else lower_amount(e.plus), "owner": "yours",
+                "skill": None}
+
+    def YouMay(self, e: ast.YouMay) -> ir.Effect:
+        return {"op": "you_may", "effect": self.effect(e.effect)}
+
+    def ExtraCost(self, e: ast.ExtraCost) -> ir.Effect:
+        return {"op": "extra_cost", "cost": e.cost, "effect": self.effect(e.effect)}
+
+    def Conditional(self, e: ast.Conditional) -> ir.Effect:
+        return {"op": "conditional",
+                "condition": {"kind": e.condition.kind,
+                              "words": [word.text for word in e.condition.words]},
+                "then": self.effect(e.then),
+                "otherwise": None if e.otherwise is None else self.effect(e.otherwise),
+                "instead": e.instead}
+
+    def Explore(self, e: ast.Explore) -> ir.Effect:
+        return {"op": "explore"}
+
+    def DifficultyChange(self, e: ast.DifficultyChange) -> ir.Effect:
+        return {"op": "difficulty", "scope": e.scope, "sign": e.sign,
+                "amount": None if e.amount is None else lower_amount(e.amount),
+                "adventure": e.adventure}
+
+    def InsteadOfDiscard(self, e: ast.InsteadOfDiscard) -> ir.Effect:
+        return {"op": "instead_of_discard", "action": e.action,
+                "check": None if e.check is None else lower_check_step(e.check)}
+
+    def Forbid(self, e: ast.Forbid) -> ir.Effect:
+        return {"op": "forbid", "kinds": [kind.text for kind in e.kinds],
+                "traits": [trait.text for trait in e.traits]}
+
+    def TurnAction(self, e: ast.TurnAction) -> ir.Effect:
+        return {"op": "turn_action", "action": e.action}
+
+    def Examine(self, e: ast.Examine) -> ir.Effect:
+        return {"op": "examine", "count": lower_amount(e.count), "then": e.then}
+
+    def GainFromBox(self, e: ast.GainFromBox) -> ir.Effect:
+        return {"op": "gain_from_box", "count": lower_amount(e.count),
+                "kinds": [kind.text for kind in e.kinds]}
+
+    def DamageRule(self, e: ast.DamageRule) -> ir.Effect:
+        return {"op": "damage_rule", "as_kind": _word(e.as_kind),
+                "more": None if e.more is None else lower_amount(e.more),
+                "to": None if e.to is None else e.to.kind}
+
+    def Unevadable(self, e: ast.Unevadable) -> ir.Effect:
+        return {"op": "unevadable"}
+
+    def AllowAnother(self, e: ast.AllowAnother) -> ir.Effect:
+        return {"op": "allow_another", "kind": e.kind.text}
 
     def StatChange(self, e: ast.StatChange) -> ir.Effect:
         subject = e.subject.kind if isinstance(e.subject, ast.Target) else "self"

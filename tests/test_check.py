@@ -70,6 +70,14 @@ def test_a_timing_window_pacg_does_not_have(tmp_path):
     assert (code, line, col) == ("CW202", 5, 1)
 
 
+def test_a_boon_has_only_the_after_playing_window_and_a_bane_not_that_one(tmp_path):
+    boon = only(tmp_path, "Name: A\nType: Spell\n\nBefore the encounter, you draw a card.\n")
+    bane = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                "After playing this card, you draw a card.\n")
+    assert (boon[0], bane[0]) == ("CW202", "CW202")
+    assert check(tmp_path, "Name: A\nType: Spell\n\nAfter playing this card, draw a card.\n") == []
+
+
 def test_pacg_has_no_keywords(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\nSwift.\n")[0] == "CW203"
 
@@ -78,11 +86,10 @@ def test_pacg_has_no_keywords(tmp_path):
     "Name: A\nType: Monster\nCheck: Combat 5\n\nDiscard this card to evade a Monster.\n",
     "Name: A\nType: Monster\nCheck: Combat 5\n\nBefore the encounter, evade a Monster.\n",
     "Name: A\nType: Monster\nCheck: Combat 5\n\nIf defeated, recharge this card.\n",
-    "Name: A\nType: Spell\n\nBefore the encounter, you draw a card.\n",
     "Name: A\nType: Spell\n\nImmune to Fire.\n",
-    "Name: A\nType: Spell\n\nDiscard this card to draw a card.\n",
+    "Name: A\nType: Spell\n\nDiscard this card to evade a Monster, then you may not play spells.\n",
     "Name: A\nType: Spell\n\nDiscard this card to evade a Monster, then add 1 to your check.\n",
-    "Name: A\nType: Monster\nCheck: Combat 5\n\nYou take 1 damage.\n",
+    "Name: A\nType: Monster\nCheck: Combat 5\n\nAdd 1 to your check.\n",
     "Name: A\nType: Location\n\nImmune to Fire.\n",
 ])
 def test_an_effect_where_it_cannot_stand(tmp_path, text):

@@ -109,15 +109,34 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "bonuses against a trait": {node.against is not None
                                     for node in nodes if isinstance(node, ast.StatBonus)},
         "health per player": {node.per_player for node in nodes if isinstance(node, ast.Amount)},
+        "conditions": {node.kind for node in nodes if isinstance(node, ast.Condition)},
+        "close places": values(ast.CloseLocation, "place"),
+        "turn actions": values(ast.TurnAction, "action"),
+        "examinations": values(ast.Examine, "then"),
+        "card sources": values(ast.CardAction, "source"),
+        "damage rules": {name for node in nodes if isinstance(node, ast.DamageRule)
+                         for name in ("as_kind", "more", "to") if getattr(node, name)},
+        "powers for a check": {node.check is not None for node in nodes
+                               if isinstance(node, ast.Activated)},
     }
 
 
 EVERY_CONSTRUCT = {
     "pacg": {
-        "nodes": {"Immunity", "Triggered", "Activated", "Damage", "ReduceDamage", "Evade",
-                  "Summon", "SelfAction", "MoveSelf", "CardAction", "Draw", "AddToCheck",
-                  "CloseLocation", "CheckOrElse"},
-        "windows": set(pacg.WINDOWS),
+        "nodes": {"Immunity", "Triggered", "Activated", "Untimed", "Damage", "ReduceDamage",
+                  "Evade", "Summon", "SelfAction", "MoveSelf", "CardAction", "Draw",
+                  "AddToCheck", "AddDice", "UseSkill", "CloseLocation", "CheckOrElse",
+                  "YouMay", "ExtraCost", "Conditional", "Explore", "DifficultyChange",
+                  "InsteadOfDiscard", "Forbid", "TurnAction", "Examine", "GainFromBox",
+                  "DamageRule", "Unevadable", "AllowAnother"},
+        "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
+        "conditions": set(ast.CONDITION_KINDS),
+        "close places": {"here", "origin"},
+        "turn actions": set(ast.TURN_ACTIONS),
+        "examinations": {None, "any_order", "top_or_bottom"},
+        "card sources": {"hand", "discards"},
+        "damage rules": {"as_kind", "more", "to"},
+        "powers for a check": {True, False},
         "costs": set(ast.COSTS),
         "targets": set(pacg.TARGETS),
         "close modes": {"close", "temporarily_close", "attempt_close"},

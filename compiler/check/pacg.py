@@ -11,11 +11,13 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
+from compiler.runtime.pacg.cards import BANES, BOONS, singular
 
 GAME = "pacg"
-BANES = ("Monster", "Barrier", "Henchman", "Villain")
-BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing")
-TYPES = (*BANES, *BOONS, "Character", "Location")
+# Cards set beside the scenario or a character rather than encountered or played: their text
+# is rules that hold while they are there.
+DISPLAYED = ("Scourge", "Supporter", "Token")
+TYPES = (*BANES, *BOONS, "Character", "Location", *DISPLAYED)
 SKILLS = (
     "Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
     "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Craft", "Diplomacy", "Disable",
@@ -25,6 +27,7 @@ SKILLS = (
 CHECK_SKILLS = (*SKILLS, "Combat")
 WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
            "after_encounter")
+BOON_WINDOWS = ("after_playing",)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and
@@ -39,14 +42,24 @@ SELECTOR_WORDS = ("bane", "boon", "card")
 _FIELDS = {
     "bane": (("Name", "Type", "Traits", "Check"), ("Check",)),
     "boon": (("Name", "Type", "Traits", "Check"), ()),
-    "Character": (("Name", "Type", "Traits", "Skills", "Hand"), ("Skills", "Hand")),
+    "Character": (("Name", "Type", "Traits", "Skills", "Hand", "Proficiencies"),
+                  ("Skills", "Hand")),
     "Location": (("Name", "Type", "Traits", "Check"), ()),
+    "displayed": (("Name", "Type", "Traits"), ()),
 }
-# What a bane's timing windows may do, and what a boon's powers may do.
-_BANE_EFFECTS = (ast.Damage, ast.Summon, ast.SelfAction, ast.MoveSelf, ast.CardAction, ast.Draw,
-                 ast.CloseLocation, ast.CheckOrElse)
-_POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck)
-_POWER_EFFECTS = (*_POWER_PURPOSES, ast.Draw)
+# What a bane's text may do, and what a boon's powers may do.  Choices, conditions and
+# further costs hold effects of the same kinds.
+_HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
+_SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.DifficultyChange,
+                   ast.Examine, ast.TurnAction, ast.SelfAction, ast.CloseLocation, ast.Damage,
+                   ast.GainFromBox)
+_BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
+                 ast.Unevadable)
+_POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill)
+_POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
+                  ast.AllowAnother)
+# Kinds of card a selector or a forbidding may name, as the singular words they fold to.
+_KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
 
 def kind_of(card_type: str) -> str:
@@ -55,6 +68,8 @@ def kind_of(card_type: str) -> str:
         return "bane"
     if card_type in BOONS:
         return "boon"
+    if card_type in DISPLAYED:
+        return "displayed"
     return card_type
 
 
@@ -166,35 +181,47 @@ class _CardCheck:
         elif isinstance(sentence, ast.Activated):
             self._activated(kind, sentence)
         elif isinstance(sentence, ast.Untimed):
-            self.report("CW204", sentence.span, "an effect needs a timing window or a cost",
-                        "begin it with 'Before the encounter,' or, on a boon, "
-                        "'Discard this card to'")
+            # A bane's text with no timing holds through its encounter; a boon's is done after
+            # each of its powers is played; a displayed card's holds while it is displayed.
+            for effect in sentence.effects:
+                self._effect(kind, effect)
 
     def _triggered(self, kind: str, sentence: ast.Triggered) -> None:
-        if sentence.window not in WINDOWS:
+        windows = BOON_WINDOWS if kind == "boon" else WINDOWS
+        if sentence.window not in windows:
             words = ast.TIMING_WINDOWS[sentence.window]
-            known_windows = ", ".join(f"'{ast.TIMING_WINDOWS[window]}'" for window in WINDOWS)
-            self.report("CW202", sentence.span, f"pacg has no '{words}' timing window",
-                        f"pacg's windows are {known_windows}")
-            return
-        if kind != "bane":
-            self.report("CW204", sentence.span, "only banes have timing windows in pacg",
-                        "a boon acts through a power: '<Cost> this card to ...'")
+            known_windows = ", ".join(f"'{ast.TIMING_WINDOWS[window]}'" for window in windows)
+            self.report("CW202", sentence.span,
+                        f"a pacg {self.card.type} has no '{words}' timing window",
+                        f"its windows are {known_windows}")
             return
         for effect in sentence.effects:
-            self._bane_effect(effect)
+            self._effect(kind, effect)
 
-    def _bane_effect(self, effect: ast.Effect) -> None:
-        if not isinstance(effect, _BANE_EFFECTS):
-            self.report("CW204", effect.span,
-                        "a bane cannot do this: evading, reducing damage and adding to checks "
-                        "are what boons do")
-        elif isinstance(effect, ast.SelfAction) and effect.action != "banish":
-            self.report("CW204", effect.span, f"a bane cannot {effect.action} itself",
+    def _effect(self, kind: str, effect: ast.Effect) -> None:
+        """Whether a bane (or a displayed card) or a boon may do `effect`, and what it holds."""
+        if kind == "boon":
+            allowed, why = _POWER_EFFECTS, "a boon cannot do this"
+        else:
+            allowed = _BANE_EFFECTS
+            why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
+                  "checks are what boons do"
+        if not isinstance(effect, allowed):
+            self.report("CW204", effect.span, why)
+        elif isinstance(effect, ast.SelfAction) and kind != "boon" and effect.action != "banish":
+            self.report("CW204", effect.span, f"a {self.card.type} cannot {effect.action} itself",
                         "a bane may banish itself or be shuffled into the location deck")
         elif isinstance(effect, ast.CheckOrElse):
             self._check_step(effect.check)
-            self._bane_effect(effect.otherwise)
+            self._effect(kind, effect.otherwise)
+        elif isinstance(effect, ast.YouMay | ast.ExtraCost):
+            self._effect(kind, effect.effect)
+        elif isinstance(effect, ast.Conditional):
+            for branch in (effect.then, effect.otherwise):
+                if branch is not None:
+                    self._effect(kind, branch)
+        elif isinstance(effect, ast.InsteadOfDiscard) and effect.check is not None:
+            self._check_step(effect.check)
 
     def _activated(self, kind: str, sentence: ast.Activated) -> None:
         if kind != "boon":
@@ -202,14 +229,15 @@ class _CardCheck:
                         "a bane acts in a timing window: 'Before the encounter, ...'")
             return
         purposes = [effect for effect in sentence.effects if isinstance(effect, _POWER_PURPOSES)]
-        if len(purposes) != 1:
+        if len(purposes) > 1:
             self.report("CW204", sentence.span,
-                        "a power must do exactly one of: evade, reduce damage, add to a check",
+                        "a power may do only one of: evade, reduce damage, add to a check",
                         "split it into one sentence for each")
+        if sentence.check is not None and not known(sentence.check, CHECK_SKILLS):
+            self.diagnostics.append(unknown_word("CW205", sentence.check, "a pacg skill",
+                                                 CHECK_SKILLS))
         for effect in sentence.effects:
-            if not isinstance(effect, _POWER_EFFECTS):
-                self.report("CW204", effect.span, "a boon's power cannot do this",
-                            "a power may evade, reduce damage, add to a check and draw cards")
+            self._effect(kind, effect)
 
     # -- words and references anywhere ----------------------------------------
 
@@ -217,20 +245,30 @@ class _CardCheck:
         if isinstance(node, ast.Immunity | ast.Selector):
             for word in node.traits:
                 self._trait(word, STANDARD_TRAITS, "trait")
-        if isinstance(node, ast.Damage) and node.kind is not None:
-            self._trait(node.kind, DAMAGE_KINDS, "damage type")
+        if isinstance(node, ast.Damage | ast.DamageRule):
+            kind = node.kind if isinstance(node, ast.Damage) else node.as_kind
+            if kind is not None:
+                self._trait(kind, DAMAGE_KINDS, "damage type")
         elif isinstance(node, ast.ReduceDamage):
             for word in node.kinds:
                 self._trait(word, DAMAGE_KINDS, "damage type")
-        elif isinstance(node, ast.Selector):
+        if isinstance(node, ast.Selector | ast.Forbid | ast.CardAction | ast.GainFromBox):
             for word in node.kinds:
-                if not known(word, (*BANES, *BOONS, *SELECTOR_WORDS)):
-                    self.diagnostics.append(unknown_word(
-                        "CW210", word, "a kind of pacg card", (*BANES, *BOONS, *SELECTOR_WORDS)))
-        elif isinstance(node, ast.AddToCheck) and node.skill is not None:
-            if not known(node.skill, CHECK_SKILLS):
-                self.diagnostics.append(unknown_word("CW205", node.skill, "a pacg skill",
-                                                     CHECK_SKILLS))
+                if singular(word.text) not in {singular(kind) for kind in _KINDS}:
+                    self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
+                                                         _KINDS))
+        if isinstance(node, ast.Forbid):
+            for word in node.traits:
+                self._trait(word, STANDARD_TRAITS, "trait")
+        elif isinstance(node, ast.AddToCheck | ast.AddDice) and node.skill is not None:
+            self._skills((node.skill,), CHECK_SKILLS)
+        elif isinstance(node, ast.UseSkill):
+            self._skills(node.skills, CHECK_SKILLS)
+        elif isinstance(node, ast.Condition) and node.kind in ("has_skill", "lacks_skill"):
+            self._skills(node.words, SKILLS)
+        elif isinstance(node, ast.AddDice) and (node.count.dice or not 1 <= node.count.plus <= 10):
+            self.report("CW209", node.count.span, f"{node.count} is not a number of dice to add",
+                        "add 1 to 10 dice")
         elif isinstance(node, ast.CardRef):
             self._card_ref(node)
         elif isinstance(node, ast.Target) and node.kind not in TARGETS:
@@ -239,6 +277,11 @@ class _CardCheck:
                         "character ...")
         elif isinstance(node, ast.Amount):
             self._amount(node)
+
+    def _skills(self, words: tuple[ast.Word, ...], skills: tuple[str, ...]) -> None:
+        for word in words:
+            if not known(word, skills):
+                self.diagnostics.append(unknown_word("CW205", word, "a pacg skill", skills))
 
     def _card_ref(self, ref: ast.CardRef) -> None:
         name = self.pool.names.get(ref.name.casefold())

@@ -20,9 +20,9 @@ def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
 
 def check_card(card: ast.Card) -> list[Diagnostic]:
     """A card that names itself (`Goblin Raider is immune to ...`) must use its own name (the
-    grammar reads a leading `The` as an article, so `The Baykok` may call itself that), and
-    `this <noun>` must name its own type."""
-    names = card_names([card.name])
+    grammar reads a leading `The` as an article, so `The Baykok` may call itself that) or
+    its type (`the barrier`), and `this <noun>` must name its own type."""
+    names = {**card_names([card.name]), card.type.casefold(): card.name}
     diagnostics = []
     for node in ast.walk(card.sections):
         if not isinstance(node, ast.SelfRef):

@@ -29,10 +29,11 @@ class LabelledSentence(NamedTuple):
 
 
 class _CardCount(NamedTuple):
-    """`a random card`, `2 cards`: how many, and whether at random."""
+    """`a random card`, `2 allies`: how many, whether at random, and of which types."""
 
     amount: ast.Amount
     random: bool
+    kinds: tuple[ast.Word, ...] = ()
 
 
 def _target(word: ast.Word) -> ast.Target:
@@ -96,8 +97,16 @@ class AstBuilder:
     def field_type(self, meta: Any, *words: Token) -> ast.Word:
         return ast.Word(" ".join(words), span=self._span(meta))
 
-    def field_traits(self, meta: Any, words: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
-        return words
+    def field_traits(self, meta: Any, *traits: ast.Word) -> tuple[ast.Word, ...]:
+        return traits
+
+    field_proficiencies = field_traits
+
+    def trait(self, meta: Any, *words: Token) -> ast.Word:
+        """A trait of one or more words, `Light Armor`, spaced as the canonical form is."""
+        return ast.Word(" ".join(words), span=self._span(meta))
+
+    proficiency = trait
 
     def field_check(self, meta: Any, check: ast.CheckSequence) -> ast.CheckSequence:
         return check
@@ -135,7 +144,9 @@ class AstBuilder:
 
     skill_names = word_list
     selector_types = word_list
-    damage_kinds = word_list
+
+    def damage_kinds(self, meta: Any, *kinds: ast.Word) -> tuple[ast.Word, ...]:
+        return kinds
 
     def name(self, meta: Any, *words: Token) -> str:
         return " ".join(words)
@@ -191,15 +202,24 @@ class AstBuilder:
                   ) -> ast.Triggered:
         return ast.Triggered(window.text, effects, span=self._span(meta))
 
-    def activated(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
-                  effects: tuple[ast.Effect, ...]) -> ast.Activated:
-        return ast.Activated(cost.text, card, effects, span=self._span(meta))
+    def activated(self, meta: Any, *parts: Any) -> ast.Activated:
+        """`[For your <skill> check,] <cost> <card> to <effects>`; `On your check,` names no
+        skill, and so says no more than the power's own effects."""
+        scope, (cost, card, effects) = (parts[0], parts[1:]) if len(parts) == 4 else (None, parts)
+        return ast.Activated(cost.text, card, effects, scope, span=self._span(meta))
+
+    def check_scope(self, meta: Any, skill: Token | None = None) -> ast.Word | None:
+        return self._word(skill) if skill is not None else None
 
     def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Untimed:
         return ast.Untimed(effects, span=self._span(meta))
 
-    def effects(self, meta: Any, *effects: ast.Effect) -> tuple[ast.Effect, ...]:
-        return effects
+    def effects(self, meta: Any, *effects: ast.Effect | tuple[ast.Effect, ...]
+                ) -> tuple[ast.Effect, ...]:
+        """The effects in order, a pair written as one (`reset your hand and end your turn`)
+        taken apart."""
+        return tuple(item for effect in effects
+                     for item in (effect if isinstance(effect, tuple) else (effect,)))
 
     def effect(self, meta: Any, effect: ast.Effect) -> ast.Effect:
         return effect
@@ -224,8 +244,11 @@ class AstBuilder:
         kind = parts[1] if len(parts) == 3 else None
         return ast.Damage(_target(parts[-1]), parts[0], kind, span=self._span(meta))
 
-    def damage_kind(self, meta: Any, word: Token) -> ast.Word:
-        return self._word(word)
+    def damage_by(self, meta: Any, card: ast.SelfRef, *parts: Any) -> ast.Damage:
+        """`the troll deals 2 damage to you`: the card deals the damage it deals anyway."""
+        return self.damage_to(meta, *parts)
+
+    damage_kind = trait
 
     def reduce_damage(self, meta: Any, *parts: Any) -> ast.ReduceDamage:
         kinds = parts[0] if len(parts) == 2 else ()
@@ -259,29 +282,159 @@ class AstBuilder:
         return ast.MoveSelf(place.text, card, span=self._span(meta))
 
     def card_action(self, meta: Any, *parts: Any) -> ast.CardAction:
-        target, (action, count) = self._subject(meta, parts)
-        return ast.CardAction(target, action.text, count.amount, count.random,
-                              span=self._span(meta))
+        target, (action, count, *source) = self._subject(meta, parts)
+        return ast.CardAction(target, action.text, count.amount, count.random, count.kinds,
+                              source[0].text if source else "hand", span=self._span(meta))
 
     def card_count(self, meta: Any, *parts: Any) -> _CardCount:
         random = any(isinstance(part, ast.Word) and part.text == "random" for part in parts)
         amounts = [part for part in parts if isinstance(part, ast.Amount)]
         count = amounts[0] if amounts else ast.Amount(0, 0, 1, span=self._span(meta))
-        return _CardCount(count, random)
+        kinds = next((part for part in parts if isinstance(part, tuple)), ())
+        return _CardCount(count, random, kinds)
+
+    draw_count = card_count
+
+    def card_kinds(self, meta: Any, *words: Token) -> tuple[ast.Word, ...]:
+        """Card types as written, plural or not (`an ally`, `2 items`)."""
+        return tuple(self._word(word) for word in words)
+
+    def from_hand(self, meta: Any) -> ast.Word:
+        return ast.Word("hand", span=self._span(meta))
+
+    def from_discards(self, meta: Any) -> ast.Word:
+        return ast.Word("discards", span=self._span(meta))
 
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)
         return ast.Draw(target, count.amount, span=self._span(meta))
 
-    def add_to_check(self, meta: Any, amount: ast.Amount, owner: ast.Word,
+    def add_to_check(self, meta: Any, amount: ast.Amount, owner: ast.Word | None = None,
                      skill: ast.Word | None = None) -> ast.AddToCheck:
-        return ast.AddToCheck(amount, owner.text, skill, span=self._span(meta))
+        """With no check named (`add another 1d8`), the check is the one the power is
+        played on: the holder's own."""
+        return ast.AddToCheck(amount, owner.text if owner else "yours", skill,
+                              span=self._span(meta))
+
+    def add_dice(self, meta: Any, count: ast.Amount, owner: ast.Word,
+                 skill: ast.Word | None = None) -> ast.AddDice:
+        return ast.AddDice(count, owner.text, skill, span=self._span(meta))
+
+    def use_skill(self, meta: Any, skills: tuple[ast.Word, ...],
+                  plus: ast.Amount | None = None) -> ast.UseSkill:
+        return ast.UseSkill(skills, plus, span=self._span(meta))
 
     def check_skill(self, meta: Any, word: Token) -> ast.Word:
         return self._word(word)
 
-    def close_location(self, meta: Any, mode: ast.Word) -> ast.CloseLocation:
-        return ast.CloseLocation(mode.text, span=self._span(meta))
+    def close_location(self, meta: Any, mode: ast.Word, place: ast.Word) -> ast.CloseLocation:
+        return ast.CloseLocation(mode.text, place.text, span=self._span(meta))
+
+    def origin(self, meta: Any, card: ast.SelfRef) -> ast.Word:
+        """`the location this henchman came from`: the card is named only to say whose."""
+        return ast.Word("origin", span=self._span(meta))
+
+    def you_may(self, meta: Any, effect: ast.Effect) -> ast.YouMay:
+        return ast.YouMay(effect, span=self._span(meta))
+
+    def extra_cost(self, meta: Any, cost: ast.Word, card: ast.SelfRef, effect: ast.Effect
+                   ) -> ast.ExtraCost:
+        return ast.ExtraCost(cost.text, card, effect, span=self._span(meta))
+
+    def conditional(self, meta: Any, condition: ast.Condition, then: ast.Effect,
+                    *rest: Any) -> ast.Conditional:
+        instead = bool(rest) and isinstance(rest[0], ast.Word)
+        otherwise = rest[-1] if rest and isinstance(rest[-1], ast.Effect) else None
+        return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
+
+    def _condition(self, meta: Any, kind: str, words: ast.Word | tuple[ast.Word, ...]
+                   ) -> ast.Condition:
+        items = words if isinstance(words, tuple) else (words,)
+        return ast.Condition(kind, items, span=self._span(meta))
+
+    def proficient(self, meta: Any, words: ast.Word) -> ast.Condition:
+        return self._condition(meta, "proficient", words)
+
+    def not_proficient(self, meta: Any, words: ast.Word) -> ast.Condition:
+        return self._condition(meta, "not_proficient", words)
+
+    def has_skill(self, meta: Any, words: tuple[ast.Word, ...]) -> ast.Condition:
+        return self._condition(meta, "has_skill", words)
+
+    def lacks_skill(self, meta: Any, words: tuple[ast.Word, ...]) -> ast.Condition:
+        return self._condition(meta, "lacks_skill", words)
+
+    def explore(self, meta: Any) -> ast.Explore:
+        return ast.Explore(span=self._span(meta))
+
+    def difficulty_change(self, meta: Any, scope: ast.Word, sign: ast.Word,
+                          by: tuple[ast.Amount | None, int]) -> ast.DifficultyChange:
+        amount, adventure = by
+        return ast.DifficultyChange(scope.text, -1 if sign.text == "decreased" else 1, amount,
+                                    adventure, span=self._span(meta))
+
+    def to_defeat(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
+        """`the difficulty to defeat the barrier`: the card is named only to say whose."""
+        return ast.Word("to_defeat", span=self._span(meta))
+
+    def difficulty_amount(self, meta: Any, by: ast.Amount | ast.Word | None = None
+                          ) -> tuple[ast.Amount | None, int]:
+        """A plain amount, or the adventure deck number taken once, twice or three times."""
+        if isinstance(by, ast.Amount):
+            return by, 0
+        return None, {None: 1, "twice": 2, "thrice": 3}[by.text if by else None]
+
+    def instead_of_discard(self, meta: Any, *parts: Any) -> ast.InsteadOfDiscard:
+        check, (action, card) = (parts[0], parts[1:]) if len(parts) == 3 else (None, parts)
+        return ast.InsteadOfDiscard(action.text, card, check, span=self._span(meta))
+
+    def forbid(self, meta: Any, kinds: tuple[ast.Word, ...],
+               traits: tuple[ast.Word, ...] = ()) -> ast.Forbid:
+        return ast.Forbid(kinds, traits, span=self._span(meta))
+
+    def with_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
+        return traits
+
+    def _turn_action(self, meta: Any, action: str) -> ast.TurnAction:
+        return ast.TurnAction(action, span=self._span(meta))
+
+    def reset_hand(self, meta: Any) -> ast.TurnAction:
+        return self._turn_action(meta, "reset_hand")
+
+    def end_turn(self, meta: Any) -> ast.TurnAction:
+        return self._turn_action(meta, "end_turn")
+
+    def examine(self, meta: Any, *parts: Any) -> ast.Examine:
+        count = next((part for part in parts if isinstance(part, ast.Amount)),
+                     ast.Amount(0, 0, 1, span=self._span(meta)))
+        then = next((part.text for part in parts if isinstance(part, ast.Word)), None)
+        return ast.Examine(count, then, span=self._span(meta))
+
+    def turn_actions(self, meta: Any, *actions: ast.TurnAction) -> tuple[ast.TurnAction, ...]:
+        """`reset your hand and end your turn`: two effects, one after the other."""
+        return actions
+
+    def gain_from_box(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.GainFromBox:
+        return ast.GainFromBox(count, parts[-1], span=self._span(meta))
+
+    def damage_rule(self, meta: Any, card: ast.SelfRef, change: ast.DamageRule
+                    ) -> ast.DamageRule:
+        return dataclasses.replace(change, span=self._span(meta))
+
+    def dealt_as(self, meta: Any, kind: ast.Word) -> ast.DamageRule:
+        return ast.DamageRule(as_kind=kind, span=self._span(meta))
+
+    def dealt_more(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
+        return ast.DamageRule(more=amount, span=self._span(meta))
+
+    def dealt_to(self, meta: Any, target: ast.Word) -> ast.DamageRule:
+        return ast.DamageRule(to=_target(target), span=self._span(meta))
+
+    def unevadable(self, meta: Any, card: ast.SelfRef) -> ast.Unevadable:
+        return ast.Unevadable(span=self._span(meta))
+
+    def allow_another(self, meta: Any, kind: Token) -> ast.AllowAnother:
+        return ast.AllowAnother(self._word(kind), span=self._span(meta))
 
     def stat_change(self, meta: Any, subject: ast.Word | ast.SelfRef, amount: Token,
                     stat: Token) -> ast.StatChange:

@@ -14,7 +14,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.close_location('attempt_close', you)
+    enc.close_location('attempt_close', 'here', you)
 
 
 CARD = rt.CardDef(

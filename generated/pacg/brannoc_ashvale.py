@@ -22,4 +22,5 @@ CARD = rt.CardDef(
         ('Fortitude', 8, 2),
     ),
     hand=5,
+    proficiencies=('Weapons', 'Light Armors', 'Heavy Armors'),
 )

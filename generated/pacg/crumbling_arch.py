@@ -14,7 +14,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.close_location('temporarily_close', you)
+    enc.close_location('temporarily_close', 'here', you)
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:

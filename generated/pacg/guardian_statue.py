@@ -7,12 +7,12 @@ LINE = 59
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.close_location('close', you)
+    enc.close_location('close', 'here', you)
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('another_character', you):
-        enc.cards(target, 'recharge', 1, False)
+        enc.cards(target, 'recharge', 1, False, (), 'hand')
 
 
 CARD = rt.CardDef(

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/characters.card'
-LINE = 10
+LINE = 11
 
 
 CARD = rt.CardDef(

@@ -10,7 +10,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('each_character_at_location', you):
         if not enc.attempt_check(target, (rt.CheckOption(('Wisdom',), 6),)):
             for target_1 in enc.targets('you', target):
-                enc.cards(target_1, 'discard', 1, True)
+                enc.cards(target_1, 'discard', 1, True, (), 'hand')
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:

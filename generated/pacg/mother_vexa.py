@@ -15,7 +15,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('random_character_at_location', you):
-        enc.cards(target, 'discard', 1, False)
+        enc.cards(target, 'discard', 1, False, (), 'hand')
 
 
 CARD = rt.CardDef(

@@ -13,7 +13,7 @@ def when_encountered(enc: rt.Encounter, you: rt.Character) -> None:
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('party', you):
-        enc.cards(target, 'banish', 1, True)
+        enc.cards(target, 'banish', 1, True, (), 'hand')
 
 
 CARD = rt.CardDef(

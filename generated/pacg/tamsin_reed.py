@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/characters.card'
-LINE = 16
+LINE = 17
 
 
 CARD = rt.CardDef(

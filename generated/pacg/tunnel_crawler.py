@@ -8,7 +8,7 @@ LINE = 19
 
 def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
-        enc.cards(target, 'discard', 1, True)
+        enc.cards(target, 'discard', 1, True, (), 'hand')
 
 
 CARD = rt.CardDef(

@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from compiler.runtime.pacg.encounter import Encounter
     from compiler.runtime.pacg.state import Character
 
-BANES = ("Monster", "Barrier", "Henchman", "Villain")
-BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing")
+BANES = ("Monster", "Barrier", "Henchman", "Villain", "Story Bane")
+BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing", "Loot", "Cohort")
 # Costs from the cheapest to pay to the dearest: the default policy pays cheap first.
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
 
@@ -32,12 +32,12 @@ class CheckOption:
 @dataclass(frozen=True)
 class Power:
     """A power a boon's holder may use.  `effect` is the IR of the effect that gives it its
-    purpose (what it evades, how much it adds or reduces): the data a policy decides by.
-    `run` performs all of the power's effects."""
+    purpose (what it evades, how much it adds or reduces): the data a policy decides by; a
+    power with no purpose has none.  `run` performs all of the power's effects."""
 
     cost: str
     purpose: str | None
-    effect: Mapping[str, Any]
+    effect: Mapping[str, Any] | None
     run: Run
 
 
@@ -50,12 +50,17 @@ class CardDef:
     check: tuple[tuple[CheckOption, ...], ...] = ()  # steps, each a choice of options
     skills: tuple[tuple[str, int, int], ...] = ()  # a character's (skill, die sides, bonus)
     hand: int = 0  # a character's hand size
+    proficiencies: tuple[str, ...] = ()  # a character's: `Weapons`, `Light Armors`
     powers: tuple[Power, ...] = ()
     when_encountered: Run | None = None
     before_encounter: Run | None = None
     if_defeated: Run | None = None
     if_undefeated: Run | None = None
     after_encounter: Run | None = None
+    after_playing: Run | None = None
+    # The card's sentences with no timing: a bane's hold from the start of its encounter, a
+    # boon's are done after each of its powers is played (docs/rulings.md).
+    always: Run | None = None
 
     @property
     def is_bane(self) -> bool:
@@ -64,3 +69,14 @@ class CardDef:
     @property
     def is_boon(self) -> bool:
         return self.type in BOONS
+
+
+def singular(word: str) -> str:
+    """`spells` -> `spell`, `allies` -> `ally`: card kinds are named in the plural in rules
+    text (`you may not play spells`) and in the singular on cards."""
+    folded = word.casefold()
+    if folded.endswith("ies"):
+        return folded[:-3] + "y"
+    if folded.endswith("s") and not folded.endswith("ss"):
+        return folded[:-1]
+    return folded

@@ -38,17 +38,22 @@ class Dice:
 
 
 def skill_for(character: Character, option: CheckOption) -> Skill:
-    """The best of the character's skills that the option allows; `Combat` allows Strength
-    and Melee; a character with none of them rolls a d4."""
+    """The best of the character's skills that the option allows; a character with none of
+    them rolls a d4."""
+    return best_skill(character, option.skills) or Skill(option.skills[0], UNTRAINED_DIE, 0)
+
+
+def best_skill(character: Character, skills: Iterable[str]) -> Skill | None:
+    """The best of `skills` the character has (`Combat` stands for Strength and Melee)."""
     best = None
-    for wanted in option.skills:
+    for wanted in skills:
         for name in COMBAT_SKILLS if wanted == "Combat" else (wanted,):
             if name in character.skills:
                 sides, bonus = character.skills[name]
                 skill = Skill(name, sides, bonus)
                 if best is None or _mean2(skill) > _mean2(best):
                     best = skill
-    return best or Skill(option.skills[0], UNTRAINED_DIE, 0)
+    return best
 
 
 def _mean2(skill: Skill) -> int:
@@ -88,4 +93,5 @@ def fits(check_skill: str | None, option: CheckOption, skill: Skill) -> bool:
     a combat check is one whose option names Combat."""
     if check_skill is None:
         return True
-    return check_skill in option.skills or check_skill == skill.name
+    wanted = check_skill.casefold()
+    return wanted in (name.casefold() for name in (*option.skills, skill.name))

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, Power
-from compiler.runtime.pacg.checks import Skill, fits, skill_for
+from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
+from compiler.runtime.pacg.checks import Skill, best_skill, fits, skill_for
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
@@ -25,6 +25,8 @@ WINDOW_WORDS = {
     "if_defeated": "if defeated",
     "if_undefeated": "if undefeated",
     "after_encounter": "after the encounter",
+    "after_playing": "after playing",
+    "always": "the card's standing text",
 }
 
 
@@ -44,7 +46,12 @@ class CheckState:
     option: CheckOption
     skill: Skill
     added: int = 0
+    change: int = 0  # to the difficulty, by card text
     types_played: set[str] = field(default_factory=set)
+
+    @property
+    def difficulty(self) -> int:
+        return self.option.difficulty + self.change
 
 
 @dataclass
@@ -78,6 +85,14 @@ class Encounter:
         self.place = "shuffle"  # where the card goes at the end, by the rules
         self.place_by_text: str | None = None  # where the card's own text sends it
         self.escape_to: Location | None = None
+        self.defeat_change = 0  # to the difficulty of the checks to defeat, by card text
+        self.playing: Play | None = None  # the power being played, while it is
+        self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
+        self.evadable = True
+        # How damage the encountered card deals is changed by its text (damage_rule effects).
+        self.damage_kind: str | None = None
+        self.damage_more = 0
+        self.damage_to: str | None = None
 
     # =====================================================================
     # The sequence
@@ -95,6 +110,10 @@ class Encounter:
 
     def _sequence(self) -> None:
         defn = self.card.defn
+        if defn.is_bane:
+            self._window("always")
+            if self._stopped():
+                return
         self._window("when_encountered")
         if self._stopped():
             return
@@ -133,6 +152,9 @@ class Encounter:
         candidates = self._evade_candidates()
         if not candidates:
             return False
+        if not self.evadable:
+            self.log.emit("cannot_evade", card=self.card.name)
+            return False
         choice = self.table.policy.evade(self, candidates)
         if choice is None:
             return False
@@ -152,7 +174,8 @@ class Encounter:
                         continue
                     if (holder is self.character) != (spec["who"] is None):
                         continue
-                    plays.append(Play(holder, card, power, self._immunity(card)))
+                    plays.append(Play(holder, card, power,
+                                      self._immunity(card) or self._forbidden(card)))
         return plays
 
     # -- 2. a villain: temporary closing --------------------------------------
@@ -187,7 +210,8 @@ class Encounter:
         defn = self.card.defn
         purpose = "to defeat" if defn.is_bane else "to acquire"
         for options in defn.check:
-            result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}")
+            result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}",
+                                   self.defeat_change)
             if not result.success:
                 if defn.is_bane and defn.type != "Barrier":
                     # A ruling: failing to defeat a bane other than a barrier deals Combat
@@ -197,11 +221,11 @@ class Encounter:
         return True
 
     def _attempt(self, character: Character, options: tuple[CheckOption, ...],
-                 against: CardDef | None, purpose: str) -> CheckResult:
+                 against: CardDef | None, purpose: str, change: int = 0) -> CheckResult:
         """One check: choose an option and skill, play cards onto it, roll."""
         option = self.table.policy.check_option(self, character, options)
         skill = skill_for(character, option)
-        outer, self.check = self.check, CheckState(character, option, skill)
+        outer, self.check = self.check, CheckState(character, option, skill, change=change)
         try:
             state = self.check
             candidates = self.check_candidates(state, against)
@@ -213,14 +237,15 @@ class Encounter:
                 elif play.card in play.holder.hand:
                     state.types_played.add(play.card.defn.type)
                     self._play(play, "on the check")
+            skill = state.skill  # a card may have given a better one
             roll = self.table.dice.roll(skill.sides)
             total = roll + skill.bonus + state.added
-            success = total >= option.difficulty
+            success = total >= state.difficulty
             self.log.emit("check", character=character.name, purpose=purpose, skill=skill.name,
                           sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
-                          total=total, difficulty=option.difficulty,
+                          total=total, difficulty=state.difficulty,
                           result="success" if success else "failure")
-            return CheckResult(success, total, option.difficulty)
+            return CheckResult(success, total, state.difficulty)
         finally:
             self.check = outer
 
@@ -240,7 +265,7 @@ class Encounter:
                     if not fits(spec["skill"], state.option, state.skill):
                         continue
                     blocked = self._immunity(card) if against is not None else None
-                    plays.append(Play(holder, card, power, blocked))
+                    plays.append(Play(holder, card, power, blocked or self._forbidden(card)))
         return plays
 
     # -- 4. resolve -----------------------------------------------------------
@@ -323,14 +348,36 @@ class Encounter:
     # -- playing cards ----------------------------------------------------------
 
     def _play(self, play: Play, why: str) -> None:
+        """Pay, then do the power; then the card's `After playing this card` window and its
+        sentences with no timing, which a boon does each time it is played (a ruling)."""
         self.table.pay(play.holder, play.card, play.power.cost)
         self.log.emit("play", character=play.holder.name, card=play.card.name,
                       cost=play.power.cost, why=why)
-        with self.log.nested():
-            play.power.run(self, play.holder)
+        outer, self.playing = self.playing, play
+        try:
+            with self.log.nested():
+                play.power.run(self, play.holder)
+                for window in ("after_playing", "always"):
+                    run = getattr(play.card.defn, window)
+                    if run is not None and not self._stopped():
+                        run(self, play.holder)
+        finally:
+            self.playing = outer
+
+    def use_power(self, holder: Character, card: Card, power: Power) -> None:
+        """Play a power that has no moment of its own in the encounter (`Discard this card to
+        explore your location`), as its holder decides to."""
+        self._play(Play(holder, card, power), "for its own sake")
 
     def _refuse(self, play: Play, reason: str) -> None:
         self.log.emit("refused", character=play.holder.name, card=play.card.name, reason=reason)
+
+    def _forbidden(self, card: Card) -> str | None:
+        """Why card text forbids playing `card` in this encounter, if it does."""
+        for rule in self.forbidden:
+            if selects(rule, card.defn):
+                return f"{self.card.name} forbids playing it"
+        return None
 
     def _immunity(self, card: Card) -> str | None:
         """Why `card` cannot be played against the encountered card, if it cannot."""
@@ -356,6 +403,12 @@ class Encounter:
             return table.characters_at(self.location)
         if kind == "each_other_character":
             return [character for character in table.living() if character is not you]
+        if kind == "each_other_character_at_location":
+            return [character for character in table.characters_at(self.location)
+                    if character is not you]
+        if kind == "random_character":
+            living = table.living()
+            return [table.dice.choice(living)] if living else []
         if kind == "random_character_at_location":
             here = table.characters_at(self.location)
             return [table.dice.choice(here)] if here else []
@@ -375,6 +428,17 @@ class Encounter:
         """Deal damage: the character may reduce it with cards that fit its kind, then
         discards a card from its hand for each point left (untyped damage is Combat)."""
         kind = kind or "Combat"
+        if self.playing is None:  # damage the encountered card deals, as its text changes it
+            if self.damage_to is not None:
+                spread, self.damage_to = self.damage_to, None
+                try:
+                    for other in self.targets(spread, who):
+                        self.damage(other, amount, kind)
+                finally:
+                    self.damage_to = spread
+                return
+            kind = self.damage_kind or kind
+            amount += self.damage_more
         self.log.emit("damage", character=who.name, amount=amount, kind=kind)
         state = DamageState(who, amount, kind)
         outer, self.damage_state = self.damage_state, state
@@ -403,8 +467,9 @@ class Encounter:
             for power in card.defn.powers:
                 if power.purpose != "reduce_damage":
                     continue
-                kinds = [kind.casefold() for kind in power.effect["kinds"]]
-                if not kinds or state.kind.casefold() in kinds:
+                kinds = {kind.casefold() for kind in power.effect["kinds"]}
+                # `Ranged Combat` damage is Combat damage too.
+                if not kinds or kinds & {state.kind.casefold(), *state.kind.casefold().split()}:
                     plays.append(Play(state.character, card, power))
         return plays
 
@@ -418,11 +483,99 @@ class Encounter:
         self.log.emit("reduced", character=state.character.name, by=before - state.amount,
                       left=state.amount)
 
-    def add_to_check(self, amount: int) -> None:
+    def _current_check(self) -> CheckState:
         if self.check is None:
             raise ScenarioError("a card added to a check when none was being attempted")
-        self.check.added += amount
-        self.log.emit("added", character=self.check.character.name, amount=amount)
+        return self.check
+
+    def add_to_check(self, amount: int) -> None:
+        check = self._current_check()
+        check.added += amount
+        self.log.emit("added", character=check.character.name, amount=amount)
+
+    def add_dice(self, count: int) -> None:
+        """More dice of the kind the check rolls."""
+        check = self._current_check()
+        self.add_to_check(self.roll(count, check.skill.sides, 0))
+
+    def use_skill(self, skills: tuple[str, ...], plus: int) -> None:
+        """Make the check with the best of `skills` the character has, if that beats the
+        skill it is made with, and add `plus`."""
+        check = self._current_check()
+        better = best_skill(check.character, (*skills, check.skill.name))
+        if better is not None and better.name != check.skill.name:
+            check.skill = better
+            self.log.emit("uses_skill", character=check.character.name, skill=better.name)
+        if plus:
+            self.add_to_check(plus)
+
+    def change_difficulty(self, scope: str, amount: int, adventure: int) -> None:
+        """Change the difficulty of the check being made (`this check`) or of the checks to
+        defeat the encountered card; `adventure` counts the scenario's adventure deck number."""
+        change = amount + adventure * self.table.adventure_deck
+        if scope == "this_check" and self.check is not None:
+            self.check.change += change
+        else:
+            self.defeat_change += change
+        self.log.emit("difficulty", change=change, of="this check" if scope == "this_check"
+                      else f"the check to defeat {self.card.name}")
+
+    def may(self, you: Character, what: str) -> bool:
+        return self.table.policy.may(self, you, what)
+
+    def pay_again(self, you: Character, cost: str) -> bool:
+        """Pay a further cost with the card being played, if its holder still can and will."""
+        play = self.playing
+        if play is None or play.card not in you.hand or not self.may(you, cost):
+            return False
+        self.table.pay(you, play.card, cost)
+        self.log.emit("paid", character=you.name, card=play.card.name, cost=cost)
+        return True
+
+    def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
+        """Whether a conditional's condition holds of `you`."""
+        if kind in ("proficient", "not_proficient"):
+            wanted = {singular(word) for word in words}
+            had = {singular(item) for item in you.defn.proficiencies}
+            proficient = wanted <= had
+            return proficient if kind == "proficient" else not proficient
+        has = any(skill.casefold() in {name.casefold() for name in you.skills}
+                  for skill in words)
+        return has if kind == "has_skill" else not has
+
+    def explore(self, you: Character) -> None:
+        self.table.explorations += 1
+        self.log.emit("explore_again", character=you.name)
+
+    def instead_of_discard(self, you: Character, action: str,
+                           options: tuple[CheckOption, ...] | None) -> None:
+        """Where the card being played goes rather than the discard pile; with a check, only
+        if the check succeeds."""
+        play = self.playing
+        if play is None or play.card not in you.discards:
+            return
+        if options is not None and not self.attempt_check(you, options):
+            return
+        self.table.move(you, play.card, action)
+        self.log.emit("moved", character=you.name, card=play.card.name, to=action)
+
+    def forbid(self, kinds: tuple[str, ...], traits: tuple[str, ...]) -> None:
+        self.forbidden.append({"kinds": kinds, "traits": traits})
+        self.log.emit("forbidden", kinds=list(kinds), traits=list(traits))
+
+    def turn_action(self, you: Character, action: str) -> None:
+        if action == "reset_hand":
+            self.table.reset_hand(you)
+        else:
+            self.table.turn_ended = True
+            self.log.emit("turn_ends", character=you.name)
+
+    def examine(self, count: int, then: str | None = None) -> None:
+        """Look at the top cards of the location deck; they stay as they are, which is one of
+        the orders `then` allows."""
+        top = self.location.deck[:count]
+        self.log.emit("examine", location=self.location.name,
+                      cards=[card.name for card in top])
 
     def evade(self, you: Character) -> None:
         self.evaded = True
@@ -444,28 +597,62 @@ class Encounter:
                 return
 
     def dispose(self, place: str) -> None:
+        """`banish this card`: the card whose text runs goes to `place`.  While a power is
+        played that is the card played; otherwise the encountered card, as it is put away."""
+        play = self.playing
+        if play is not None:
+            self.table.move(play.holder, play.card, place)
+            self.log.emit("moved", character=play.holder.name, card=play.card.name, to=place)
+            return
         self.place_by_text = place
         self.log.emit("dispose", card=self.card.name, place=place)
 
-    def cards(self, who: Character, action: str, count: int, random: bool) -> None:
-        count = min(count, len(who.hand))
+    def cards(self, who: Character, action: str, count: int, random: bool,
+              kinds: tuple[str, ...] = (), source: str = "hand") -> None:
+        """`who` loses `count` cards (of `kinds`, if any are named) from the hand or the
+        discard pile, at random or as the player chooses."""
+        pile = who.discards if source == "discards" else who.hand
+        wanted = {singular(kind) for kind in kinds}
+        pool = [card for card in pile if not wanted or singular(card.defn.type) in wanted]
+        count = min(count, len(pool))
         if random:
-            lost = []
-            pool = list(who.hand)
-            for _ in range(count):
-                lost.append(pool.pop(self.table.dice.below(len(pool))))
+            lost = [pool.pop(self.table.dice.below(len(pool))) for _ in range(count)]
         else:
-            lost = self.table.policy.discards(self, who, count)
-        self.table.lose_cards(who, lost, action)
+            lost = self.table.policy.discards(self, who, count, pool)
+        for card in lost:
+            self.table.move(who, card, action)
         self.log.emit("lose_cards", character=who.name, action=action,
                       cards=[card.name for card in lost])
+
+    def gain_from_box(self, you: Character, count: int, kinds: tuple[str, ...]) -> None:
+        """Cards of `kinds` the dice pick from the box (every card of the pool) to the hand."""
+        wanted = {singular(kind) for kind in kinds}
+        box = [defn for defn in self.table.cards.values() if singular(defn.type) in wanted]
+        gained = [Card(self.table.dice.choice(box)) for _ in range(count)] if box else []
+        you.hand.extend(gained)
+        self.log.emit("gain", character=you.name, cards=[card.name for card in gained])
+
+    def damage_rule(self, as_kind: str | None, more: int, to: str | None) -> None:
+        self.damage_kind = as_kind or self.damage_kind
+        self.damage_more += more
+        self.damage_to = to or self.damage_to
+
+    def unevadable(self) -> None:
+        self.evadable = False
+
+    def allow_another(self, kind: str) -> None:
+        """One more card of this type may be played on the check being made."""
+        check = self._current_check()
+        check.types_played = {played for played in check.types_played
+                              if singular(played) != singular(kind)}
+        self.log.emit("allowed", kind=kind)
 
     def draw(self, who: Character, count: int) -> None:
         self.log.emit("draw", character=who.name, count=count)
         self.table.draw(who, count)
 
-    def close_location(self, mode: str, you: Character) -> None:
-        location = you.location
+    def close_location(self, mode: str, place: str, you: Character) -> None:
+        location = self.location if place == "origin" else you.location
         if mode == "close":
             self.table.close(location, f"{self.card.name} closed it")
         elif mode == "temporarily_close":
@@ -481,8 +668,8 @@ class Encounter:
 def selects(spec: dict, defn: CardDef) -> bool:
     """Whether an evade effect's kinds and traits (`a Monster or Barrier`, `a bane with the
     Undead trait`) take in this card."""
-    kinds = {kind.casefold() for kind in spec["kinds"]}
+    kinds = {singular(kind) for kind in spec["kinds"]}
     kind_ok = ("card" in kinds or ("bane" in kinds and defn.is_bane)
-               or ("boon" in kinds and defn.is_boon) or defn.type.casefold() in kinds)
+               or ("boon" in kinds and defn.is_boon) or singular(defn.type) in kinds)
     traits = {trait.casefold() for trait in defn.traits}
     return kind_ok and all(trait.casefold() in traits for trait in spec["traits"])

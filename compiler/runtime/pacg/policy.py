@@ -32,6 +32,7 @@ SCRIPTABLE = {
     "close": "true or false: try to close the location after a henchman",
     "temporary_close": "true or false: try to close a location for now when a villain appears",
     "move": "the name of a location to move to at the start of a turn, or 'stay'",
+    "may": "true or false: take up the next thing card text says a character may do",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -101,6 +102,12 @@ class Policy:
         answer = self.script.next("close")
         return True if answer is None else bool(answer)
 
+    def may(self, enc: Encounter, character: Character, what: str) -> bool:
+        """Whether to do what card text leaves to the character (`you may ...`): by default,
+        yes; card text that offers a choice mostly offers something good."""
+        answer = self.script.next("may")
+        return True if answer is None else bool(answer)
+
     def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
         answer = self.script.next("summon_order")
         if answer is None:
@@ -118,9 +125,12 @@ class Policy:
         others = [other for other in enc.table.characters_at(enc.location) if other is not you]
         return others[0] if others else None
 
-    def discards(self, enc: Encounter | None, character: Character, count: int) -> list[Card]:
-        """The cards to give up: those with the fewest powers, the last drawn first."""
-        order = sorted(reversed(character.hand), key=lambda card: len(card.defn.powers))
+    def discards(self, enc: Encounter | None, character: Character, count: int,
+                 pool: list[Card] | None = None) -> list[Card]:
+        """The cards to give up (from the hand, or from `pool`): those with the fewest
+        powers, the last drawn first."""
+        cards = character.hand if pool is None else pool
+        order = sorted(reversed(cards), key=lambda card: len(card.defn.powers))
         return order[:count]
 
     # -- between encounters -----------------------------------------------------
@@ -180,8 +190,14 @@ def _mean_floor(amount: Mapping[str, Any]) -> int:
     return (amount["dice"] * (amount["sides"] + 1)) // 2 + amount["plus"]
 
 
-def _dice(play: Play) -> Dice:
-    amount = play.power.effect["amount"]
+def _dice(play: Play, state: CheckState) -> Dice:
+    """What a play adds to a check, as dice (a better skill is not counted)."""
+    spec = play.power.effect or {}
+    if spec.get("op") == "add_dice":
+        return Dice(spec["count"]["plus"], state.skill.sides, 0)
+    amount = spec.get("amount") or spec.get("plus")
+    if amount is None:
+        return Dice(0, 0, 0)
     return Dice(amount["dice"], amount["sides"], amount["plus"])
 
 
@@ -200,7 +216,7 @@ def _pick_plays(state: CheckState, candidates: list[Play], until: Fraction | Non
 
 
 def _check_chance(state: CheckState, plays: list[Play]) -> Fraction:
-    return chance(state.skill, [_dice(play) for play in plays], state.option.difficulty)
+    return chance(state.skill, [_dice(play, state) for play in plays], state.difficulty)
 
 
 def _bare_chance(character: Character, option: CheckOption) -> Fraction:

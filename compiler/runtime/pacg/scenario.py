@@ -20,7 +20,8 @@ from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
-SCENARIO_KEYS = ("name", "turns", "shuffle", "locations", "characters", "script")
+SCENARIO_KEYS = ("name", "turns", "adventure_deck", "shuffle", "locations", "characters",
+                 "script")
 
 
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
@@ -58,6 +59,10 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     if not isinstance(setup["turns"], int) or setup["turns"] < 1:
         raise ScenarioError("'turns' must be a whole number of at least 1")
     table = Table(cards, Dice(seed), log, Policy(setup.get("script")))
+    adventure_deck = setup.get("adventure_deck", 1)
+    if not isinstance(adventure_deck, int) or adventure_deck < 0:
+        raise ScenarioError("'adventure_deck' must be a whole number")
+    table.adventure_deck = adventure_deck
     for entry in setup["locations"]:
         location = Location(_def(table, entry, "locations", "Location"))
         location.deck = _cards(table, entry.get("deck", []), "locations")
@@ -116,24 +121,27 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
         if destination is not None and destination is not character.location:
             table.log.emit("move", character=character.name, to=destination.name)
             character.location = destination
-        location = character.location
-        if location.deck:
-            Encounter(table, character, location.deck.pop(0), location).run()
-        else:
-            table.log.emit("nothing_to_explore", character=character.name,
-                           location=location.name)
-        if table.over or not character.alive:
-            return
+        table.explorations, table.turn_ended = 1, False
+        while table.explorations and not table.turn_ended:
+            table.explorations -= 1
+            _explore(table, character)
+            if table.over or not character.alive:
+                return
         _end_turn(table, character)
 
 
+def _explore(table: Table, character: Character) -> None:
+    """Encounter the top card of the character's location deck; card text may grant more."""
+    location = character.location
+    if location.deck:
+        Encounter(table, character, location.deck.pop(0), location).run()
+    else:
+        table.log.emit("nothing_to_explore", character=character.name, location=location.name)
+
+
 def _end_turn(table: Table, character: Character) -> None:
-    """Discard down to the hand size, draw up to it, and reopen temporarily closed places."""
-    extra = len(character.hand) - character.hand_size
-    if extra > 0:
-        lost = table.policy.discards(None, character, extra)
-        table.lose_cards(character, lost, "discard")
-    if not table.draw(character, max(0, character.hand_size - len(character.hand))):
+    """Reset the hand, and reopen temporarily closed places."""
+    if not table.reset_hand(character):
         return
     for location in table.locations:
         if location.temporarily_closed:

@@ -71,6 +71,9 @@ class Table:
         self.locations: list[Location] = []
         self.turn_character: Character | None = None
         self.outcome: str | None = None
+        self.adventure_deck = 1  # the scenario's adventure deck number
+        self.explorations = 0  # more explorations card text grants this turn
+        self.turn_ended = False  # card text ended the turn
 
     # -- looking things up ---------------------------------------------------
 
@@ -112,6 +115,25 @@ class Table:
         elif cost == "display":
             character.displayed.append(card)
         # banish: the card goes back to the box, which holds every card of the pool anyway
+
+    def move(self, character: Character, card: Card, place: str) -> None:
+        """Move one of `character`'s cards from wherever it is to `place` (a cost's pile)."""
+        for pile in (character.hand, character.discards, character.deck, character.buried,
+                     character.displayed):
+            if card in pile:
+                pile.remove(card)
+                break
+        character.hand.append(card)
+        self.pay(character, card, place)
+
+    def reset_hand(self, character: Character) -> bool:
+        """Discard down to the hand size, then draw up to it; returns whether the character
+        lives."""
+        extra = len(character.hand) - character.hand_size
+        if extra > 0:
+            lost = self.policy.discards(None, character, extra)
+            self.lose_cards(character, lost, "discard")
+        return self.draw(character, max(0, character.hand_size - len(character.hand)))
 
     def lose_cards(self, character: Character, cards: Iterable[Card], action: str) -> None:
         """Cards leave the hand by `action` (discard, bury, banish, recharge)."""

@@ -3,9 +3,9 @@ by a stock character at a stock location, under a fixed seed.  `cardwright cover
 card as one the runtime can execute when its trial raises nothing.
 
 The stock cards are the runtime's own, not card text: a character with a middling die in
-every skill, an empty location, a blessing to fill the character's deck, and a monster that
-deals a point of damage before the encounter, so that a boon that reduces damage has
-something to reduce.
+every skill, an empty location, a blessing to fill the character's deck, and for each power
+a monster that gives it its moment: one defeated with a check of the skill an addition adds
+to, or one that deals a point of damage of a kind a reduction reduces.
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ SKILLS = ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Ch
           "Diplomacy", "Fortitude", "Survival", "Knowledge", "Disable", "Craft")
 
 
-def _monster(kind: str) -> CardDef:
-    """A stock monster that deals 1 damage of `kind` before the encounter."""
+def _monster(kind: str | None, skill: str = "Combat") -> CardDef:
+    """A stock monster defeated with a `skill` check that, with a `kind`, deals 1 damage of
+    that kind before the encounter."""
     def first_strike(enc: Encounter, you: Character) -> None:
         enc.damage(you, 1, kind)
-    return CardDef(f"Trial {kind} Monster", "Monster",
-                   check=((CheckOption(("Combat",), 6),),), before_encounter=first_strike)
+    return CardDef(f"Trial {kind or skill} Monster", "Monster",
+                   check=((CheckOption((skill,), 6),),),
+                   before_encounter=first_strike if kind else None)
 
 
 STOCK_CHARACTER = CardDef("Trial Hero", "Character", hand=5,
@@ -56,14 +58,19 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
         _encounter(cards, card, seed)
     elif card.is_boon:
         for power in card.powers:
-            # A reduction is tried on damage of a kind it reduces.
-            monster = _monster(next(iter(power.effect.get("kinds") or ()), "Combat"))
+            # A reduction is tried on damage of a kind it reduces, an addition on a check it
+            # adds to.
+            spec = power.effect or {}
+            kind = next(iter(spec["kinds"]), "Combat") if power.purpose == "reduce_damage" \
+                else None
+            monster = _monster(kind, spec.get("skill") or "Combat")
             script = _SCRIPTS.get(power.purpose)
             if script is not None:
                 _encounter(cards, monster, seed, script(card.name), boon=card)
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
-                power.run(Encounter(table, hero, Card(monster), location), hero)
+                played = hero.hand[0]
+                Encounter(table, hero, Card(monster), location).use_power(hero, played, power)
     elif card.type == "Character":
         _encounter(cards, STOCK_MONSTER, seed, hero=card)
     else:

@@ -1,0 +1,327 @@
+"""The wording of printed pacg cards that cardwright plays: conditions, choices, the
+difficulty to defeat, better dice, forbidden cards, damage a card changes, and what becomes
+of a card played.  Each test plays a small set-up through the real pipeline; checks of
+difficulty 0 or 99 make an outcome certain whatever the dice say.  Rulings: docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler.runtime import pacg as rt
+from tests.conftest import events_of, play_setup
+
+TEST_CARDS = """
+Name: Pebble
+Type: Item
+Traits: Junk
+---
+Name: Plain Field
+Type: Location
+---
+Name: Sure Thing
+Type: Monster
+Check: Combat 0
+---
+Name: Rising Wall
+Type: Barrier
+Check: Strength 0
+
+The difficulty to defeat is increased by twice the scenario's adventure deck number.
+---
+Name: Iron Brute
+Type: Monster
+Check: Combat 10
+---
+Name: Test Axe
+Type: Weapon
+Traits: Axe
+
+For your Combat check, reveal this card to roll your Strength or Melee die + 2.
+If you are not proficient with weapons, the difficulty of this check is increased by 3.
+---
+Name: Mind Blade
+Type: Spell
+Traits: Arcane
+
+For your Combat check, reveal this card to roll your Arcane die + 1.
+---
+Name: Wandering Guard
+Type: Monster
+Check: Combat 0
+
+If defeated, you may immediately explore again.
+---
+Name: Trick Spell
+Type: Spell
+Traits: Arcane
+
+Discard this card to add 1 to your check.
+After playing this card, if you do not have the Arcane skill, banish it; otherwise, you may succeed at an Arcane 0 check to recharge this card instead of discarding it.
+---
+Name: Warding Hag
+Type: Monster
+Check: Combat 99
+
+Before the encounter, succeed at an Arcane 99 check or you may not play spells.
+---
+Name: Slippery Eel
+Type: Monster
+Check: Combat 0
+
+The Slippery Eel may not be evaded.
+---
+Name: Smoke Bomb
+Type: Item
+
+Discard this card to evade a Monster.
+---
+Name: Fire Giant
+Type: Monster
+Check: Combat 99
+
+All damage dealt by the Fire Giant is Fire damage.
+Damage dealt by the Fire Giant is increased by 1.
+---
+Name: Thunder Bird
+Type: Monster
+Check: Combat 99
+
+Damage dealt by the Thunder Bird is dealt to each character at this location.
+---
+Name: Test Hound
+Type: Ally
+---
+Name: Ally Thief
+Type: Monster
+Check: Combat 0
+
+If defeated, discard a random ally.
+---
+Name: Treasure Chest
+Type: Barrier
+Check: Strength 0
+
+If defeated, add 2 random items from the box to your hand.
+---
+Name: Twin Charm
+Type: Item
+
+Reveal this card to add 1 to your check.
+You may play another item on this check.
+---
+Name: Second Charm
+Type: Item
+
+Reveal this card to add 2 to your check.
+---
+Name: Lookout Post
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, examine the top 2 cards of the location deck and put them back in any order.
+---
+Name: Dead End
+Type: Barrier
+Check: Strength 99
+
+Before the encounter, explore your location.
+If undefeated, end your turn.
+---
+Name: Open Road
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, explore your location.
+---
+Name: Twin Blessing
+Type: Blessing
+
+Discard this card to add 2 dice to any check.
+---
+Name: Bell Ghost
+Type: Story Bane
+Check: Wisdom 0
+---
+Name: Lucky Coin
+Type: Loot
+Check: Charisma 0
+"""
+PEBBLES = ["Pebble"] * 10
+
+
+@pytest.fixture
+def cards(pool_with) -> dict[str, rt.CardDef]:
+    return pool_with(TEST_CARDS)
+
+
+def hero(card: str, hand: list[str] | None = None, deck: list[str] | None = None) -> dict:
+    return {"card": card, "location": "Plain Field", "hand": hand or [],
+            "deck": PEBBLES if deck is None else deck}
+
+
+def field(*deck: str) -> list[dict]:
+    return [{"card": "Plain Field", "deck": list(deck)}]
+
+
+def checks(events: list[dict]) -> list[dict]:
+    return events_of(events, "check")
+
+
+# -- the difficulty --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("adventure_deck", "difficulty"), [(1, 2), (3, 6)])
+def test_the_difficulty_to_defeat_grows_with_the_adventure_deck_number(cards, adventure_deck,
+                                                                      difficulty):
+    events = play_setup(cards, adventure_deck=adventure_deck, locations=field("Rising Wall"),
+                        characters=[hero("Brannoc Ashvale")])
+    assert [check["difficulty"] for check in checks(events)] == [difficulty]
+
+
+@pytest.mark.parametrize(("character", "difficulty"),
+                         [("Brannoc Ashvale", 10), ("Tamsin Reed", 13)])
+def test_a_weapon_is_harder_to_use_for_one_not_proficient_with_weapons(cards, character,
+                                                                       difficulty):
+    """Brannoc is proficient with weapons; Tamsin is not, and her check is 3 harder."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero(character, hand=["Test Axe"])],
+                        script={"check": [["Test Axe"]], "evade": ["none"]})
+    (check,) = checks(events)
+    assert (check["difficulty"], check["added"]) == (difficulty, 2)
+
+
+def test_rolling_a_better_die_makes_the_check_with_that_skill(cards):
+    """Ilsa's Strength is a d4 and her Arcane a d12+2: the spell makes her combat check an
+    Arcane check, and adds 1."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Ilsa Thornquill", hand=["Mind Blade"])],
+                        script={"check": [["Mind Blade"]], "evade": ["none"]})
+    (check,) = checks(events)
+    assert (check["skill"], check["sides"], check["bonus"], check["added"]) == ("Arcane", 12,
+                                                                                2, 1)
+
+
+def test_added_dice_are_of_the_kind_the_check_rolls(cards):
+    """Brannoc's combat check is made with Melee, a d10: two more d10s are added."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Twin Blessing"])],
+                        script={"check": [["Twin Blessing"]], "evade": ["none"]})
+    (roll,) = events_of(events, "roll")
+    (check,) = checks(events)
+    assert roll["dice"] == "2d10" and check["added"] == roll["total"] == sum(roll["faces"])
+
+
+# -- choices and conditions ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("answer", "encountered"), [(True, 2), (False, 1)])
+def test_you_may_leaves_the_choice_to_the_character(cards, answer, encountered):
+    events = play_setup(cards, locations=field("Wandering Guard", "Sure Thing"),
+                        characters=[hero("Brannoc Ashvale")], script={"may": [answer]})
+    assert len(events_of(events, "encounter")) == encountered
+
+
+@pytest.mark.parametrize(("character", "moved_to"),
+                         [("Brannoc Ashvale", "banish"), ("Ilsa Thornquill", "recharge")])
+def test_a_condition_and_its_otherwise(cards, character, moved_to):
+    """Without the Arcane skill the spell is banished after it is played; with it, an Arcane
+    check recharges it instead of its being discarded."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero(character, hand=["Trick Spell"])],
+                        script={"check": [["Trick Spell"]], "evade": ["none"]})
+    assert [event["to"] for event in events_of(events, "moved", card="Trick Spell")] == [
+        moved_to]
+
+
+# -- what may be played ----------------------------------------------------------------
+
+
+def test_a_failed_check_can_forbid_playing_cards_for_the_encounter(cards):
+    events = play_setup(cards, locations=field("Warding Hag"),
+                        characters=[hero("Brannoc Ashvale", hand=["Mind Blade"])],
+                        script={"check": [[], ["Mind Blade"]], "evade": ["none"]})
+    (refused,) = events_of(events, "refused", card="Mind Blade")
+    assert refused["reason"] == "Warding Hag forbids playing it"
+
+
+def test_a_card_that_may_not_be_evaded_is_encountered(cards):
+    events = play_setup(cards, locations=field("Slippery Eel"),
+                        characters=[hero("Brannoc Ashvale", hand=["Smoke Bomb"])])
+    assert events_of(events, "cannot_evade") and events_of(events, "defeated")
+    assert not events_of(events, "play")
+
+
+def test_a_card_may_let_another_of_its_type_be_played_on_the_check(cards):
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Twin Charm", "Second Charm"])],
+                        script={"check": [["Twin Charm", "Second Charm"]], "evade": ["none"]})
+    assert [play["card"] for play in events_of(events, "play")] == ["Twin Charm",
+                                                                    "Second Charm"]
+    assert checks(events)[0]["added"] == 3
+
+
+# -- damage the card deals ---------------------------------------------------------------
+
+
+def test_a_card_can_change_the_kind_and_amount_of_its_damage(cards):
+    events = play_setup(cards, locations=field("Fire Giant"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    (check,) = checks(events)
+    (damage,) = events_of(events, "damage")
+    assert damage["kind"] == "Fire"
+    assert damage["amount"] == check["difficulty"] - check["total"] + 1
+
+
+def test_a_card_can_deal_its_damage_to_each_character_at_the_location(cards):
+    events = play_setup(cards, locations=field("Thunder Bird"),
+                        characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                        script={"evade": ["none"]})
+    assert sorted(damage["character"] for damage in events_of(events, "damage")) == [
+        "Brannoc Ashvale", "Tamsin Reed"]
+
+
+# -- cards -------------------------------------------------------------------------------
+
+
+def test_losing_a_card_of_a_type_takes_only_that_type(cards):
+    events = play_setup(cards, locations=field("Ally Thief"),
+                        characters=[hero("Brannoc Ashvale", hand=["Pebble", "Test Hound"])])
+    (lost,) = events_of(events, "lose_cards")
+    assert lost["cards"] == ["Test Hound"]
+
+
+def test_cards_gained_from_the_box_are_of_the_type_named(cards):
+    events = play_setup(cards, locations=field("Treasure Chest"),
+                        characters=[hero("Brannoc Ashvale")])
+    (gain,) = events_of(events, "gain")
+    assert len(gain["cards"]) == 2
+    assert all(cards[name].type == "Item" for name in gain["cards"])
+
+
+def test_examining_shows_the_top_cards_and_leaves_them(cards):
+    events = play_setup(cards, turns=1,
+                        locations=field("Lookout Post", "Sure Thing", "Iron Brute", "Pebble"),
+                        characters=[hero("Brannoc Ashvale")])
+    (seen,) = events_of(events, "examine")
+    assert seen["cards"] == ["Sure Thing", "Iron Brute"]
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("first", "encountered"), [("Open Road", 2), ("Dead End", 1)])
+def test_exploring_again_and_ending_the_turn(cards, first, encountered):
+    events = play_setup(cards, locations=field(first, "Sure Thing"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    assert len(events_of(events, "encounter")) == encountered
+
+
+# -- the new types -------------------------------------------------------------------------
+
+
+def test_a_story_bane_is_encountered_as_a_bane_and_loot_acquired_as_a_boon(cards):
+    events = play_setup(cards, turns=2, locations=field("Bell Ghost", "Lucky Coin"),
+                        characters=[hero("Brannoc Ashvale")])
+    assert events_of(events, "defeated", card="Bell Ghost")
+    assert events_of(events, "acquired", card="Lucky Coin")
