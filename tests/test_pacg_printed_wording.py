@@ -57,7 +57,8 @@ Type: Spell
 Traits: Arcane
 
 Discard this card to add 1 to your check.
-After playing this card, if you do not have the Arcane skill, banish it; otherwise, you may succeed at an Arcane 0 check to recharge this card instead of discarding it.
+After playing this card, if you do not have the Arcane skill, banish it; otherwise, you may
+succeed at an Arcane 0 check to recharge this card instead of discarding it.
 ---
 Name: Warding Hag
 Type: Monster
