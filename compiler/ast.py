@@ -244,12 +244,24 @@ class Draw(Effect):
 
 
 @dataclass(frozen=True)
+class WhichChecks(Node):
+    """The checks a card adds to: `owner` 'yours' or 'any'; any one of `kinds` (each of one or
+    more words, all of which must hold: `noncombat Strength`, `Melee combat`; none: any
+    check); and, with a `purpose` ('defeat', 'acquire', 'close'), only checks for it, against
+    a card of one of the `against` types if any are named."""
+
+    owner: str
+    kinds: tuple[Word, ...] = ()
+    purpose: str | None = None
+    against: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class AddToCheck(Effect):
-    """Add to a check; `owner` is 'yours' or 'any', `skill` None fits every check."""
+    """Add to a check."""
 
     amount: Amount
-    owner: str
-    skill: Word | None = None
+    checks: WhichChecks
 
 
 @dataclass(frozen=True)
@@ -345,8 +357,7 @@ class AddDice(Effect):
     """`add 1 die to any check`: more dice of the kind the check already rolls."""
 
     count: Amount
-    owner: str
-    skill: Word | None = None
+    checks: WhichChecks
 
 
 @dataclass(frozen=True)

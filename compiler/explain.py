@@ -202,6 +202,17 @@ def _conditional(e: ast.Conditional, you: str) -> str:
     return text
 
 
+def _which_checks(checks: ast.WhichChecks) -> str:
+    whose = "its holder's" if checks.owner == "yours" else "any character's"
+    kinds = " or ".join(map(str, checks.kinds))
+    text = f"{whose} {kinds} check" if kinds else f"{whose} check"
+    if checks.purpose is not None:
+        text += f" to {checks.purpose}"
+        if checks.against:
+            text += " a " + " or ".join(map(str, checks.against))
+    return text
+
+
 def _difficulty(e: ast.DifficultyChange, you: str) -> str:
     scope = "this check" if e.scope == "this_check" else "the check to defeat this card"
     by = str(e.amount) if e.amount is not None else \
@@ -225,9 +236,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + ("discard pile" if e.source == "discards" else "hand")
     + ("" if e.random else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws {count_words(e.count, False)}",
-    ast.AddToCheck: lambda e, you: f"adds {e.amount} to "
-    + ("its holder's" if e.owner == "yours" else "any character's")
-    + (f" {e.skill}" if e.skill else "") + " check",
+    ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}",
     ast.CloseLocation: lambda e, you: {
         "close": "closes {} for good",
         "temporarily_close": "closes {} until the end of the turn",
@@ -235,8 +244,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     }[e.mode].format("the location the card came from" if e.place == "origin"
                      else "the character's location"),
     ast.AddDice: lambda e, you: f"adds {e.count} more of the check's own dice to "
-    + ("its holder's" if e.owner == "yours" else "any character's")
-    + (f" {e.skill}" if e.skill else "") + " check",
+    + _which_checks(e.checks),
     ast.UseSkill: lambda e, you: "the check is made with the best of its holder's "
     + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else ""),
     ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}",

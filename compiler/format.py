@@ -230,17 +230,26 @@ def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = 
     return f"{amount} {word}{what or 'cards'}"
 
 
+def which_checks(checks: ast.WhichChecks) -> str:
+    """`your check`, `any noncombat Strength or Dexterity check to defeat a barrier`."""
+    owner = "your" if checks.owner == "yours" else "any"
+    kinds = f"{_list(map(str, checks.kinds), 'or')} " if checks.kinds else ""
+    text = f"{owner} {kinds}check"
+    if checks.purpose is not None:
+        text += f" to {checks.purpose}"
+        if checks.against:
+            against = _list(map(str, checks.against), "or")
+            text += f" {_article(against)} {against}"
+    return text
+
+
 def _add(e: ast.AddToCheck, voice: Voice) -> str:
-    owner = "your" if e.owner == "yours" else "any"
-    skill = f"{e.skill} " if e.skill else ""
-    return f"add {e.amount} to {owner} {skill}check"
+    return f"add {e.amount} to {which_checks(e.checks)}"
 
 
 def _add_dice(e: ast.AddDice, voice: Voice) -> str:
-    owner = "your" if e.owner == "yours" else "any"
-    skill = f"{e.skill} " if e.skill else ""
     word = "die" if str(e.count) == "1" else "dice"
-    return f"add {e.count} {word} to {owner} {skill}check"
+    return f"add {e.count} {word} to {which_checks(e.checks)}"
 
 
 def _use_skill(e: ast.UseSkill, voice: Voice) -> str:

@@ -5,6 +5,11 @@ arguments below; amounts are `Amount` dicts; targets are the words of
 compiler.ast.TARGET_KINDS.  An engine that reads this needs no Python: it is
 what `cardwright explain --format json` prints and what other engines consume.
 
+Which checks a card adds to: `checks` is a list of kinds of check, any one of which
+will do (empty: any check), each of words that must all hold (`noncombat Strength`:
+a Strength check that is not a combat check); `purpose` (`defeat`, `acquire`,
+`close`, or null: any) and `against` (card types; empty: any) narrow it further.
+
 Where a word has few values, they are those of the AST (compiler.ast): a card
 action is `discard`, `bury`, `banish` or `recharge`; a condition's kind is one of
 CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the
@@ -20,10 +25,10 @@ one the card came from); an examination's `then` is `any_order` or
 | `dispose`        | place: `banish`, `shuffle` (into the location deck), `top`, `bottom` |
 | `cards`          | target, action, count, random, kinds (empty: any), source (`hand`, `discards`)|
 | `draw`           | target, count                                                      |
-| `add_to_check`   | amount, owner (`yours`, `any`), skill (null: any check)            |
+| `add_to_check`   | amount, owner (`yours`, `any`), checks, purpose, against (below)   |
 | `close_location` | mode (`close`, `temporarily_close`, `attempt_close`), place            |
-| `add_dice`       | count, owner, skill: more dice of the kind the check rolls         |
-| `use_skill`      | skills (the best one makes the check), plus (or null), owner, skill |
+| `add_dice`       | count, owner, checks, purpose, against: dice of the check's kind   |
+| `use_skill`      | skills (the best one makes the check), plus, and which checks, as above |
 | `you_may`        | effect: done if "you" chooses                                      |
 | `extra_cost`     | cost (paid again with the card played), effect                     |
 | `conditional`    | condition {kind, words}, then, otherwise (or null), instead        |

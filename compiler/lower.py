@@ -127,6 +127,11 @@ def _value(value: Any) -> Any:
     return value
 
 
+def _which_checks(checks: ast.WhichChecks) -> dict[str, Any]:
+    return {"owner": checks.owner, "checks": [kind.text for kind in checks.kinds],
+            "purpose": checks.purpose, "against": [kind.text for kind in checks.against]}
+
+
 def _word(word: ast.Word | None) -> str | None:
     return None if word is None else word.text
 
@@ -145,9 +150,9 @@ class _Lowerer:
         check,` narrows an addition that names no check to that check."""
         effects = [self.effect(effect) for effect in sentence.effects]
         spec = next((e for e in effects if e["op"] in POWER_PURPOSES), None)
-        if spec is not None and sentence.check is not None and spec.get("skill") is None \
+        if spec is not None and sentence.check is not None and not spec.get("checks") \
                 and POWER_PURPOSES[spec["op"]] == "add_to_check":
-            spec["skill"] = sentence.check.text
+            spec["checks"] = [sentence.check.text]
         return {"cost": sentence.cost, "purpose": POWER_PURPOSES[spec["op"]] if spec else None,
                 "spec": spec, "effects": effects}
 
@@ -183,20 +188,19 @@ class _Lowerer:
         return {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count)}
 
     def AddToCheck(self, e: ast.AddToCheck) -> ir.Effect:
-        return {"op": "add_to_check", "amount": lower_amount(e.amount), "owner": e.owner,
-                "skill": _word(e.skill)}
+        return {"op": "add_to_check", "amount": lower_amount(e.amount),
+                **_which_checks(e.checks)}
 
     def CloseLocation(self, e: ast.CloseLocation) -> ir.Effect:
         return {"op": "close_location", "mode": e.mode, "place": e.place}
 
     def AddDice(self, e: ast.AddDice) -> ir.Effect:
-        return {"op": "add_dice", "count": lower_amount(e.count), "owner": e.owner,
-                "skill": _word(e.skill)}
+        return {"op": "add_dice", "count": lower_amount(e.count), **_which_checks(e.checks)}
 
     def UseSkill(self, e: ast.UseSkill) -> ir.Effect:
         return {"op": "use_skill", "skills": [skill.text for skill in e.skills],
-                "plus": None if e.plus is None else lower_amount(e.plus), "owner": "yours",
-                "skill": None}
+                "plus": None if e.plus is None else lower_amount(e.plus),
+                **_which_checks(ast.WhichChecks("yours", span=e.span))}
 
     def YouMay(self, e: ast.YouMay) -> ir.Effect:
         return {"op": "you_may", "effect": self.effect(e.effect)}

@@ -25,6 +25,8 @@ SKILLS = (
 )
 # `Combat` names the combat check, which a character makes with Strength or Melee.
 CHECK_SKILLS = (*SKILLS, "Combat")
+# Words that describe a kind of check besides its skills (`your noncombat Strength check`).
+CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
            "after_encounter")
 BOON_WINDOWS = ("after_playing",)
@@ -260,8 +262,8 @@ class _CardCheck:
         if isinstance(node, ast.Forbid):
             for word in node.traits:
                 self._trait(word, STANDARD_TRAITS, "trait")
-        elif isinstance(node, ast.AddToCheck | ast.AddDice) and node.skill is not None:
-            self._skills((node.skill,), CHECK_SKILLS)
+        elif isinstance(node, ast.WhichChecks):
+            self._which_checks(node)
         elif isinstance(node, ast.UseSkill):
             self._skills(node.skills, CHECK_SKILLS)
         elif isinstance(node, ast.Condition) and node.kind in ("has_skill", "lacks_skill"):
@@ -277,6 +279,20 @@ class _CardCheck:
                         "character ...")
         elif isinstance(node, ast.Amount):
             self._amount(node)
+
+    def _which_checks(self, checks: ast.WhichChecks) -> None:
+        """Each word of a kind of check is a skill, `combat` or `noncombat`; each card type
+        a check is against is a kind of pacg card."""
+        for kind in checks.kinds:
+            for text in kind.text.split():
+                word = ast.Word(text, span=kind.span)
+                if not known(word, (*CHECK_SKILLS, *CHECK_WORDS)):
+                    self.diagnostics.append(unknown_word("CW205", word, "a pacg skill",
+                                                         CHECK_SKILLS))
+        for word in checks.against:
+            if singular(word.text) not in {singular(kind) for kind in _KINDS}:
+                self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
+                                                     _KINDS))
 
     def _skills(self, words: tuple[ast.Word, ...], skills: tuple[str, ...]) -> None:
         for word in words:

@@ -309,23 +309,30 @@ class AstBuilder:
         target, (count,) = self._subject(meta, parts)
         return ast.Draw(target, count.amount, span=self._span(meta))
 
-    def add_to_check(self, meta: Any, amount: ast.Amount, owner: ast.Word | None = None,
-                     skill: ast.Word | None = None) -> ast.AddToCheck:
+    def add_to_check(self, meta: Any, amount: ast.Amount,
+                     checks: ast.WhichChecks | None = None) -> ast.AddToCheck:
         """With no check named (`add another 1d8`), the check is the one the power is
         played on: the holder's own."""
-        return ast.AddToCheck(amount, owner.text if owner else "yours", skill,
-                              span=self._span(meta))
+        which = checks or ast.WhichChecks("yours", span=self._span(meta))
+        return ast.AddToCheck(amount, which, span=self._span(meta))
 
-    def add_dice(self, meta: Any, count: ast.Amount, owner: ast.Word,
-                 skill: ast.Word | None = None) -> ast.AddDice:
-        return ast.AddDice(count, owner.text, skill, span=self._span(meta))
+    def add_dice(self, meta: Any, count: ast.Amount, checks: ast.WhichChecks) -> ast.AddDice:
+        return ast.AddDice(count, checks, span=self._span(meta))
+
+    def which_checks(self, meta: Any, owner: ast.Word, *parts: Any) -> ast.WhichChecks:
+        kinds = tuple(part for part in parts if isinstance(part, ast.Word))
+        purpose = next((part for part in parts if isinstance(part, tuple)), (None, ()))
+        return ast.WhichChecks(owner.text, kinds, *purpose, span=self._span(meta))
+
+    check_kind = trait
+
+    def check_purpose(self, meta: Any, verb: ast.Word, *kinds: Token
+                      ) -> tuple[str, tuple[ast.Word, ...]]:
+        return verb.text, tuple(self._word(kind) for kind in kinds)
 
     def use_skill(self, meta: Any, skills: tuple[ast.Word, ...],
                   plus: ast.Amount | None = None) -> ast.UseSkill:
         return ast.UseSkill(skills, plus, span=self._span(meta))
-
-    def check_skill(self, meta: Any, word: Token) -> ast.Word:
-        return self._word(word)
 
     def close_location(self, meta: Any, mode: ast.Word, place: ast.Word) -> ast.CloseLocation:
         return ast.CloseLocation(mode.text, place.text, span=self._span(meta))

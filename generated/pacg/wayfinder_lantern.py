@@ -34,7 +34,9 @@ CARD = rt.CardDef(
             effect={'op': 'add_dice',
                     'count': {'dice': 0, 'sides': 0, 'plus': 1, 'times': 1, 'per_player': False},
                     'owner': 'yours',
-                    'skill': 'Perception'},
+                    'checks': ['Perception'],
+                    'purpose': None,
+                    'against': []},
             run=power_1,
         ),
         rt.Power(

@@ -7,12 +7,13 @@ never turns on a floating-point rounding and is the same on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
-from compiler.runtime.pacg.cards import CheckOption
+from compiler.runtime.pacg.cards import CardDef, CheckOption, singular
 from compiler.runtime.pacg.state import Character
 
 COMBAT_SKILLS = ("Strength", "Melee")
@@ -88,10 +89,33 @@ def _add_die(counts: dict[int, int], sides: int) -> dict[int, int]:
     return result
 
 
-def fits(check_skill: str | None, option: CheckOption, skill: Skill) -> bool:
-    """Whether a card that adds to `check_skill` checks (None: any check) fits this one:
-    a combat check is one whose option names Combat."""
-    if check_skill is None:
+def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: str | None,
+         against: CardDef | None) -> bool:
+    """Whether a card that adds to the checks `spec` describes (see compiler.ir) fits this
+    one: a check made with `skill` for `option`, for `purpose`, against the card `against`."""
+    kinds = spec.get("checks") or ()
+    if kinds and not any(_kind_holds(kind, option, skill) for kind in kinds):
+        return False
+    if spec.get("purpose") is None:
         return True
-    wanted = check_skill.casefold()
-    return wanted in (name.casefold() for name in (*option.skills, skill.name))
+    if spec["purpose"] != purpose:
+        return False
+    types = {singular(kind) for kind in spec.get("against") or ()}
+    return not types or (against is not None and singular(against.type) in types)
+
+
+def _kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:
+    """`noncombat Strength`: every word holds; a combat check is one whose option names
+    Combat, and a skill word holds when the option or the skill rolled has that name."""
+    combat = "Combat" in option.skills
+    names = {name.casefold() for name in (*option.skills, skill.name)}
+    for word in kind.casefold().split():
+        if word in ("noncombat", "non-combat"):
+            holds = not combat
+        elif word == "combat":
+            holds = combat
+        else:
+            holds = word in names
+        if not holds:
+            return False
+    return True

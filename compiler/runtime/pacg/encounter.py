@@ -48,6 +48,8 @@ class CheckState:
     added: int = 0
     change: int = 0  # to the difficulty, by card text
     types_played: set[str] = field(default_factory=set)
+    purpose: str | None = None  # `defeat`, `acquire`, `close`, or None for any other check
+    against: CardDef | None = None  # the card it is made to defeat or acquire
 
     @property
     def difficulty(self) -> int:
@@ -200,7 +202,8 @@ class Encounter:
         """The location's own check closes it; a location with none closes at once."""
         with self.log.nested():
             for options in location.defn.check:
-                if not self._attempt(character, options, None, f"to close {location.name}").success:
+                if not self._attempt(character, options, None, f"to close {location.name}",
+                                     purpose="close").success:
                     return False
             return True
 
@@ -211,7 +214,7 @@ class Encounter:
         purpose = "to defeat" if defn.is_bane else "to acquire"
         for options in defn.check:
             result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}",
-                                   self.defeat_change)
+                                   self.defeat_change, "defeat" if defn.is_bane else "acquire")
             if not result.success:
                 if defn.is_bane and defn.type != "Barrier":
                     # A ruling: failing to defeat a bane other than a barrier deals Combat
@@ -221,11 +224,14 @@ class Encounter:
         return True
 
     def _attempt(self, character: Character, options: tuple[CheckOption, ...],
-                 against: CardDef | None, purpose: str, change: int = 0) -> CheckResult:
-        """One check: choose an option and skill, play cards onto it, roll."""
+                 against: CardDef | None, why: str, change: int = 0,
+                 purpose: str | None = None) -> CheckResult:
+        """One check: choose an option and skill, play cards onto it, roll.  `why` is for the
+        log; `purpose` is what cards that add only to some checks ask about."""
         option = self.table.policy.check_option(self, character, options)
         skill = skill_for(character, option)
-        outer, self.check = self.check, CheckState(character, option, skill, change=change)
+        outer, self.check = self.check, CheckState(character, option, skill, change=change,
+                                                   purpose=purpose, against=against)
         try:
             state = self.check
             candidates = self.check_candidates(state, against)
@@ -241,7 +247,7 @@ class Encounter:
             roll = self.table.dice.roll(skill.sides)
             total = roll + skill.bonus + state.added
             success = total >= state.difficulty
-            self.log.emit("check", character=character.name, purpose=purpose, skill=skill.name,
+            self.log.emit("check", character=character.name, purpose=why, skill=skill.name,
                           sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
                           total=total, difficulty=state.difficulty,
                           result="success" if success else "failure")
@@ -262,7 +268,7 @@ class Encounter:
                         continue
                     if holder is not state.character and spec["owner"] != "any":
                         continue
-                    if not fits(spec["skill"], state.option, state.skill):
+                    if not fits(spec, state.option, state.skill, state.purpose, state.against):
                         continue
                     blocked = self._immunity(card) if against is not None else None
                     plays.append(Play(holder, card, power, blocked or self._forbidden(card)))
@@ -641,9 +647,12 @@ class Encounter:
         self.evadable = False
 
     def allow_another(self, kind: str) -> None:
-        """One more card of this type may be played on the check being made."""
-        check = self._current_check()
-        check.types_played = {played for played in check.types_played
+        """One more card of this type may be played on the check being made or, played to
+        reduce damage, on that damage (a ruling)."""
+        state = self.check or self.damage_state
+        if state is None:
+            return
+        state.types_played = {played for played in state.types_played
                               if singular(played) != singular(kind)}
         self.log.emit("allowed", kind=kind)
 

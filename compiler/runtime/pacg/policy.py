@@ -160,7 +160,10 @@ class Policy:
         for options in enc.card.defn.check:
             best = Fraction(0)
             for option in options:
-                state = CheckState(enc.character, option, skill_for(enc.character, option))
+                defn = enc.card.defn
+                state = CheckState(enc.character, option, skill_for(enc.character, option),
+                                   change=enc.defeat_change,
+                                   purpose="defeat" if defn.is_bane else "acquire", against=defn)
                 plays = _pick_plays(state, enc.check_candidates(state, enc.card.defn), None)
                 best = max(best, _check_chance(state, plays))
             total *= best

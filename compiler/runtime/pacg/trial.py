@@ -11,10 +11,11 @@ to, or one that deals a point of damage of a kind a reduction reduces.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import CardDef, CheckOption
+from compiler.runtime.pacg.cards import CardDef, CheckOption, singular
 from compiler.runtime.pacg.encounter import Encounter
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
@@ -25,14 +26,32 @@ SKILLS = ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Ch
           "Diplomacy", "Fortitude", "Survival", "Knowledge", "Disable", "Craft")
 
 
-def _monster(kind: str | None, skill: str = "Combat") -> CardDef:
-    """A stock monster defeated with a `skill` check that, with a `kind`, deals 1 damage of
-    that kind before the encounter."""
+def _monster(kind: str | None, skills: tuple[str, ...] = ("Combat",),
+             card_type: str = "Monster") -> CardDef:
+    """A stock bane defeated with a check of any of `skills` that, with a `kind`, deals 1
+    damage of that kind before the encounter."""
     def first_strike(enc: Encounter, you: Character) -> None:
         enc.damage(you, 1, kind)
-    return CardDef(f"Trial {kind or skill} Monster", "Monster",
-                   check=((CheckOption((skill,), 6),),),
+    return CardDef(f"Trial {card_type}", card_type, check=((CheckOption(skills, 6),),),
                    before_encounter=first_strike if kind else None)
+
+
+def _encountered_for(spec: Mapping[str, Any]) -> CardDef:
+    """A stock card whose encounter gives a power its moment.  A reduction meets a monster
+    that deals damage of a kind it reduces; an addition meets a card of the type its checks
+    are against (a boon to acquire, a bane to defeat), with a check its kind of check fits:
+    `Ranged combat` is a combat check that may be made with Ranged."""
+    if spec.get("op") == "reduce_damage":
+        return _monster(next(iter(spec["kinds"]), "Combat"))
+    words = next(iter(spec.get("checks") or ()), "").casefold().split()
+    skills = tuple(name for name in SKILLS if name.casefold() in words)
+    if "combat" in words or not skills:
+        skills = ("Combat", *skills) if "noncombat" not in words else skills or ("Strength",)
+    against = next(iter(spec.get("against") or ()), None)
+    if spec.get("purpose") == "acquire":
+        return CardDef("Trial Boon", singular(against or "item").title(),
+                       check=((CheckOption(skills, 6),),))
+    return _monster(None, skills, singular(against or "monster").title())
 
 
 STOCK_CHARACTER = CardDef("Trial Hero", "Character", hand=5,
@@ -58,19 +77,15 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
         _encounter(cards, card, seed)
     elif card.is_boon:
         for power in card.powers:
-            # A reduction is tried on damage of a kind it reduces, an addition on a check it
-            # adds to.
-            spec = power.effect or {}
-            kind = next(iter(spec["kinds"]), "Combat") if power.purpose == "reduce_damage" \
-                else None
-            monster = _monster(kind, spec.get("skill") or "Combat")
+            encountered = _encountered_for(power.effect or {})
             script = _SCRIPTS.get(power.purpose)
             if script is not None:
-                _encounter(cards, monster, seed, script(card.name), boon=card)
+                _encounter(cards, encountered, seed, script(card.name), boon=card)
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
                 played = hero.hand[0]
-                Encounter(table, hero, Card(monster), location).use_power(hero, played, power)
+                Encounter(table, hero, Card(encountered), location).use_power(hero, played,
+                                                                             power)
     elif card.type == "Character":
         _encounter(cards, STOCK_MONSTER, seed, hero=card)
     else:
