@@ -213,6 +213,7 @@ class SelfAction(Effect):
 
     action: str
     card: SelfRef
+    beside: str | None = None  # where a displayed card is set: `the scenario`
 
 
 @dataclass(frozen=True)
@@ -226,8 +227,9 @@ class MoveSelf(Effect):
 
 @dataclass(frozen=True)
 class CardAction(Effect):
-    """A character discards, buries, banishes or recharges cards from its hand (or, with
-    `source` 'discards', its discard pile); `kinds` narrows them to cards of those types."""
+    """A character discards, buries, banishes or recharges cards from its hand, or from
+    `source` ('discards', 'hand_or_discards', or 'deck': its top cards); `kinds` narrows
+    them to cards of those types."""
 
     target: Target
     action: str
@@ -262,6 +264,7 @@ class AddToCheck(Effect):
 
     amount: Amount
     checks: WhichChecks
+    traits: tuple[Word, ...] = ()  # traits the addition gives the check
 
 
 @dataclass(frozen=True)
@@ -358,6 +361,7 @@ class AddDice(Effect):
 
     count: Amount
     checks: WhichChecks
+    traits: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -367,6 +371,7 @@ class UseSkill(Effect):
 
     skills: tuple[Word, ...]
     plus: Amount | None = None
+    traits: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -394,7 +399,8 @@ class Condition(Node):
     words: tuple[Word, ...]
 
 
-CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill")
+CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
+                   "failed", "alone")
 
 
 @dataclass(frozen=True)
@@ -433,6 +439,7 @@ class InsteadOfDiscard(Effect):
     action: str
     card: SelfRef
     check: CheckStep | None = None
+    replaces: str = "discard"  # the move it replaces: `instead of burying it` is 'bury'
 
 
 @dataclass(frozen=True)
@@ -478,6 +485,34 @@ class DamageRule(Effect):
     as_kind: Word | None = None
     more: Amount | None = None
     to: Target | None = None
+
+
+@dataclass(frozen=True)
+class AtReset(Effect):
+    """`recharge this card when you reset your hand`."""
+
+    action: str
+    card: SelfRef
+
+
+@dataclass(frozen=True)
+class EvadeSelf(Effect):
+    """`When you encounter this card, evade it.`"""
+
+
+@dataclass(frozen=True)
+class Move(Effect):
+    """`move` (where the character chooses) or `move to a random location`."""
+
+    target: Target
+    random: bool = False
+
+
+@dataclass(frozen=True)
+class ShuffleFromBox(Effect):
+    """`shuffle a barrier from the box into your location deck`."""
+
+    kind: Word
 
 
 @dataclass(frozen=True)

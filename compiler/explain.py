@@ -190,7 +190,12 @@ CONDITIONS = {
     "not_proficient": "if {you} is not proficient with {words}",
     "has_skill": "if {you} has the {words} skill",
     "lacks_skill": "if {you} has none of the skills {words}",
+    "succeeded": "if {you} succeeded at the check just made",
+    "failed": "if {you} failed the check just made",
+    "alone": "if {you} is the only character at the location",
 }
+SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
+           "hand or discard pile", "deck": "top of the deck"}
 
 
 def _conditional(e: ast.Conditional, you: str) -> str:
@@ -227,14 +232,21 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Summon: lambda e, you: f"{_who(e.target, you)} summons "
     + " and ".join(card.name for card in e.cards)
     + " from the box and encounters each, one whole encounter after another",
-    ast.SelfAction: lambda e, you: f"the card will {e.action} itself when its encounter ends",
+    ast.SelfAction: lambda e, you: f"the card will {e.action} itself when its encounter ends"
+    + (f", next to {e.beside}" if e.beside else ""),
+    ast.AtReset: lambda e, you: f"when {you} resets the hand with this card in it: "
+    f"{COSTS[e.action]}",
+    ast.EvadeSelf: lambda e, you: "the card is evaded: its encounter ends, and it goes back",
+    ast.Move: lambda e, you: f"{_who(e.target, you)} moves to "
+    + ("a random open location" if e.random else "a location of their choice"),
+    ast.ShuffleFromBox: lambda e, you: f"a random {e.kind} from the box is shuffled into the "
+    "location deck",
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
         "shuffled into the location deck" if e.place == "shuffle"
         else f"put on the {e.place} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
-    f"{count_words(e.count, e.random, e.kinds)} from the "
-    + ("discard pile" if e.source == "discards" else "hand")
-    + ("" if e.random else ", of their choice"),
+    f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
+    + ("" if e.random or e.source == "deck" else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws {count_words(e.count, False)}",
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}",
     ast.CloseLocation: lambda e, you: {
@@ -255,7 +267,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.DifficultyChange: _difficulty,
     ast.InsteadOfDiscard: lambda e, you: (f"if {you} succeeds at {_step(e.check)}, "
                                           if e.check else "")
-    + f"rather than discard the card played, its holder must {COSTS[e.action]}",
+    + f"rather than {e.replaces} the card played, its holder must {COSTS[e.action]}",
     ast.Forbid: lambda e, you: f"{you} may not play " + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
     + " for the rest of the encounter",

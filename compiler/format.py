@@ -43,7 +43,9 @@ VERBS = {
     "summon": ("summon and encounter", "summons and encounters"),
     "roll": ("roll", "rolls"),
     "gain": ("gain", "gains"),
+    "move": ("move", "moves"),
 }
+REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing"}
 MARKER_WORDS = {
     "ambush": "Ambush",
     "monster_nest": "Monster Nest",
@@ -61,7 +63,12 @@ CONDITION_WORDS = {
     "not_proficient": "you are not proficient with {}",
     "has_skill": "you have the {} skill",
     "lacks_skill": "you do not have the {} skill",
+    "succeeded": "you succeed",
+    "failed": "you fail",
+    "alone": "you are the only character at this location",
 }
+CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
+                "hand_or_discards": " from your hand or discard pile"}
 TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn"}
 ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
@@ -212,9 +219,11 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
-    source = " from your discard pile" if e.source == "discards" else ""
+    if e.source == "deck":
+        cards = "card" if str(e.count) == "1" else f"{e.count} cards"
+        return f"{_acting(e.target, e.action, voice)} the top {cards} of your deck"
     return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
-        + source
+        + CARD_SOURCES[e.source]
 
 
 def _draw(e: ast.Draw, voice: Voice) -> str:
@@ -243,17 +252,25 @@ def which_checks(checks: ast.WhichChecks) -> str:
     return text
 
 
+def _traits(traits: tuple[ast.Word, ...]) -> str:
+    """` with the Fire trait`, or nothing."""
+    if not traits:
+        return ""
+    word = "trait" if len(traits) == 1 else "traits"
+    return f" with the {_list(map(str, traits), 'and')} {word}"
+
+
 def _add(e: ast.AddToCheck, voice: Voice) -> str:
-    return f"add {e.amount} to {which_checks(e.checks)}"
+    return f"add {e.amount}{_traits(e.traits)} to {which_checks(e.checks)}"
 
 
 def _add_dice(e: ast.AddDice, voice: Voice) -> str:
     word = "die" if str(e.count) == "1" else "dice"
-    return f"add {e.count} {word} to {which_checks(e.checks)}"
+    return f"add {e.count} {word}{_traits(e.traits)} to {which_checks(e.checks)}"
 
 
 def _use_skill(e: ast.UseSkill, voice: Voice) -> str:
-    plus = f" + {e.plus}" if e.plus is not None else ""
+    plus = f" + {e.plus}{_traits(e.traits)}" if e.plus is not None else ""
     return f"roll your {_list(map(str, e.skills), 'or')} die{plus}"
 
 
@@ -276,7 +293,7 @@ def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
 
 
 def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
-    text = f"{e.action} {self_ref(e.card)} instead of discarding it"
+    text = f"{e.action} {self_ref(e.card)} instead of {REPLACED_WORDS[e.replaces]} it"
     if e.check is None:
         return text
     step = check_step(e.check)
@@ -338,7 +355,14 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
     ast.Summon: _summon,
-    ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}",
+    ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}"
+    + (f" next to {e.beside}" if e.beside else ""),
+    ast.AtReset: lambda e, voice: f"{e.action} {self_ref(e.card)} when you reset your hand",
+    ast.EvadeSelf: lambda e, voice: "evade this card",
+    ast.Move: lambda e, voice: _acting(e.target, "move", voice)
+    + (" to a random location" if e.random else ""),
+    ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kind.text)} {e.kind} from the "
+                                          "box into your location deck"),
     ast.MoveSelf: _move,
     ast.CardAction: _cards,
     ast.Draw: _draw,

@@ -22,7 +22,7 @@ one the card came from); an examination's `then` is `any_order` or
 | `reduce_damage`  | kinds (empty: any), amount (null: all of it)                        |
 | `evade`          | who (null: the card's holder), kinds, traits                       |
 | `summon`         | target, cards (names)                                              |
-| `dispose`        | place: `banish`, `shuffle` (into the location deck), `top`, `bottom` |
+| `dispose`        | place (`banish`, `display`, a cost, `shuffle`, `top`, `bottom`), beside |
 | `cards`          | target, action, count, random, kinds (empty: any), source (`hand`, `discards`)|
 | `draw`           | target, count                                                      |
 | `add_to_check`   | amount, owner (`yours`, `any`), checks, purpose, against (below)   |
@@ -37,6 +37,9 @@ one the card came from); an examination's `then` is `any_order` or
 | `instead_of_discard` | action (where the card played goes), check (or null: always) |
 | `forbid`         | kinds (card types, as written: `spells`), traits                    |
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
+| `evade_self`     | (none): the encountered card is evaded                              |
+| `move`           | target, random (false: where the player chooses)                    |
+| `shuffle_from_box` | kind: a card of this type from the box into the location deck    |
 | `examine`        | count (of the location deck's top cards), then (or null)           |
 | `gain_from_box`  | count, kinds (card types): random cards from the box to the hand    |
 | `damage_rule`    | as_kind (a damage type), more (an amount) or to (a target)         |

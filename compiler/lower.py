@@ -37,9 +37,18 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     powers: list[ir.Power] = []
     keywords: list[str] = []
     immunities: list[str] = []
-    untimed = [lower.effect(effect) for section in card.sections if section.label is None
-               for sentence in section.sentences if isinstance(sentence, ast.Untimed)
-               for effect in sentence.effects]
+    untimed: list[ir.Effect] = []
+    for section in card.sections:
+        for sentence in section.sentences:
+            if section.label is not None or not isinstance(sentence, ast.Untimed):
+                continue
+            effects = [lower.effect(effect) for effect in sentence.effects]
+            # A sentence that names its own moment (`... when you reset your hand`) is done
+            # then, not with the card's other sentences.
+            if any(isinstance(node, ast.AtReset) for node in ast.walk(sentence)):
+                triggers.setdefault("when_reset", []).extend(effects)
+            else:
+                untimed.extend(effects)
     abilities: list[ir.Ability] = [
         {"label": section.label.lower(),
          "effects": [lower.effect(effect) for sentence in section.sentences
@@ -132,6 +141,10 @@ def _which_checks(checks: ast.WhichChecks) -> dict[str, Any]:
             "purpose": checks.purpose, "against": [kind.text for kind in checks.against]}
 
 
+def _words(words: tuple[ast.Word, ...]) -> list[str]:
+    return [word.text for word in words]
+
+
 def _word(word: ast.Word | None) -> str | None:
     return None if word is None else word.text
 
@@ -174,10 +187,10 @@ class _Lowerer:
                 "cards": [self.names[card.name.casefold()] for card in e.cards]}
 
     def SelfAction(self, e: ast.SelfAction) -> ir.Effect:
-        return {"op": "dispose", "place": e.action}
+        return {"op": "dispose", "place": e.action, "beside": e.beside}
 
     def MoveSelf(self, e: ast.MoveSelf) -> ir.Effect:
-        return {"op": "dispose", "place": e.place}
+        return {"op": "dispose", "place": e.place, "beside": None}
 
     def CardAction(self, e: ast.CardAction) -> ir.Effect:
         return {"op": "cards", "target": e.target.kind, "action": e.action,
@@ -189,18 +202,19 @@ class _Lowerer:
 
     def AddToCheck(self, e: ast.AddToCheck) -> ir.Effect:
         return {"op": "add_to_check", "amount": lower_amount(e.amount),
-                **_which_checks(e.checks)}
+                **_which_checks(e.checks), "traits": _words(e.traits)}
 
     def CloseLocation(self, e: ast.CloseLocation) -> ir.Effect:
         return {"op": "close_location", "mode": e.mode, "place": e.place}
 
     def AddDice(self, e: ast.AddDice) -> ir.Effect:
-        return {"op": "add_dice", "count": lower_amount(e.count), **_which_checks(e.checks)}
+        return {"op": "add_dice", "count": lower_amount(e.count), **_which_checks(e.checks),
+                "traits": _words(e.traits)}
 
     def UseSkill(self, e: ast.UseSkill) -> ir.Effect:
         return {"op": "use_skill", "skills": [skill.text for skill in e.skills],
                 "plus": None if e.plus is None else lower_amount(e.plus),
-                **_which_checks(ast.WhichChecks("yours", span=e.span))}
+                **_which_checks(ast.WhichChecks("yours", span=e.span)), "traits": _words(e.traits)}
 
     def YouMay(self, e: ast.YouMay) -> ir.Effect:
         return {"op": "you_may", "effect": self.effect(e.effect)}
@@ -225,7 +239,7 @@ class _Lowerer:
                 "adventure": e.adventure}
 
     def InsteadOfDiscard(self, e: ast.InsteadOfDiscard) -> ir.Effect:
-        return {"op": "instead_of_discard", "action": e.action,
+        return {"op": "instead_of_discard", "action": e.action, "replaces": e.replaces,
                 "check": None if e.check is None else lower_check_step(e.check)}
 
     def Forbid(self, e: ast.Forbid) -> ir.Effect:
@@ -246,6 +260,18 @@ class _Lowerer:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),
                 "more": None if e.more is None else lower_amount(e.more),
                 "to": None if e.to is None else e.to.kind}
+
+    def AtReset(self, e: ast.AtReset) -> ir.Effect:
+        return {"op": "dispose", "place": e.action, "beside": None}
+
+    def EvadeSelf(self, e: ast.EvadeSelf) -> ir.Effect:
+        return {"op": "evade_self"}
+
+    def Move(self, e: ast.Move) -> ir.Effect:
+        return {"op": "move", "target": e.target.kind, "random": e.random}
+
+    def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
+        return {"op": "shuffle_from_box", "kind": e.kind.text}
 
     def Unevadable(self, e: ast.Unevadable) -> ir.Effect:
         return {"op": "unevadable"}

@@ -102,3 +102,9 @@ def test_templates_cannot_write_card_text_without_a_filter():
     assert environment.from_string("name = {{ name|py }}").render(name="x'") == 'name = "x\'"'
     with pytest.raises(python_backend.BackendError, match="not an identifier"):
         environment.from_string("def {{ name|ident }}(): pass").render(name="os.system")
+
+
+def test_templates_cannot_write_a_value_the_ir_does_not_have():
+    environment = python_backend._environment()
+    with pytest.raises(python_backend.BackendError, match="does not have"):
+        environment.from_string("x = {{ e.missing|py }}").render(e={})

@@ -114,6 +114,9 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "turn actions": values(ast.TurnAction, "action"),
         "examinations": values(ast.Examine, "then"),
         "card sources": values(ast.CardAction, "source"),
+        "displayed next to something": {node.beside is not None for node in nodes
+                                        if isinstance(node, ast.SelfAction)},
+        "moves": values(ast.Move, "random"),
         "damage rules": {name for node in nodes if isinstance(node, ast.DamageRule)
                          for name in ("as_kind", "more", "to") if getattr(node, name)},
         "powers for a check": {node.check is not None for node in nodes
@@ -128,13 +131,16 @@ EVERY_CONSTRUCT = {
                   "AddToCheck", "AddDice", "UseSkill", "CloseLocation", "CheckOrElse",
                   "YouMay", "ExtraCost", "Conditional", "Explore", "DifficultyChange",
                   "InsteadOfDiscard", "Forbid", "TurnAction", "Examine", "GainFromBox",
-                  "DamageRule", "Unevadable", "AllowAnother"},
+                  "DamageRule", "Unevadable", "AllowAnother", "AtReset", "EvadeSelf", "Move",
+                  "ShuffleFromBox"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},
         "turn actions": set(ast.TURN_ACTIONS),
         "examinations": {None, "any_order", "top_or_bottom"},
-        "card sources": {"hand", "discards"},
+        "card sources": {"hand", "discards", "hand_or_discards", "deck"},
+        "displayed next to something": {True},
+        "moves": {True, False},
         "damage rules": {"as_kind", "more", "to"},
         "powers for a check": {True, False},
         "costs": set(ast.COSTS),

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
 from markupsafe import Markup
 
 from compiler import ir
@@ -88,6 +88,8 @@ _WIDTH = 80
 def py(value: Any) -> Markup:
     """A value as a Python literal, wrapped over lines when it is long (indent the lines after
     the first where it stands)."""
+    if isinstance(value, Undefined):
+        raise BackendError(f"a template asked for a value the IR does not have: {value!r}")
     text = repr(value)
     if len(text) > _WIDTH:  # pprint writes what fits on a line as repr does; only then wraps
         text = pprint.pformat(value, width=_WIDTH, sort_dicts=False)

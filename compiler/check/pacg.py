@@ -54,12 +54,12 @@ _FIELDS = {
 _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.DifficultyChange,
                    ast.Examine, ast.TurnAction, ast.SelfAction, ast.CloseLocation, ast.Damage,
-                   ast.GainFromBox)
+                   ast.GainFromBox, ast.Move)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
-                 ast.Unevadable)
+                 ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox)
 _POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
-                  ast.AllowAnother)
+                  ast.AllowAnother, ast.AtReset)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
@@ -210,9 +210,14 @@ class _CardCheck:
                   "checks are what boons do"
         if not isinstance(effect, allowed):
             self.report("CW204", effect.span, why)
-        elif isinstance(effect, ast.SelfAction) and kind != "boon" and effect.action != "banish":
+        elif isinstance(effect, ast.SelfAction) and effect.beside and effect.action != "display":
+            self.report("CW204", effect.span, f"a card cannot {effect.action} itself next to "
+                        "something", "a card is displayed next to something")
+        elif isinstance(effect, ast.SelfAction) and kind != "boon" \
+                and effect.action not in ("banish", "display"):
             self.report("CW204", effect.span, f"a {self.card.type} cannot {effect.action} itself",
-                        "a bane may banish itself or be shuffled into the location deck")
+                        "a bane may banish or display itself, or be shuffled into the location "
+                        "deck")
         elif isinstance(effect, ast.CheckOrElse):
             self._check_step(effect.check)
             self._effect(kind, effect.otherwise)

@@ -177,6 +177,10 @@ class AstBuilder:
     def self_this(self, meta: Any, noun: Token) -> ast.SelfRef:
         return ast.SelfRef(noun=str(noun).lower(), span=self._span(meta))
 
+    def self_this_bare(self, meta: Any) -> ast.SelfRef:
+        """`reveal this to ...`: `this` alone is this card."""
+        return ast.SelfRef(noun="card", span=self._span(meta))
+
     def self_it(self, meta: Any) -> ast.SelfRef:
         return ast.SelfRef(span=self._span(meta))
 
@@ -305,19 +309,53 @@ class AstBuilder:
     def from_discards(self, meta: Any) -> ast.Word:
         return ast.Word("discards", span=self._span(meta))
 
+    def from_hand_or_discards(self, meta: Any) -> ast.Word:
+        return ast.Word("hand_or_discards", span=self._span(meta))
+
+    def deck_action(self, meta: Any, *parts: Any) -> ast.CardAction:
+        """`discard the top card of your deck`, `bury the top 2 cards of your deck`."""
+        target, (action, *count) = self._subject(meta, parts)
+        amount = count[0] if count else ast.Amount(0, 0, 1, span=self._span(meta))
+        return ast.CardAction(target, action.text, amount, source="deck", span=self._span(meta))
+
+    def at_reset(self, meta: Any, action: ast.Word, card: ast.SelfRef) -> ast.AtReset:
+        return ast.AtReset(action.text, card, span=self._span(meta))
+
+    def displayed_self(self, meta: Any, action: ast.Word, card: ast.SelfRef, *beside: Token
+                       ) -> ast.SelfAction:
+        return ast.SelfAction(action.text, card, " ".join(beside).lower(), span=self._span(meta))
+
+    def evade_self(self, meta: Any, card: ast.SelfRef) -> ast.EvadeSelf:
+        return ast.EvadeSelf(span=self._span(meta))
+
+    def move(self, meta: Any, *parts: Any) -> ast.Move:
+        target, rest = self._subject(meta, parts)
+        return ast.Move(target, bool(rest), span=self._span(meta))
+
+    def shuffle_from_box(self, meta: Any, kind: Token) -> ast.ShuffleFromBox:
+        return ast.ShuffleFromBox(self._word(kind), span=self._span(meta))
+
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)
         return ast.Draw(target, count.amount, span=self._span(meta))
 
-    def add_to_check(self, meta: Any, amount: ast.Amount,
-                     checks: ast.WhichChecks | None = None) -> ast.AddToCheck:
-        """With no check named (`add another 1d8`), the check is the one the power is
-        played on: the holder's own."""
-        which = checks or ast.WhichChecks("yours", span=self._span(meta))
-        return ast.AddToCheck(amount, which, span=self._span(meta))
+    def _addition(self, meta: Any, parts: tuple[Any, ...]
+                  ) -> tuple[ast.WhichChecks, tuple[ast.Word, ...]]:
+        """Which checks an addition is for and the traits it gives them.  With no check
+        named (`add another 1d8`), the check is the one the power is played on: the
+        holder's own."""
+        checks = next((part for part in parts if isinstance(part, ast.WhichChecks)), None)
+        traits = next((part for part in parts if isinstance(part, tuple)), ())
+        return checks or ast.WhichChecks("yours", span=self._span(meta)), traits
 
-    def add_dice(self, meta: Any, count: ast.Amount, checks: ast.WhichChecks) -> ast.AddDice:
-        return ast.AddDice(count, checks, span=self._span(meta))
+    def add_to_check(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.AddToCheck:
+        return ast.AddToCheck(amount, *self._addition(meta, parts), span=self._span(meta))
+
+    def add_dice(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.AddDice:
+        return ast.AddDice(count, *self._addition(meta, parts), span=self._span(meta))
+
+    def added_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
+        return traits
 
     def which_checks(self, meta: Any, owner: ast.Word, *parts: Any) -> ast.WhichChecks:
         kinds = tuple(part for part in parts if isinstance(part, ast.Word))
@@ -331,8 +369,9 @@ class AstBuilder:
         return verb.text, tuple(self._word(kind) for kind in kinds)
 
     def use_skill(self, meta: Any, skills: tuple[ast.Word, ...],
-                  plus: ast.Amount | None = None) -> ast.UseSkill:
-        return ast.UseSkill(skills, plus, span=self._span(meta))
+                  plus: ast.Amount | None = None, traits: tuple[ast.Word, ...] = ()
+                  ) -> ast.UseSkill:
+        return ast.UseSkill(skills, plus, traits, span=self._span(meta))
 
     def close_location(self, meta: Any, mode: ast.Word, place: ast.Word) -> ast.CloseLocation:
         return ast.CloseLocation(mode.text, place.text, span=self._span(meta))
@@ -371,6 +410,15 @@ class AstBuilder:
     def lacks_skill(self, meta: Any, words: tuple[ast.Word, ...]) -> ast.Condition:
         return self._condition(meta, "lacks_skill", words)
 
+    def succeeded(self, meta: Any) -> ast.Condition:
+        return self._condition(meta, "succeeded", ())
+
+    def failed(self, meta: Any) -> ast.Condition:
+        return self._condition(meta, "failed", ())
+
+    def alone(self, meta: Any) -> ast.Condition:
+        return self._condition(meta, "alone", ())
+
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))
 
@@ -392,8 +440,12 @@ class AstBuilder:
         return None, {None: 1, "twice": 2, "thrice": 3}[by.text if by else None]
 
     def instead_of_discard(self, meta: Any, *parts: Any) -> ast.InsteadOfDiscard:
-        check, (action, card) = (parts[0], parts[1:]) if len(parts) == 3 else (None, parts)
-        return ast.InsteadOfDiscard(action.text, card, check, span=self._span(meta))
+        """`... instead of discarding it`: the verb after `of` says which move is replaced."""
+        *rest, instead_of = parts
+        check, (action, card) = (rest[0], rest[1:]) if len(rest) == 3 else (None, rest)
+        verb = str(instead_of).split()[2].casefold()
+        replaces = {"discarding": "discard", "burying": "bury", "banishing": "banish"}[verb]
+        return ast.InsteadOfDiscard(action.text, card, check, replaces, span=self._span(meta))
 
     def forbid(self, meta: Any, kinds: tuple[ast.Word, ...],
                traits: tuple[ast.Word, ...] = ()) -> ast.Forbid:

@@ -7,7 +7,7 @@ LINE = 80
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.add_to_check(enc.roll(1, 6, 0))
+    enc.add_to_check(enc.roll(1, 6, 0), ())
 
 
 CARD = rt.CardDef(
@@ -24,7 +24,8 @@ CARD = rt.CardDef(
                     'owner': 'any',
                     'checks': [],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'traits': []},
             run=power_1,
         ),
     ),

@@ -18,7 +18,7 @@ def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.dispose('top')
+    enc.dispose('top', None)
 
 
 CARD = rt.CardDef(

@@ -8,14 +8,14 @@ LINE = 121
 
 def after_playing(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'lacks_skill', ('Arcane',)):
-        enc.dispose('banish')
+        enc.dispose('banish', None)
     else:
         if enc.may(you, 'instead_of_discard'):
-            enc.instead_of_discard(you, 'recharge', (rt.CheckOption(('Arcane',), 6),))
+            enc.instead_of_discard(you, 'recharge', 'discard', (rt.CheckOption(('Arcane',), 6),))
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.use_skill(('Arcane',), enc.roll(2, 4, 0))
+    enc.use_skill(('Arcane',), enc.roll(2, 4, 0), ())
 
 
 CARD = rt.CardDef(
@@ -36,7 +36,8 @@ CARD = rt.CardDef(
                     'owner': 'yours',
                     'checks': ['Combat'],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'traits': []},
             run=power_1,
         ),
     ),

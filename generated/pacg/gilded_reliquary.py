@@ -11,7 +11,7 @@ def always(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.add_dice(2)
+    enc.add_dice(2, ())
 
 
 CARD = rt.CardDef(
@@ -28,7 +28,8 @@ CARD = rt.CardDef(
                     'owner': 'any',
                     'checks': [],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'traits': []},
             run=power_1,
         ),
     ),

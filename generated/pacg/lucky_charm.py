@@ -7,7 +7,7 @@ LINE = 66
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.add_to_check(enc.roll(1, 4, 0))
+    enc.add_to_check(enc.roll(1, 4, 0), ())
     for target in enc.targets('you', you):
         enc.draw(target, 1)
 
@@ -29,7 +29,8 @@ CARD = rt.CardDef(
                     'owner': 'any',
                     'checks': [],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'traits': []},
             run=power_1,
         ),
     ),

@@ -14,7 +14,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.dispose('banish')
+    enc.dispose('banish', None)
 
 
 CARD = rt.CardDef(

@@ -13,7 +13,7 @@ def power_1(enc: rt.Encounter, you: rt.Character) -> None:
 def power_2(enc: rt.Encounter, you: rt.Character) -> None:
     enc.reduce_damage(None)
     if enc.holds(you, 'proficient', ('light armors',)):
-        enc.dispose('bury')
+        enc.dispose('bury', None)
 
 
 CARD = rt.CardDef(

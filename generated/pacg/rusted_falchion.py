@@ -12,9 +12,9 @@ def always(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.use_skill(('Strength', 'Melee'), enc.roll(1, 8, 0))
+    enc.use_skill(('Strength', 'Melee'), enc.roll(1, 8, 0), ())
     if enc.pay_again(you, 'discard'):
-        enc.add_to_check(enc.roll(1, 6, 0))
+        enc.add_to_check(enc.roll(1, 6, 0), ())
 
 
 CARD = rt.CardDef(
@@ -35,7 +35,8 @@ CARD = rt.CardDef(
                     'owner': 'yours',
                     'checks': ['Combat'],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'traits': []},
             run=power_1,
         ),
     ),

@@ -7,7 +7,7 @@ LINE = 3
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.dispose('bottom')
+    enc.dispose('bottom', None)
 
 
 CARD = rt.CardDef(

@@ -14,7 +14,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
         enc.cards(target, 'bury', 1, False, (), 'hand')
-    enc.dispose('shuffle')
+    enc.dispose('shuffle', None)
 
 
 CARD = rt.CardDef(

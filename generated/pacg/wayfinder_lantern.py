@@ -8,11 +8,11 @@ LINE = 129
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'has_skill', ('Craft',)):
-        enc.instead_of_discard(you, 'recharge', None)
+        enc.instead_of_discard(you, 'recharge', 'discard', None)
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.add_dice(1)
+    enc.add_dice(1, ())
 
 
 def power_2(enc: rt.Encounter, you: rt.Character) -> None:
@@ -36,7 +36,8 @@ CARD = rt.CardDef(
                     'owner': 'yours',
                     'checks': ['Perception'],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'traits': []},
             run=power_1,
         ),
         rt.Power(

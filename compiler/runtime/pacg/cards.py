@@ -58,6 +58,7 @@ class CardDef:
     if_undefeated: Run | None = None
     after_encounter: Run | None = None
     after_playing: Run | None = None
+    when_reset: Run | None = None  # a boon's text done when its holder resets the hand
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a
     # boon's are done after each of its powers is played (docs/rulings.md).
     always: Run | None = None

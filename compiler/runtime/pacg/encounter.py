@@ -11,6 +11,7 @@ are in docs/rulings.md; the comments below name them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
@@ -36,7 +37,7 @@ class Play:
 
     holder: Character
     card: Card
-    power: Power
+    power: Power | None  # None: the card's text runs while it is held, not played
     blocked: str | None = None
 
 
@@ -50,6 +51,7 @@ class CheckState:
     types_played: set[str] = field(default_factory=set)
     purpose: str | None = None  # `defeat`, `acquire`, `close`, or None for any other check
     against: CardDef | None = None  # the card it is made to defeat or acquire
+    traits: set[str] = field(default_factory=set)  # traits cards played gave the check
 
     @property
     def difficulty(self) -> int:
@@ -90,6 +92,8 @@ class Encounter:
         self.defeat_change = 0  # to the difficulty of the checks to defeat, by card text
         self.playing: Play | None = None  # the power being played, while it is
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
+        self.last_success: bool | None = None  # the outcome of the last check made
+        self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
         # How damage the encountered card deals is changed by its text (damage_rule effects).
         self.damage_kind: str | None = None
@@ -117,7 +121,7 @@ class Encounter:
             if self._stopped():
                 return
         self._window("when_encountered")
-        if self._stopped():
+        if self._stopped() or self.evaded:
             return
         if self._evade_step():
             return
@@ -251,6 +255,7 @@ class Encounter:
                           sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
                           total=total, difficulty=state.difficulty,
                           result="success" if success else "failure")
+            self.last_success = success
             return CheckResult(success, total, state.difficulty)
         finally:
             self.check = outer
@@ -349,6 +354,9 @@ class Encounter:
         if place == "bottom":
             deck.append(self.card)
             return f"put at the bottom of {self.location.name}'s deck"
+        if place == "display":
+            self.table.displayed.append(self.card)
+            return f"displayed next to {self.beside or 'the scenario'}"
         return "banished to the box"
 
     # -- playing cards ----------------------------------------------------------
@@ -367,6 +375,15 @@ class Encounter:
                     run = getattr(play.card.defn, window)
                     if run is not None and not self._stopped():
                         run(self, play.holder)
+        finally:
+            self.playing = outer
+
+    def run_held(self, holder: Character, card: Card, run: Callable[..., None]) -> None:
+        """Run text of a card `holder` holds (`... when you reset your hand`), with the card
+        as `this card`."""
+        outer, self.playing = self.playing, Play(holder, card, None)
+        try:
+            run(self, holder)
         finally:
             self.playing = outer
 
@@ -494,17 +511,20 @@ class Encounter:
             raise ScenarioError("a card added to a check when none was being attempted")
         return self.check
 
-    def add_to_check(self, amount: int) -> None:
+    def add_to_check(self, amount: int, traits: tuple[str, ...] = ()) -> None:
         check = self._current_check()
         check.added += amount
-        self.log.emit("added", character=check.character.name, amount=amount)
+        check.traits.update(traits)
+        self.log.emit("added", character=check.character.name, amount=amount,
+                      **({"traits": list(traits)} if traits else {}))
 
-    def add_dice(self, count: int) -> None:
+    def add_dice(self, count: int, traits: tuple[str, ...] = ()) -> None:
         """More dice of the kind the check rolls."""
         check = self._current_check()
-        self.add_to_check(self.roll(count, check.skill.sides, 0))
+        self.add_to_check(self.roll(count, check.skill.sides, 0), traits)
 
-    def use_skill(self, skills: tuple[str, ...], plus: int) -> None:
+    def use_skill(self, skills: tuple[str, ...], plus: int, traits: tuple[str, ...] = ()
+                  ) -> None:
         """Make the check with the best of `skills` the character has, if that beats the
         skill it is made with, and add `plus`."""
         check = self._current_check()
@@ -512,8 +532,8 @@ class Encounter:
         if better is not None and better.name != check.skill.name:
             check.skill = better
             self.log.emit("uses_skill", character=check.character.name, skill=better.name)
-        if plus:
-            self.add_to_check(plus)
+        if plus or traits:
+            self.add_to_check(plus, traits)
 
     def change_difficulty(self, scope: str, amount: int, adventure: int) -> None:
         """Change the difficulty of the check being made (`this check`) or of the checks to
@@ -540,6 +560,12 @@ class Encounter:
 
     def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
         """Whether a conditional's condition holds of `you`."""
+        if kind in ("succeeded", "failed"):
+            if self.last_success is None:
+                raise ScenarioError(f"{self.card.name} asks how a check went before any was made")
+            return self.last_success == (kind == "succeeded")
+        if kind == "alone":
+            return len(self.table.characters_at(you.location)) == 1
         if kind in ("proficient", "not_proficient"):
             wanted = {singular(word) for word in words}
             had = {singular(item) for item in you.defn.proficiencies}
@@ -553,12 +579,14 @@ class Encounter:
         self.table.explorations += 1
         self.log.emit("explore_again", character=you.name)
 
-    def instead_of_discard(self, you: Character, action: str,
+    def instead_of_discard(self, you: Character, action: str, replaces: str,
                            options: tuple[CheckOption, ...] | None) -> None:
-        """Where the card being played goes rather than the discard pile; with a check, only
-        if the check succeeds."""
+        """Where the card being played goes rather than where its cost sent it (`replaces`:
+        discarded, buried or banished); with a check, only if the check succeeds."""
         play = self.playing
-        if play is None or play.card not in you.discards:
+        piles = {"discard": you.discards, "bury": you.buried}
+        if play is None or (replaces in piles and play.card not in piles[replaces]) \
+                or play.card in you.hand:
             return
         if options is not None and not self.attempt_check(you, options):
             return
@@ -571,7 +599,7 @@ class Encounter:
 
     def turn_action(self, you: Character, action: str) -> None:
         if action == "reset_hand":
-            self.table.reset_hand(you)
+            reset_hand(self.table, you)
         else:
             self.table.turn_ended = True
             self.log.emit("turn_ends", character=you.name)
@@ -602,26 +630,60 @@ class Encounter:
             if self._stopped():
                 return
 
-    def dispose(self, place: str) -> None:
-        """`banish this card`: the card whose text runs goes to `place`.  While a power is
-        played that is the card played; otherwise the encountered card, as it is put away."""
+    def dispose(self, place: str, beside: str | None = None) -> None:
+        """`banish this card`: the card whose text runs goes to `place` (`display` it next to
+        `beside`).  While a power is played that is the card played; otherwise the
+        encountered card, as it is put away."""
         play = self.playing
         if play is not None:
             self.table.move(play.holder, play.card, place)
             self.log.emit("moved", character=play.holder.name, card=play.card.name, to=place)
             return
-        self.place_by_text = place
+        self.place_by_text, self.beside = place, beside
         self.log.emit("dispose", card=self.card.name, place=place)
+
+    def evade_self(self) -> None:
+        """The encountered card is evaded: its encounter ends, and it goes back into the
+        location deck."""
+        self.evade(self.character)
+
+    def move(self, who: Character, random: bool) -> None:
+        """`who` moves to another open location: one the dice pick, or the one the player
+        chooses (the default: the one with most cards left)."""
+        others = [place for place in self.table.locations
+                  if place is not who.location and place.is_open]
+        if not others:
+            return
+        if random:
+            destination = self.table.dice.choice(others)
+        else:
+            destination = max(others, key=lambda place: len(place.deck))
+        who.location = destination
+        self.log.emit("move", character=who.name, to=destination.name)
+
+    def shuffle_from_box(self, kind: str) -> None:
+        """A card of type `kind` the dice pick from the box goes into the location deck."""
+        box = [defn for defn in self.table.cards.values()
+               if singular(defn.type) == singular(kind)]
+        if not box:
+            return
+        card = Card(self.table.dice.choice(box))
+        self.table.shuffle_into(card, self.location)
+        self.log.emit("shuffled_in", card=card.name, location=self.location.name)
 
     def cards(self, who: Character, action: str, count: int, random: bool,
               kinds: tuple[str, ...] = (), source: str = "hand") -> None:
         """`who` loses `count` cards (of `kinds`, if any are named) from the hand or the
         discard pile, at random or as the player chooses."""
-        pile = who.discards if source == "discards" else who.hand
+        piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
+                 "hand_or_discards": who.hand + who.discards}
         wanted = {singular(kind) for kind in kinds}
-        pool = [card for card in pile if not wanted or singular(card.defn.type) in wanted]
+        pool = [card for card in piles[source]
+                if not wanted or singular(card.defn.type) in wanted]
         count = min(count, len(pool))
-        if random:
+        if source == "deck":
+            lost = pool
+        elif random:
             lost = [pool.pop(self.table.dice.below(len(pool))) for _ in range(count)]
         else:
             lost = self.table.policy.discards(self, who, count, pool)
@@ -672,6 +734,17 @@ class Encounter:
 
     def attempt_check(self, who: Character, options: tuple[CheckOption, ...]) -> bool:
         return self._attempt(who, options, None, f"against {self.card.name}").success
+
+
+def reset_hand(table: Table, character: Character) -> bool:
+    """Reset the hand, first doing what the hand's cards say is done then (`recharge this
+    card when you reset your hand`); returns whether the character lives.  An Encounter is
+    the context card code runs in, here with the held card as its card."""
+    for card in list(character.hand):
+        run = card.defn.when_reset
+        if run is not None and card in character.hand:
+            Encounter(table, character, card, character.location).run_held(character, card, run)
+    return table.reset_hand(character)
 
 
 def selects(spec: dict, defn: CardDef) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef
-from compiler.runtime.pacg.encounter import Encounter
+from compiler.runtime.pacg.encounter import Encounter, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
@@ -141,7 +141,7 @@ def _explore(table: Table, character: Character) -> None:
 
 def _end_turn(table: Table, character: Character) -> None:
     """Reset the hand, and reopen temporarily closed places."""
-    if not table.reset_hand(character):
+    if not reset_hand(table, character):
         return
     for location in table.locations:
         if location.temporarily_closed:

@@ -74,6 +74,7 @@ class Table:
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
         self.turn_ended = False  # card text ended the turn
+        self.displayed: list[Card] = []  # cards displayed next to the scenario or a location
 
     # -- looking things up ---------------------------------------------------
 
