@@ -147,6 +147,52 @@ Check: Wisdom 0
 Name: Lucky Coin
 Type: Loot
 Check: Charisma 0
+---
+Name: Test Plate
+Type: Armor
+Traits: Heavy Armor
+
+If you are proficient with heavy armors, you may recharge this card when you reset your hand.
+---
+Name: Other Field
+Type: Location
+---
+Name: Gust
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, move to a random location.
+---
+Name: Shy Imp
+Type: Monster
+Check: Combat 99
+
+When encountered, if you are the only character at this location, evade this card.
+---
+Name: Gate Spawner
+Type: Barrier
+Check: Strength 99
+
+If undefeated, shuffle a monster from the box into your location deck.
+---
+Name: Trophy Beast
+Type: Monster
+Check: Combat 0
+
+If defeated, display this card next to the scenario.
+---
+Name: Mill Wraith
+Type: Monster
+Check: Combat 0
+
+If defeated, bury the top 2 cards of your deck.
+---
+Name: Judge
+Type: Barrier
+Check: Strength 0
+
+After the encounter, if you succeed, draw a card.
+After the encounter, if you fail, discard a card.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -326,3 +372,59 @@ def test_a_story_bane_is_encountered_as_a_bane_and_loot_acquired_as_a_boon(cards
                         characters=[hero("Brannoc Ashvale")])
     assert events_of(events, "defeated", card="Bell Ghost")
     assert events_of(events, "acquired", card="Lucky Coin")
+
+
+# -- text done at other moments, and where things go ---------------------------------------
+
+
+@pytest.mark.parametrize(("character", "recharged"),
+                         [("Brannoc Ashvale", True), ("Tamsin Reed", False)])
+def test_a_card_may_be_recharged_when_its_holder_resets_the_hand(cards, character, recharged):
+    """Brannoc is proficient with heavy armors; Tamsin is not, and keeps the plate."""
+    events = play_setup(cards, locations=field("Sure Thing"),
+                        characters=[hero(character, hand=["Test Plate"])])
+    moved = events_of(events, "moved", card="Test Plate")
+    assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
+
+
+def test_moving_to_a_random_location(cards):
+    events = play_setup(cards, locations=[*field("Gust"), {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale")])
+    (move,) = events_of(events, "move")
+    assert move["to"] == "Other Field"
+
+
+@pytest.mark.parametrize(("others", "evaded"), [(0, True), (1, False)])
+def test_a_card_evades_itself_when_you_are_alone(cards, others, evaded):
+    party = [hero("Brannoc Ashvale"), hero("Tamsin Reed")][: 1 + others]
+    events = play_setup(cards, locations=field("Shy Imp"), characters=party,
+                        script={"evade": ["none"]})
+    assert bool(events_of(events, "evaded")) is evaded
+    assert bool(checks(events)) is not evaded
+
+
+def test_a_card_from_the_box_is_shuffled_into_the_location_deck(cards):
+    events = play_setup(cards, locations=field("Gate Spawner"),
+                        characters=[hero("Brannoc Ashvale")])
+    (shuffled,) = events_of(events, "shuffled_in")
+    assert cards[shuffled["card"]].type == "Monster"
+
+
+def test_a_defeated_card_may_be_displayed_rather_than_banished(cards):
+    events = play_setup(cards, locations=field("Trophy Beast"),
+                        characters=[hero("Brannoc Ashvale")])
+    (put_away,) = events_of(events, "put_away", card="Trophy Beast")
+    assert put_away["where"] == "displayed next to the scenario"
+
+
+def test_the_top_cards_of_the_deck_are_lost_in_order(cards):
+    deck = [*PEBBLES[:5], "Test Hound", "Smoke Bomb", *PEBBLES]  # the first 5 are drawn
+    events = play_setup(cards, locations=field("Mill Wraith"),
+                        characters=[hero("Brannoc Ashvale", deck=deck)])
+    (lost,) = events_of(events, "lose_cards")
+    assert (lost["action"], lost["cards"]) == ("bury", ["Test Hound", "Smoke Bomb"])
+
+
+def test_if_you_succeed_and_if_you_fail_ask_about_the_last_check(cards):
+    events = play_setup(cards, locations=field("Judge"), characters=[hero("Brannoc Ashvale")])
+    assert events_of(events, "draw") and not events_of(events, "lose_cards")
