@@ -400,7 +400,7 @@ class Condition(Node):
 
 
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
-                   "failed", "alone")
+                   "failed", "alone", "matches_blessing")
 
 
 @dataclass(frozen=True)
@@ -479,12 +479,13 @@ class GainFromBox(Effect):
 
 @dataclass(frozen=True)
 class DamageRule(Effect):
-    """How damage the card deals is changed: dealt `as_kind`, `more` of it, or dealt `to`
-    others as well."""
+    """How damage the card deals is changed: dealt `as_kind`, `more` of it, dealt `to` others
+    as well, or `unreducible`."""
 
     as_kind: Word | None = None
     more: Amount | None = None
     to: Target | None = None
+    unreducible: bool = False
 
 
 @dataclass(frozen=True)

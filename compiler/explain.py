@@ -193,6 +193,7 @@ CONDITIONS = {
     "succeeded": "if {you} succeeded at the check just made",
     "failed": "if {you} failed the check just made",
     "alone": "if {you} is the only character at the location",
+    "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
 }
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck"}
@@ -281,7 +282,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.DamageRule: lambda e, you: "damage this card deals " + (
         f"is {e.as_kind} damage" if e.as_kind is not None
         else f"is {e.more} more" if e.more is not None
-        else f"is dealt to {TARGET_WORDS[e.to.kind]} as well"),
+        else f"is dealt to {TARGET_WORDS[e.to.kind]} as well" if e.to is not None
+        else "") + (" and may not be reduced" if e.unreducible else ""),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "

@@ -66,6 +66,7 @@ CONDITION_WORDS = {
     "succeeded": "you succeed",
     "failed": "you fail",
     "alone": "you are the only character at this location",
+    "matches_blessing": "the top card of the blessings discard pile matches this card",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile"}
@@ -319,8 +320,11 @@ def _examine(e: ast.Examine, voice: Voice) -> str:
 
 
 def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
+    unreducible = " that may not be reduced" if e.unreducible else ""
     if e.as_kind is not None:
-        return f"all damage dealt by this card is {e.as_kind} damage"
+        return f"all damage dealt by this card is {e.as_kind} damage{unreducible}"
+    if e.unreducible:
+        return "damage dealt by this card may not be reduced"
     if e.more is not None:
         return f"damage dealt by this card is increased by {e.more}"
     return f"damage dealt by this card is dealt to {TARGET_WORDS[e.to.kind]}"

@@ -42,7 +42,7 @@ one the card came from); an examination's `then` is `any_order` or
 | `shuffle_from_box` | kind: a card of this type from the box into the location deck    |
 | `examine`        | count (of the location deck's top cards), then (or null)           |
 | `gain_from_box`  | count, kinds (card types): random cards from the box to the hand    |
-| `damage_rule`    | as_kind (a damage type), more (an amount) or to (a target)         |
+| `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible |
 | `unevadable`     | (none): the card may not be evaded                                 |
 | `allow_another`  | kind: one more card of this type may be played on the check        |
 | `check_or_else`  | target, check (a list of options), otherwise (an effect)           |

@@ -118,7 +118,8 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
                                         if isinstance(node, ast.SelfAction)},
         "moves": values(ast.Move, "random"),
         "damage rules": {name for node in nodes if isinstance(node, ast.DamageRule)
-                         for name in ("as_kind", "more", "to") if getattr(node, name)},
+                         for name in ("as_kind", "more", "to", "unreducible")
+                         if getattr(node, name)},
         "powers for a check": {node.check is not None for node in nodes
                                if isinstance(node, ast.Activated)},
     }
@@ -141,7 +142,7 @@ EVERY_CONSTRUCT = {
         "card sources": {"hand", "discards", "hand_or_discards", "deck"},
         "displayed next to something": {True},
         "moves": {True, False},
-        "damage rules": {"as_kind", "more", "to"},
+        "damage rules": {"as_kind", "more", "to", "unreducible"},
         "powers for a check": {True, False},
         "costs": set(ast.COSTS),
         "targets": set(pacg.TARGETS),

@@ -187,6 +187,13 @@ Check: Combat 0
 
 If defeated, bury the top 2 cards of your deck.
 ---
+Name: Blessing of Echoes
+Type: Blessing
+
+Discard this card to add 1 to your check.
+If the top card of the blessings discard pile matches this card, recharge this card instead of
+discarding it.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -428,3 +435,18 @@ def test_the_top_cards_of_the_deck_are_lost_in_order(cards):
 def test_if_you_succeed_and_if_you_fail_ask_about_the_last_check(cards):
     events = play_setup(cards, locations=field("Judge"), characters=[hero("Brannoc Ashvale")])
     assert events_of(events, "draw") and not events_of(events, "lose_cards")
+
+
+@pytest.mark.parametrize(("blessings", "recharged"),
+                         [(["Blessing of Echoes"], True), (["Hearthward Blessing"], False),
+                          ([], False)])
+def test_a_blessing_that_matches_the_blessings_discard_pile_is_recharged(cards, blessings,
+                                                                       recharged):
+    """The turn discards the blessings deck's top card; the played blessing is recharged when
+    that card has its name."""
+    events = play_setup(cards, blessings=blessings, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Blessing of Echoes"])],
+                        script={"check": [["Blessing of Echoes"]], "evade": ["none"]})
+    moved = events_of(events, "moved", card="Blessing of Echoes")
+    assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
+    assert [event["card"] for event in events_of(events, "blessing")] == blessings

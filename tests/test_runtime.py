@@ -57,3 +57,15 @@ def test_shuffle_keeps_every_item_and_depends_only_on_the_seed():
     Dice(3).shuffle(again)
     assert shuffled == again != items
     assert sorted(shuffled) == items
+
+
+def test_every_event_a_runtime_emits_has_a_message_for_the_text_log():
+    for messages in RUNTIME.glob("*/messages.py"):
+        game = messages.parent
+        namespace: dict = {}
+        exec(compile(messages.read_text(), str(messages), "exec"), namespace)
+        for path in game.glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "emit" \
+                        and node.args and isinstance(node.args[0], ast.Constant):
+                    assert node.args[0].value in namespace["MESSAGES"], (path, node.args[0].value)

@@ -419,6 +419,9 @@ class AstBuilder:
     def alone(self, meta: Any) -> ast.Condition:
         return self._condition(meta, "alone", ())
 
+    def matches_blessing(self, meta: Any, card: ast.SelfRef) -> ast.Condition:
+        return self._condition(meta, "matches_blessing", ())
+
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))
 
@@ -480,8 +483,13 @@ class AstBuilder:
                     ) -> ast.DamageRule:
         return dataclasses.replace(change, span=self._span(meta))
 
-    def dealt_as(self, meta: Any, kind: ast.Word) -> ast.DamageRule:
-        return ast.DamageRule(as_kind=kind, span=self._span(meta))
+    def dealt_as(self, meta: Any, kind: ast.Word, unreducible: ast.Word | None = None
+                 ) -> ast.DamageRule:
+        return ast.DamageRule(as_kind=kind, unreducible=unreducible is not None,
+                              span=self._span(meta))
+
+    def unreducible_damage(self, meta: Any, card: ast.SelfRef) -> ast.DamageRule:
+        return ast.DamageRule(unreducible=True, span=self._span(meta))
 
     def dealt_more(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
         return ast.DamageRule(more=amount, span=self._span(meta))

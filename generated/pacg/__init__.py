@@ -34,6 +34,7 @@ MODULES = {
     'Gilded Reliquary': 'gilded_reliquary',
     'Brigandine': 'brigandine',
     "Traveler's Boots": 'traveler_s_boots',
+    'Blessing of Return': 'blessing_of_return',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
@@ -60,6 +61,7 @@ MODULES = {
     'Cinder Drake': 'cinder_drake',
     'Tide Lurker': 'tide_lurker',
     'Grasping Mist': 'grasping_mist',
+    'Sorrow Shade': 'sorrow_shade',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -8,8 +8,8 @@ LINE = 68
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
     enc.unevadable()
-    enc.damage_rule('Fire', 0, None)
-    enc.damage_rule(None, 1, None)
+    enc.damage_rule('Fire', 0, None, False)
+    enc.damage_rule(None, 1, None, False)
 
 
 CARD = rt.CardDef(

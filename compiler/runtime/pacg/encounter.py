@@ -99,6 +99,7 @@ class Encounter:
         self.damage_kind: str | None = None
         self.damage_more = 0
         self.damage_to: str | None = None
+        self.damage_unreducible = False
 
     # =====================================================================
     # The sequence
@@ -462,12 +463,14 @@ class Encounter:
                 return
             kind = self.damage_kind or kind
             amount += self.damage_more
+        reducible = self.playing is not None or not self.damage_unreducible
         self.log.emit("damage", character=who.name, amount=amount, kind=kind)
         state = DamageState(who, amount, kind)
         outer, self.damage_state = self.damage_state, state
         try:
             with self.log.nested():
-                for play in self.table.policy.reduce_plays(self, state, self._reductions(state)):
+                reductions = self._reductions(state) if reducible else []
+                for play in self.table.policy.reduce_plays(self, state, reductions):
                     if play.card.defn.type in state.types_played:
                         self._refuse(play, f"a {play.card.defn.type} already reduced this damage")
                     elif play.card in who.hand:
@@ -566,6 +569,10 @@ class Encounter:
             return self.last_success == (kind == "succeeded")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind == "matches_blessing":
+            top = self.table.blessings_discard[-1] if self.table.blessings_discard else None
+            card = self.playing.card if self.playing is not None else self.card
+            return top is not None and top.name == card.name
         if kind in ("proficient", "not_proficient"):
             wanted = {singular(word) for word in words}
             had = {singular(item) for item in you.defn.proficiencies}
@@ -700,10 +707,12 @@ class Encounter:
         you.hand.extend(gained)
         self.log.emit("gain", character=you.name, cards=[card.name for card in gained])
 
-    def damage_rule(self, as_kind: str | None, more: int, to: str | None) -> None:
+    def damage_rule(self, as_kind: str | None, more: int, to: str | None,
+                    unreducible: bool = False) -> None:
         self.damage_kind = as_kind or self.damage_kind
         self.damage_more += more
         self.damage_to = to or self.damage_to
+        self.damage_unreducible = self.damage_unreducible or unreducible
 
     def unevadable(self) -> None:
         self.evadable = False

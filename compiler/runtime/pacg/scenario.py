@@ -20,8 +20,8 @@ from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
-SCENARIO_KEYS = ("name", "turns", "adventure_deck", "shuffle", "locations", "characters",
-                 "script")
+SCENARIO_KEYS = ("name", "turns", "adventure_deck", "blessings", "shuffle", "locations",
+                 "characters", "script")
 
 
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
@@ -63,6 +63,9 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     if not isinstance(adventure_deck, int) or adventure_deck < 0:
         raise ScenarioError("'adventure_deck' must be a whole number")
     table.adventure_deck = adventure_deck
+    # The blessings deck, top card first, when the scenario names its cards: each turn
+    # discards the top one (the turn count still ends the scenario).
+    table.blessings_deck = _cards(table, setup.get("blessings", []), "blessings")
     for entry in setup["locations"]:
         location = Location(_def(table, entry, "locations", "Location"))
         location.deck = _cards(table, entry.get("deck", []), "locations")
@@ -117,6 +120,10 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
     table.log.emit("turn", turn=turn, character=character.name,
                    location=character.location.name)
     with table.log.nested():
+        if table.blessings_deck:
+            blessing = table.blessings_deck.pop(0)
+            table.blessings_discard.append(blessing)
+            table.log.emit("blessing", card=blessing.name)
         destination = table.policy.move(table, character)
         if destination is not None and destination is not character.location:
             table.log.emit("move", character=character.name, to=destination.name)

@@ -75,6 +75,10 @@ class Table:
         self.explorations = 0  # more explorations card text grants this turn
         self.turn_ended = False  # card text ended the turn
         self.displayed: list[Card] = []  # cards displayed next to the scenario or a location
+        # The blessings deck's cards, when a scenario names them, and its discard pile, the
+        # last discarded last (scenario.py).
+        self.blessings_deck: list[Card] = []
+        self.blessings_discard: list[Card] = []
 
     # -- looking things up ---------------------------------------------------
 
