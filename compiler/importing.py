@@ -91,8 +91,19 @@ def _pacg_card(record: dict[str, Any], where: str, problems: list[str]) -> Impor
     check = pacg_check(record.get("checks") or [], f"{where} ({name})", problems)
     if check:
         fields.append(("Check", check))
-    rules = _rules(str(record.get("powers") or "").splitlines(), f"{where} ({name})", problems)
+    rules = _rules(_unmangled(str(record.get("powers") or "").splitlines(), f"{where} ({name})",
+                              problems), f"{where} ({name})", problems)
     return ImportedCard("pacg", _one_line(record.get("set")) or "cards", fields, rules)
+
+
+def _unmangled(lines: list[str], where: str, problems: list[str]) -> list[str]:
+    """The power lines less lone `r`s: a carriage return whose backslash the exporter lost,
+    left between two powers."""
+    kept = [line for line in lines if line.strip() != "r"]
+    if len(kept) < len(lines):
+        problems.append(f"{where}: left out {len(lines) - len(kept)} line(s) holding only 'r' "
+                        "(a carriage return the export mangled)")
+    return kept
 
 
 def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[str]) -> str:

@@ -110,6 +110,14 @@ def test_the_card_and_the_card_type_name_the_card(tmp_path):
                 "If undefeated, shuffle this barrier into the location deck.\n")[0] == "CW206"
 
 
+def test_a_card_may_call_itself_by_the_first_or_last_words_of_its_name_or_its_type(tmp_path):
+    assert not check(tmp_path, "Name: Grayst Stone Sevilla\nType: Villain\nCheck: Combat 5\n\n"
+                     "Grayst is immune to Fire.\nThe Stone Sevilla is immune to Cold.\n"
+                     "The villain is immune to Acid.\n")
+    assert only(tmp_path, "Name: Grayst Stone Sevilla\nType: Villain\nCheck: Combat 5\n\n"
+                "Stone is immune to Fire.\n")[0] == "CW206"
+
+
 def test_a_summoned_card_must_exist(tmp_path):
     code, line, _, hint = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
                                "Before the encounter, summon and encounter a Bog Lurkr.\n",

@@ -70,6 +70,14 @@ def test_a_jsonl_file_becomes_a_card_file_a_set(tmp_path):
         "If undefeated, shuffle this card into the location deck.\n")
 
 
+def test_a_lone_r_between_powers_is_a_mangled_carriage_return():
+    line = record("Salt Wight", powers="Immune to Fire.\nr\nIf defeated, draw a card.")
+    result = read_pacg_jsonl(line, "cards.jsonl")
+    assert result.cards[0].rules == ["Immune to Fire.", "If defeated, draw a card."]
+    assert result.problems == ["cards.jsonl:1 (Salt Wight): left out 1 line(s) holding only "
+                               "'r' (a carriage return the export mangled)"]
+
+
 def test_a_spreadsheet_maps_its_columns_to_fields(tmp_path):
     sheet = ("Card,Kind,Rules,Tags,Check,Deck\n"
              "Bog Rat,Monster,\"Before the encounter, you take 1 Combat damage.\",Animal,"

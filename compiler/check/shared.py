@@ -20,9 +20,11 @@ def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
 
 def check_card(card: ast.Card) -> list[Diagnostic]:
     """A card that names itself (`Goblin Raider is immune to ...`) must use its own name (the
-    grammar reads a leading `The` as an article, so `The Baykok` may call itself that) or
-    its type (`the barrier`), and `this <noun>` must name its own type."""
-    names = {**card_names([card.name]), card.type.casefold(): card.name}
+    grammar reads a leading `The` as an article, so `The Baykok` may call itself that), the
+    first or last words of it (`Grayst` for Grayst Sevilla, `the Elemental` for Elder Earth
+    Elemental, as printed cards shorten their names), or its type (`the barrier`); and
+    `this <noun>` must name its own type."""
+    names = {*card_names([card.name]), *_shortened(card.name), card.type.casefold()}
     diagnostics = []
     for node in ast.walk(card.sections):
         if not isinstance(node, ast.SelfRef):
@@ -36,6 +38,13 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
                 "CW206", node.span, f"'this {node.noun}' does not name this {card.type}",
                 f"write 'this card' or 'this {card.type.lower()}'"))
     return diagnostics
+
+
+def _shortened(name: str) -> set[str]:
+    """The whole-word beginnings and ends of a name, folded, without a leading `the`."""
+    words = name.casefold().removeprefix("the ").split()
+    return {" ".join(words[:end]) for end in range(1, len(words))} | \
+        {" ".join(words[start:]) for start in range(1, len(words))}
 
 
 def card_names(names: Iterable[str]) -> dict[str, str]:
