@@ -467,6 +467,24 @@ class Examine(Effect):
 
     count: Amount
     then: str | None = None
+    deck: str = "location"  # or 'yours', 'blessings'
+
+
+@dataclass(frozen=True)
+class Attempt(Effect):
+    """`attempt a Constitution or Fortitude 9 check`: a check whose outcome later text asks
+    about (`if you fail, ...`)."""
+
+    target: Target
+    check: CheckStep
+
+
+@dataclass(frozen=True)
+class SufferScourge(Effect):
+    """`suffer the scourge Frightened`, or with no card named, `suffer a scourge`."""
+
+    target: Target
+    card: CardRef | None = None
 
 
 @dataclass(frozen=True)
@@ -511,9 +529,9 @@ class Move(Effect):
 
 @dataclass(frozen=True)
 class ShuffleFromBox(Effect):
-    """`shuffle a barrier from the box into your location deck`."""
+    """`shuffle a barrier from the box into your location deck`, `an ally and blessing`."""
 
-    kind: Word
+    kinds: tuple[Word, ...]
 
 
 @dataclass(frozen=True)

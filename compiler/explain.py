@@ -240,8 +240,12 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.EvadeSelf: lambda e, you: "the card is evaded: its encounter ends, and it goes back",
     ast.Move: lambda e, you: f"{_who(e.target, you)} moves to "
     + ("a random open location" if e.random else "a location of their choice"),
-    ast.ShuffleFromBox: lambda e, you: f"a random {e.kind} from the box is shuffled into the "
-    "location deck",
+    ast.ShuffleFromBox: lambda e, you: "a random " + " and a random ".join(map(str, e.kinds))
+    + " from the box are shuffled into the location deck",
+    ast.Attempt: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; later text "
+    "may ask how it went",
+    ast.SufferScourge: lambda e, you: f"{_who(e.target, you)} suffers "
+    + (f"the scourge {e.card.name}" if e.card else "a scourge the dice pick from the box"),
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
         "shuffled into the location deck" if e.place == "shuffle"
         else f"put on the {e.place} of the location deck"),
@@ -274,9 +278,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + " for the rest of the encounter",
     ast.TurnAction: lambda e, you: {"reset_hand": f"{you} resets the hand",
                                     "end_turn": f"{you}'s turn ends"}[e.action],
-    ast.Examine: lambda e, you: f"{you} looks at the top {count_words(e.count, False)} of the "
-    "location deck and puts them back" + {None: "", "any_order": " in any order",
-                                          "top_or_bottom": ", on the top or the bottom"}[e.then],
+    ast.Examine: lambda e, you: f"{you} looks at the top {count_words(e.count, False)} of "
+    + {"location": "the location deck", "yours": "their deck",
+       "blessings": "the blessings deck"}[e.deck] + " and puts them back"
+    + {None: "", "any_order": " in any order", "top_or_bottom": ", on the top or the bottom"}[
+        e.then],
     ast.GainFromBox: lambda e, you: f"{you} adds {e.count} random "
     + " or ".join(map(str, e.kinds)) + " from the box to the hand",
     ast.DamageRule: lambda e, you: "damage this card deals " + (

@@ -44,6 +44,8 @@ VERBS = {
     "roll": ("roll", "rolls"),
     "gain": ("gain", "gains"),
     "move": ("move", "moves"),
+    "attempt": ("attempt", "attempts"),
+    "suffer": ("suffer", "suffers"),
 }
 REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing"}
 MARKER_WORDS = {
@@ -69,7 +71,7 @@ CONDITION_WORDS = {
     "matches_blessing": "the top card of the blessings discard pile matches this card",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
-                "hand_or_discards": " from your hand or discard pile"}
+                "hand_or_discards": " from your hand or discard pile"}  # `deck`: _cards
 TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn"}
 ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
@@ -313,10 +315,14 @@ EXAMINE_THEN = {"any_order": " and put them back in any order",
                 "top_or_bottom": " and put it on either the top or bottom of the deck"}
 
 
+EXAMINED_DECKS = {"location": "the location deck", "yours": "your deck",
+                  "blessings": "the blessings deck"}
+
+
 def _examine(e: ast.Examine, voice: Voice) -> str:
     cards = "card" if str(e.count) == "1" else f"{e.count} cards"
     then = EXAMINE_THEN[e.then] if e.then else ""
-    return f"examine the top {cards} of the location deck{then}"
+    return f"examine the top {cards} of {EXAMINED_DECKS[e.deck]}{then}"
 
 
 def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
@@ -365,8 +371,13 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.EvadeSelf: lambda e, voice: "evade this card",
     ast.Move: lambda e, voice: _acting(e.target, "move", voice)
     + (" to a random location" if e.random else ""),
-    ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kind.text)} {e.kind} from the "
-                                          "box into your location deck"),
+    ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kinds[0].text)} "
+                                          + " and ".join(map(str, e.kinds))
+                                          + " from the box into your location deck"),
+    ast.Attempt: lambda e, voice: (f"{_acting(e.target, 'attempt', voice)} "
+                                   f"{_article(check_step(e.check))} {check_step(e.check)} check"),
+    ast.SufferScourge: lambda e, voice: _acting(e.target, "suffer", voice) + (
+        f" the scourge {e.card.name}" if e.card else " a scourge"),
     ast.MoveSelf: _move,
     ast.CardAction: _cards,
     ast.Draw: _draw,

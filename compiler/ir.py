@@ -14,7 +14,7 @@ Where a word has few values, they are those of the AST (compiler.ast): a card
 action is `discard`, `bury`, `banish` or `recharge`; a condition's kind is one of
 CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the
 one the card came from); an examination's `then` is `any_order` or
-`top_or_bottom`.
+`top_or_bottom`, and its deck `location`, `yours` or `blessings`.
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
@@ -39,8 +39,10 @@ one the card came from); an examination's `then` is `any_order` or
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
 | `evade_self`     | (none): the encountered card is evaded                              |
 | `move`           | target, random (false: where the player chooses)                    |
-| `shuffle_from_box` | kind: a card of this type from the box into the location deck    |
-| `examine`        | count (of the location deck's top cards), then (or null)           |
+| `shuffle_from_box` | kinds: a card of each type from the box into the location deck  |
+| `attempt`        | target, check (a list of options): its outcome is the last check's  |
+| `suffer_scourge` | target, card (a Scourge's name, or null: one the dice pick)          |
+| `examine`        | count (of a deck's top cards), then (or null), deck                |
 | `gain_from_box`  | count, kinds (card types): random cards from the box to the hand    |
 | `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible |
 | `unevadable`     | (none): the card may not be evaded                                 |

@@ -250,7 +250,14 @@ class _Lowerer:
         return {"op": "turn_action", "action": e.action}
 
     def Examine(self, e: ast.Examine) -> ir.Effect:
-        return {"op": "examine", "count": lower_amount(e.count), "then": e.then}
+        return {"op": "examine", "count": lower_amount(e.count), "then": e.then, "deck": e.deck}
+
+    def Attempt(self, e: ast.Attempt) -> ir.Effect:
+        return {"op": "attempt", "target": e.target.kind, "check": lower_check_step(e.check)}
+
+    def SufferScourge(self, e: ast.SufferScourge) -> ir.Effect:
+        return {"op": "suffer_scourge", "target": e.target.kind,
+                "card": None if e.card is None else self.names[e.card.name.casefold()]}
 
     def GainFromBox(self, e: ast.GainFromBox) -> ir.Effect:
         return {"op": "gain_from_box", "count": lower_amount(e.count),
@@ -271,7 +278,7 @@ class _Lowerer:
         return {"op": "move", "target": e.target.kind, "random": e.random}
 
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
-        return {"op": "shuffle_from_box", "kind": e.kind.text}
+        return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
     def Unevadable(self, e: ast.Unevadable) -> ir.Effect:
         return {"op": "unevadable"}

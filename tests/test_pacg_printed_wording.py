@@ -194,6 +194,15 @@ Discard this card to add 1 to your check.
 If the top card of the blessings discard pile matches this card, recharge this card instead of
 discarding it.
 ---
+Name: Test Scourge
+Type: Scourge
+---
+Name: Nightmare
+Type: Monster
+Check: Combat 0
+
+Before the encounter, attempt a Wisdom 99 check; if you fail, suffer the scourge Test Scourge.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -450,3 +459,12 @@ def test_a_blessing_that_matches_the_blessings_discard_pile_is_recharged(cards, 
     moved = events_of(events, "moved", card="Blessing of Echoes")
     assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
     assert [event["card"] for event in events_of(events, "blessing")] == blessings
+
+
+def test_a_check_attempted_then_asked_about(cards):
+    """`attempt` makes a check with no consequence of its own; `if you fail` then asks about
+    it, and the character suffers the Scourge named."""
+    events = play_setup(cards, locations=field("Nightmare"), characters=[hero("Brannoc Ashvale")])
+    (scourge,) = events_of(events, "scourge")
+    assert checks(events)[0]["result"] == "failure"
+    assert (scourge["character"], scourge["card"]) == ("Brannoc Ashvale", "Test Scourge")

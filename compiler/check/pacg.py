@@ -54,9 +54,9 @@ _FIELDS = {
 _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.DifficultyChange,
                    ast.Examine, ast.TurnAction, ast.SelfAction, ast.CloseLocation, ast.Damage,
-                   ast.GainFromBox, ast.Move)
+                   ast.GainFromBox, ast.Move, ast.Attempt)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
-                 ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox)
+                 ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
 _POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset)
@@ -227,7 +227,7 @@ class _CardCheck:
             for branch in (effect.then, effect.otherwise):
                 if branch is not None:
                     self._effect(kind, branch)
-        elif isinstance(effect, ast.InsteadOfDiscard) and effect.check is not None:
+        elif isinstance(effect, ast.InsteadOfDiscard | ast.Attempt) and effect.check is not None:
             self._check_step(effect.check)
 
     def _activated(self, kind: str, sentence: ast.Activated) -> None:
@@ -276,8 +276,11 @@ class _CardCheck:
         elif isinstance(node, ast.AddDice) and (node.count.dice or not 1 <= node.count.plus <= 10):
             self.report("CW209", node.count.span, f"{node.count} is not a number of dice to add",
                         "add 1 to 10 dice")
-        elif isinstance(node, ast.CardRef):
-            self._card_ref(node)
+        elif isinstance(node, ast.Summon):
+            for card in node.cards:
+                self._card_ref(card, ("bane", "boon"), "summoned", "summon a bane or a boon")
+        elif isinstance(node, ast.SufferScourge) and node.card is not None:
+            self._card_ref(node.card, ("Scourge",), "suffered", "name a Scourge")
         elif isinstance(node, ast.Target) and node.kind not in TARGETS:
             self.report("CW204", node.span, "pacg has no such target",
                         "pacg's effects fall on characters: you, the turn character, each "
@@ -304,16 +307,19 @@ class _CardCheck:
             if not known(word, skills):
                 self.diagnostics.append(unknown_word("CW205", word, "a pacg skill", skills))
 
-    def _card_ref(self, ref: ast.CardRef) -> None:
+    def _card_ref(self, ref: ast.CardRef, kinds: tuple[str, ...], done: str, hint: str
+                  ) -> None:
+        """A card the text names must exist and be of one of `kinds`: kinds of card
+        (kind_of) or types."""
         name = self.pool.names.get(ref.name.casefold())
         if name is None:
             self.report("CW207", ref.span, f"no card is named '{ref.name}'",
                         did_you_mean(ref.name, self.pool.types))
             return
         target = self.pool.types[name]
-        if target is not None and kind_of(target) not in ("bane", "boon"):
+        if target is not None and kind_of(target) not in kinds and target not in kinds:
             self.report("CW204", ref.span, f"'{ref.name}' is a {target}, which cannot be "
-                        "summoned", "summon a bane or a boon")
+                        f"{done}", hint)
 
     def _amount(self, amount: ast.Amount) -> None:
         if amount.per_player:

@@ -332,8 +332,12 @@ class AstBuilder:
         target, rest = self._subject(meta, parts)
         return ast.Move(target, bool(rest), span=self._span(meta))
 
-    def shuffle_from_box(self, meta: Any, kind: Token) -> ast.ShuffleFromBox:
-        return ast.ShuffleFromBox(self._word(kind), span=self._span(meta))
+    def shuffle_from_box(self, meta: Any, *kinds: Token) -> ast.ShuffleFromBox:
+        return ast.ShuffleFromBox(tuple(self._word(kind) for kind in kinds),
+                                  span=self._span(meta))
+
+    def from_deck_top(self, meta: Any) -> ast.Word:
+        return ast.Word("deck", span=self._span(meta))
 
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)
@@ -469,8 +473,19 @@ class AstBuilder:
     def examine(self, meta: Any, *parts: Any) -> ast.Examine:
         count = next((part for part in parts if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))
-        then = next((part.text for part in parts if isinstance(part, ast.Word)), None)
-        return ast.Examine(count, then, span=self._span(meta))
+        words = [part.text for part in parts if isinstance(part, ast.Word)]
+        deck = _EXAMINED_DECKS[words[0]]
+        then = words[1] if len(words) > 1 else None
+        return ast.Examine(count, then, deck, span=self._span(meta))
+
+    def attempt(self, meta: Any, *parts: Any) -> ast.Attempt:
+        target, (check,) = self._subject(meta, parts)
+        return ast.Attempt(target, check, span=self._span(meta))
+
+    def suffer_scourge(self, meta: Any, *parts: Any) -> ast.SufferScourge:
+        target, rest = self._subject(meta, parts)
+        card = ast.CardRef(rest[0], span=self._span(meta)) if rest else None
+        return ast.SufferScourge(target, card, span=self._span(meta))
 
     def turn_actions(self, meta: Any, *actions: ast.TurnAction) -> tuple[ast.TurnAction, ...]:
         """`reset your hand and end your turn`: two effects, one after the other."""
@@ -548,6 +563,11 @@ class AstBuilder:
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse:
         target, (check, otherwise) = self._subject(meta, parts)
         return ast.CheckOrElse(target, check, otherwise, span=self._span(meta))
+
+
+# The decks `examine` may look at, by the grammar's name for each.
+_EXAMINED_DECKS = {"location_deck": "location", "your_deck": "yours",
+                   "blessings_deck": "blessings"}
 
 
 @cache

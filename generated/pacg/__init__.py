@@ -10,6 +10,7 @@ MODULES = {
     'Collapsing Stair': 'collapsing_stair',
     'The Drowned Bell': 'the_drowned_bell',
     'Haunted Gate': 'haunted_gate',
+    'Scrying Pool': 'scrying_pool',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',
@@ -62,6 +63,7 @@ MODULES = {
     'Tide Lurker': 'tide_lurker',
     'Grasping Mist': 'grasping_mist',
     'Sorrow Shade': 'sorrow_shade',
+    'Dread Hound': 'dread_hound',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -7,7 +7,7 @@ LINE = 57
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.shuffle_from_box('barrier')
+    enc.shuffle_from_box(('barrier',))
     for target in enc.targets('you', you):
         enc.cards(target, 'bury', 1, False, ('ally',), 'hand_or_discards')
 

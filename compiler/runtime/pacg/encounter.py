@@ -611,12 +611,14 @@ class Encounter:
             self.table.turn_ended = True
             self.log.emit("turn_ends", character=you.name)
 
-    def examine(self, count: int, then: str | None = None) -> None:
-        """Look at the top cards of the location deck; they stay as they are, which is one of
-        the orders `then` allows."""
-        top = self.location.deck[:count]
-        self.log.emit("examine", location=self.location.name,
-                      cards=[card.name for card in top])
+    def examine(self, you: Character, count: int, then: str | None = None,
+                deck: str = "location") -> None:
+        """Look at the top cards of a deck: the location's, `you`'s own, or the blessings
+        deck; they stay as they are, which is one of the orders `then` allows."""
+        cards, whose = {"location": (self.location.deck, self.location.name),
+                        "yours": (you.deck, you.name),
+                        "blessings": (self.table.blessings_deck, "the blessings")}[deck]
+        self.log.emit("examine", location=whose, cards=[card.name for card in cards[:count]])
 
     def evade(self, you: Character) -> None:
         self.evaded = True
@@ -668,15 +670,28 @@ class Encounter:
         who.location = destination
         self.log.emit("move", character=who.name, to=destination.name)
 
-    def shuffle_from_box(self, kind: str) -> None:
-        """A card of type `kind` the dice pick from the box goes into the location deck."""
-        box = [defn for defn in self.table.cards.values()
-               if singular(defn.type) == singular(kind)]
-        if not box:
-            return
-        card = Card(self.table.dice.choice(box))
-        self.table.shuffle_into(card, self.location)
-        self.log.emit("shuffled_in", card=card.name, location=self.location.name)
+    def shuffle_from_box(self, kinds: tuple[str, ...]) -> None:
+        """A card of each of `kinds` the dice pick from the box goes into the location deck."""
+        for kind in kinds:
+            box = [defn for defn in self.table.cards.values()
+                   if singular(defn.type) == singular(kind)]
+            if box:
+                card = Card(self.table.dice.choice(box))
+                self.table.shuffle_into(card, self.location)
+                self.log.emit("shuffled_in", card=card.name, location=self.location.name)
+
+    def suffer_scourge(self, who: Character, name: str | None) -> None:
+        """`who` suffers the Scourge `name`, or one the dice pick from the box."""
+        if name is not None:
+            defn = self.table.card_def(name)
+        else:
+            scourges = [defn for defn in self.table.cards.values() if defn.type == "Scourge"]
+            if not scourges:
+                self.log.emit("no_scourge", character=who.name)
+                return
+            defn = self.table.dice.choice(scourges)
+        who.scourges.append(defn.name)
+        self.log.emit("scourge", character=who.name, card=defn.name)
 
     def cards(self, who: Character, action: str, count: int, random: bool,
               kinds: tuple[str, ...] = (), source: str = "hand") -> None:

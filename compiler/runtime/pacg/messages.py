@@ -49,4 +49,6 @@ MESSAGES = {
     "shuffled_in": "{card} from the box is shuffled into {location}'s deck",
     "turn_ends": "{character}'s turn ends",
     "uses_skill": "{character} makes the check with {skill}",
+    "scourge": "{character} suffers {card}",
+    "no_scourge": "no Scourge in the box for {character} to suffer",
 }

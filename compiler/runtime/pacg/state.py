@@ -57,6 +57,7 @@ class Character:
         self.discards: list[Card] = []
         self.buried: list[Card] = []
         self.displayed: list[Card] = []
+        self.scourges: list[str] = []  # the names of the Scourges the character suffers
         self.alive = True
 
 
