@@ -107,6 +107,7 @@ TARGET_KINDS = (
     "random_character_at_location",
     "each_other_character_at_location",
     "random_character",
+    "random_other_character",
     "leader",
     "monster",
 )
@@ -489,10 +490,22 @@ class SufferScourge(Effect):
 
 @dataclass(frozen=True)
 class GainFromBox(Effect):
-    """`add 1d4 random spells from the box to your hand`."""
+    """`add 1d4 random spells from the box to your hand`, `each character draws a spell from
+    the box`; `target` None is `you`."""
 
     count: Amount
     kinds: tuple[Word, ...]
+    target: Target | None = None
+
+
+@dataclass(frozen=True)
+class PileAction(Effect):
+    """`bury your discard pile`, `discard your hand`: every card of the pile ('hand' or
+    'discards')."""
+
+    target: Target
+    action: str
+    pile: str
 
 
 @dataclass(frozen=True)
@@ -569,10 +582,13 @@ class Immunity(Sentence):
 
 @dataclass(frozen=True)
 class Triggered(Sentence):
-    """Effects that run in a timing window; `window` is one of TIMING_WINDOWS."""
+    """Effects that run in a timing window; `window` is one of TIMING_WINDOWS.  `within` is
+    the window written first in `If undefeated, after the encounter, ...`: the effects are
+    done in `window` only if the encounter came out so."""
 
     window: str
     effects: tuple[Effect, ...]
+    within: str | None = None
 
 
 # Each timing window, with its canonical wording.

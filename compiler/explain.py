@@ -129,7 +129,8 @@ def _step(step: ast.CheckStep) -> str:
 
 def _sentence(sentence: ast.Sentence) -> list[str]:
     if isinstance(sentence, ast.Triggered):
-        return [f"when: {WINDOWS[sentence.window]}",
+        within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
+        return [f"when: {WINDOWS[sentence.window]}{within}",
                 *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
     if isinstance(sentence, ast.Activated):
         scope = f", on a {sentence.check} check" if sentence.check else ""
@@ -196,7 +197,7 @@ CONDITIONS = {
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
 }
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
-           "hand or discard pile", "deck": "top of the deck"}
+           "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
 
 
 def _conditional(e: ast.Conditional, you: str) -> str:
@@ -283,8 +284,10 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
        "blessings": "the blessings deck"}[e.deck] + " and puts them back"
     + {None: "", "any_order": " in any order", "top_or_bottom": ", on the top or the bottom"}[
         e.then],
-    ast.GainFromBox: lambda e, you: f"{you} adds {e.count} random "
-    + " or ".join(map(str, e.kinds)) + " from the box to the hand",
+    ast.GainFromBox: lambda e, you: f"{you if e.target is None else _who(e.target, you)} "
+    f"adds {e.count} random " + " or ".join(map(str, e.kinds)) + " from the box to the hand",
+    ast.PileAction: lambda e, you: f"{_who(e.target, you)} must {e.action} every card of "
+    + ("the hand" if e.pile == "hand" else "the discard pile"),
     ast.DamageRule: lambda e, you: "damage this card deals " + (
         f"is {e.as_kind} damage" if e.as_kind is not None
         else f"is {e.more} more" if e.more is not None

@@ -29,6 +29,7 @@ TARGET_WORDS = {
     "random_character_at_location": "a random character at this location",
     "each_other_character_at_location": "each other character at this location",
     "random_character": "a random character",
+    "random_other_character": "a random other character at this location",
     "leader": "the Leader",
     "monster": "the monster",
 }
@@ -71,7 +72,8 @@ CONDITION_WORDS = {
     "matches_blessing": "the top card of the blessings discard pile matches this card",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
-                "hand_or_discards": " from your hand or discard pile"}  # `deck`: _cards
+                "hand_or_discards": " from your hand or discard pile",
+                "blessings": " from the blessings deck"}  # `deck`: _cards
 TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn"}
 ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
@@ -136,6 +138,12 @@ def format_sentence(sentence: ast.Sentence) -> str:
     return _capitalised(_SENTENCES[type(sentence)](sentence)) + "."
 
 
+def _window_words(sentence: ast.Triggered) -> str:
+    """The window's words, begun in lower case after a window written before it."""
+    words = ast.TIMING_WINDOWS[sentence.window]
+    return words[:1].lower() + words[1:] if sentence.within else words
+
+
 def _immunity(sentence: ast.Immunity) -> str:
     """`Fire immunity.` for one trait, `Immune to Fire and Cold.` for more, and the card's
     name when it was given (`The Wight is immune to the Mental trait.`)."""
@@ -149,7 +157,8 @@ def _immunity(sentence: ast.Immunity) -> str:
 _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Keywords: lambda s: ", ".join(map(str, s.names)),
     ast.Immunity: _immunity,
-    ast.Triggered: lambda s: f"{ast.TIMING_WINDOWS[s.window]}, {effects(s.effects)}",
+    ast.Triggered: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
+    + f"{_window_words(s)}, {effects(s.effects)}",
     ast.Activated: lambda s: (f"For your {s.check} check, " if s.check else "") +
                              f"{s.cost} {self_ref(s.card)} to {effects(s.effects)}",
     ast.Untimed: lambda s: effects(s.effects),
@@ -325,6 +334,13 @@ def _examine(e: ast.Examine, voice: Voice) -> str:
     return f"examine the top {cards} of {EXAMINED_DECKS[e.deck]}{then}"
 
 
+def _gain_from_box(e: ast.GainFromBox, voice: Voice) -> str:
+    kinds = _list(map(str, e.kinds), "or")
+    if e.target is None:
+        return f"add {e.count} random {kinds} from the box to your hand"
+    return f"{_acting(e.target, 'draw', voice)} {e.count} random {kinds} from the box"
+
+
 def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
     unreducible = " that may not be reduced" if e.unreducible else ""
     if e.as_kind is not None:
@@ -395,8 +411,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Forbid: _forbid,
     ast.TurnAction: lambda e, voice: TURN_ACTION_WORDS[e.action],
     ast.Examine: _examine,
-    ast.GainFromBox: lambda e, voice: (f"add {e.count} random {_list(map(str, e.kinds), 'or')} "
-                                       "from the box to your hand"),
+    ast.GainFromBox: _gain_from_box,
+    ast.PileAction: lambda e, voice: (f"{_acting(e.target, e.action, voice)} your "
+                                      + ("hand" if e.pile == "hand" else "discard pile")),
     ast.DamageRule: _damage_rule,
     ast.Unevadable: lambda e, voice: "this card may not be evaded",
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",

@@ -13,7 +13,10 @@ a Strength check that is not a combat check); `purpose` (`defeat`, `acquire`,
 Where a word has few values, they are those of the AST (compiler.ast): a card
 action is `discard`, `bury`, `banish` or `recharge`; a condition's kind is one of
 CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the
-one the card came from); an examination's `then` is `any_order` or
+one the card came from); a card action's source is `hand`, `discards`,
+`hand_or_discards`, `deck` (its top cards) or `blessings` (the blessings deck's); a
+conditional's kind may also be `defeated` or `undefeated`, for effects written
+inside `If undefeated,`; an examination's `then` is `any_order` or
 `top_or_bottom`, and its deck `location`, `yours` or `blessings`.
 
 | op               | arguments                                                          |
@@ -23,7 +26,7 @@ one the card came from); an examination's `then` is `any_order` or
 | `evade`          | who (null: the card's holder), kinds, traits                       |
 | `summon`         | target, cards (names)                                              |
 | `dispose`        | place (`banish`, `display`, a cost, `shuffle`, `top`, `bottom`), beside |
-| `cards`          | target, action, count, random, kinds (empty: any), source (`hand`, `discards`)|
+| `cards`          | target, action, count, random, kinds (empty: any), source (below)  |
 | `draw`           | target, count                                                      |
 | `add_to_check`   | amount, owner (`yours`, `any`), checks, purpose, against (below)   |
 | `close_location` | mode (`close`, `temporarily_close`, `attempt_close`), place            |
@@ -43,7 +46,8 @@ one the card came from); an examination's `then` is `any_order` or
 | `attempt`        | target, check (a list of options): its outcome is the last check's  |
 | `suffer_scourge` | target, card (a Scourge's name, or null: one the dice pick)          |
 | `examine`        | count (of a deck's top cards), then (or null), deck                |
-| `gain_from_box`  | count, kinds (card types): random cards from the box to the hand    |
+| `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
+| `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible |
 | `unevadable`     | (none): the card may not be evaded                                 |
 | `allow_another`  | kind: one more card of this type may be played on the check        |

@@ -56,7 +56,10 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         for section in card.sections if section.label is not None]
     for sentence in card.sentences:
         if isinstance(sentence, ast.Triggered):
-            triggers.setdefault(sentence.window, []).extend(map(lower.effect, sentence.effects))
+            effects = [lower.effect(effect) for effect in sentence.effects]
+            if sentence.within is not None:  # `If undefeated, after the encounter, ...`
+                effects = [_only_if(OUTCOMES[sentence.within], effect) for effect in effects]
+            triggers.setdefault(sentence.window, []).extend(effects)
         elif isinstance(sentence, ast.Activated):
             powers.append(lower.power(sentence))
         elif isinstance(sentence, ast.Keywords):
@@ -82,6 +85,15 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "abilities": abilities,
         "effects": untimed,
     }
+
+
+# The windows that may hold another, as the outcome a conditional asks about.
+OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
+
+
+def _only_if(kind: str, effect: ir.Effect) -> ir.Effect:
+    return {"op": "conditional", "condition": {"kind": kind, "words": []}, "then": effect,
+            "otherwise": None, "instead": False}
 
 
 def identifier_for(name: str) -> str:
@@ -261,7 +273,11 @@ class _Lowerer:
 
     def GainFromBox(self, e: ast.GainFromBox) -> ir.Effect:
         return {"op": "gain_from_box", "count": lower_amount(e.count),
-                "kinds": [kind.text for kind in e.kinds]}
+                "kinds": [kind.text for kind in e.kinds],
+                "target": "you" if e.target is None else e.target.kind}
+
+    def PileAction(self, e: ast.PileAction) -> ir.Effect:
+        return {"op": "pile", "target": e.target.kind, "action": e.action, "pile": e.pile}
 
     def DamageRule(self, e: ast.DamageRule) -> ir.Effect:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),

@@ -117,6 +117,10 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "scourges": {node.card is not None for node in nodes
                      if isinstance(node, ast.SufferScourge)},
         "card sources": values(ast.CardAction, "source"),
+        "windows within windows": {node.within is not None for node in nodes
+                                   if isinstance(node, ast.Triggered)},
+        "cards from the box for others": {node.target is not None for node in nodes
+                                          if isinstance(node, ast.GainFromBox)},
         "displayed next to something": {node.beside is not None for node in nodes
                                         if isinstance(node, ast.SelfAction)},
         "moves": values(ast.Move, "random"),
@@ -136,7 +140,7 @@ EVERY_CONSTRUCT = {
                   "YouMay", "ExtraCost", "Conditional", "Explore", "DifficultyChange",
                   "InsteadOfDiscard", "Forbid", "TurnAction", "Examine", "GainFromBox",
                   "DamageRule", "Unevadable", "AllowAnother", "AtReset", "EvadeSelf", "Move",
-                  "ShuffleFromBox", "Attempt", "SufferScourge"},
+                  "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},
@@ -144,7 +148,9 @@ EVERY_CONSTRUCT = {
         "examinations": {None, "any_order", "top_or_bottom"},
         "examined decks": {"location", "yours", "blessings"},
         "scourges": {True, False},
-        "card sources": {"hand", "discards", "hand_or_discards", "deck"},
+        "card sources": {"hand", "discards", "hand_or_discards", "deck", "blessings"},
+        "windows within windows": {True, False},
+        "cards from the box for others": {True, False},
         "displayed next to something": {True},
         "moves": {True, False},
         "damage rules": {"as_kind", "more", "to", "unreducible"},

@@ -203,6 +203,14 @@ Check: Combat 0
 
 Before the encounter, attempt a Wisdom 99 check; if you fail, suffer the scourge Test Scourge.
 ---
+Name: Hourglass
+Type: Barrier
+Check: Strength 99
+
+Before the encounter, discard a card from the blessings deck.
+If undefeated, after the encounter, bury your hand.
+If defeated, after the encounter, draw a card.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -468,3 +476,16 @@ def test_a_check_attempted_then_asked_about(cards):
     (scourge,) = events_of(events, "scourge")
     assert checks(events)[0]["result"] == "failure"
     assert (scourge["character"], scourge["card"]) == ("Brannoc Ashvale", "Test Scourge")
+
+
+def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):
+    """The barrier is undefeated: after the encounter, the whole hand is buried (and no card
+    is drawn); the blessing it discards is a turn less, so a 2-turn scenario ends after 1."""
+    events = play_setup(cards, turns=2, locations=field("Hourglass", "Hourglass"),
+                        characters=[hero("Brannoc Ashvale", hand=["Pebble"])],
+                        script={"evade": ["none"]})
+    buried = events_of(events, "lose_cards", action="bury")
+    assert buried and buried[0]["cards"] == ["Pebble"] * 5
+    assert not events_of(events, "draw", count=1)
+    (outcome,) = events_of(events, "outcome")
+    assert outcome["reason"] == "the blessings deck ran out after 1 turn"

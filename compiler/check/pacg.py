@@ -11,6 +11,7 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
+from compiler.lower import OUTCOMES
 from compiler.runtime.pacg.cards import BANES, BOONS, singular
 
 GAME = "pacg"
@@ -54,7 +55,7 @@ _FIELDS = {
 _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.DifficultyChange,
                    ast.Examine, ast.TurnAction, ast.SelfAction, ast.CloseLocation, ast.Damage,
-                   ast.GainFromBox, ast.Move, ast.Attempt)
+                   ast.GainFromBox, ast.Move, ast.Attempt, ast.PileAction)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
 _POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill)
@@ -190,6 +191,13 @@ class _CardCheck:
 
     def _triggered(self, kind: str, sentence: ast.Triggered) -> None:
         windows = BOON_WINDOWS if kind == "boon" else WINDOWS
+        if sentence.within is not None and (kind == "boon" or sentence.within not in OUTCOMES
+                                            or sentence.window in OUTCOMES):
+            self.report("CW202", sentence.span,
+                        f"'{ast.TIMING_WINDOWS[sentence.within]}' cannot hold another window",
+                        "only 'If defeated' and 'If undefeated' may come before another window, "
+                        "as in 'If undefeated, after the encounter, ...'")
+            return
         if sentence.window not in windows:
             words = ast.TIMING_WINDOWS[sentence.window]
             known_windows = ", ".join(f"'{ast.TIMING_WINDOWS[window]}'" for window in windows)

@@ -202,9 +202,11 @@ class AstBuilder:
         subject = parts[0] if len(parts) == 2 else None
         return ast.Immunity(parts[-1], subject, span=self._span(meta))
 
-    def triggered(self, meta: Any, window: ast.Word, effects: tuple[ast.Effect, ...]
-                  ) -> ast.Triggered:
-        return ast.Triggered(window.text, effects, span=self._span(meta))
+    def triggered(self, meta: Any, *parts: Any) -> ast.Triggered:
+        """`<window>, <effects>`, or `<within>, <window>, <effects>`."""
+        *windows, effects = parts
+        within = windows[0].text if len(windows) == 2 else None
+        return ast.Triggered(windows[-1].text, effects, within, span=self._span(meta))
 
     def activated(self, meta: Any, *parts: Any) -> ast.Activated:
         """`[For your <skill> check,] <cost> <card> to <effects>`; `On your check,` names no
@@ -338,6 +340,19 @@ class AstBuilder:
 
     def from_deck_top(self, meta: Any) -> ast.Word:
         return ast.Word("deck", span=self._span(meta))
+
+    def from_blessings(self, meta: Any) -> ast.Word:
+        return ast.Word("blessings", span=self._span(meta))
+
+    def pile_action(self, meta: Any, *parts: Any) -> ast.PileAction:
+        target, (action, pile) = self._subject(meta, parts)
+        return ast.PileAction(target, action.text, pile.text, span=self._span(meta))
+
+    def draw_from_box(self, meta: Any, *parts: Any) -> ast.GainFromBox:
+        target, rest = self._subject(meta, parts)
+        count = next((part for part in rest if isinstance(part, ast.Amount)),
+                     ast.Amount(0, 0, 1, span=self._span(meta)))
+        return ast.GainFromBox(count, rest[-1], target, span=self._span(meta))
 
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)

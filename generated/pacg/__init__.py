@@ -47,6 +47,7 @@ MODULES = {
     'Cultist Acolyte': 'cultist_acolyte',
     'Marsh Reaver': 'marsh_reaver',
     'Whirling Dervish': 'whirling_dervish',
+    'Time Thief': 'time_thief',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

@@ -11,7 +11,8 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.gain_from_box(you, 1, ('item',))
+    for target in enc.targets('you', you):
+        enc.gain_from_box(target, 1, ('item',))
 
 
 CARD = rt.CardDef(

@@ -93,6 +93,7 @@ class Encounter:
         self.playing: Play | None = None  # the power being played, while it is
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.last_success: bool | None = None  # the outcome of the last check made
+        self.defeated: bool | None = None  # the encountered bane's, once its checks are made
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
         # How damage the encountered card deals is changed by its text (damage_rule effects).
@@ -284,6 +285,7 @@ class Encounter:
 
     def _resolve_bane(self, defeated: bool) -> None:
         defn = self.card.defn
+        self.defeated = defeated
         if not defeated:
             self.log.emit("undefeated", card=defn.name)
             self.place = "shuffle"
@@ -436,6 +438,9 @@ class Encounter:
         if kind == "random_character_at_location":
             here = table.characters_at(self.location)
             return [table.dice.choice(here)] if here else []
+        if kind == "random_other_character":
+            others = [other for other in table.characters_at(self.location) if other is not you]
+            return [table.dice.choice(others)] if others else []
         if kind in ("another_character", "target_character", "target_player"):
             chosen = table.policy.target(self, kind, you)
             return [chosen] if chosen is not None else []
@@ -567,6 +572,10 @@ class Encounter:
             if self.last_success is None:
                 raise ScenarioError(f"{self.card.name} asks how a check went before any was made")
             return self.last_success == (kind == "succeeded")
+        if kind in ("defeated", "undefeated"):
+            if self.defeated is None:
+                raise ScenarioError(f"{self.card.name} asks whether it was defeated too soon")
+            return self.defeated == (kind == "defeated")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
         if kind == "matches_blessing":
@@ -697,6 +706,9 @@ class Encounter:
               kinds: tuple[str, ...] = (), source: str = "hand") -> None:
         """`who` loses `count` cards (of `kinds`, if any are named) from the hand or the
         discard pile, at random or as the player chooses."""
+        if source == "blessings":
+            self.table.lose_blessings(count)
+            return
         piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
                  "hand_or_discards": who.hand + who.discards}
         wanted = {singular(kind) for kind in kinds}
@@ -709,6 +721,14 @@ class Encounter:
             lost = [pool.pop(self.table.dice.below(len(pool))) for _ in range(count)]
         else:
             lost = self.table.policy.discards(self, who, count, pool)
+        for card in lost:
+            self.table.move(who, card, action)
+        self.log.emit("lose_cards", character=who.name, action=action,
+                      cards=[card.name for card in lost])
+
+    def pile(self, who: Character, action: str, pile: str) -> None:
+        """`who` loses every card of the hand or the discard pile by `action`."""
+        lost = list(who.hand if pile == "hand" else who.discards)
         for card in lost:
             self.table.move(who, card, action)
         self.log.emit("lose_cards", character=who.name, action=action,

@@ -51,4 +51,5 @@ MESSAGES = {
     "uses_skill": "{character} makes the check with {skill}",
     "scourge": "{character} suffers {card}",
     "no_scourge": "no Scourge in the box for {character} to suffer",
+    "blessings_lost": "{count} card(s) of the blessings deck are discarded",
 }

@@ -36,8 +36,8 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         for character in table.living():
             if not character.alive:  # died during this round, on another's turn
                 continue
-            if turn == turns:
-                played = f"{turns} turn" + ("s" if turns != 1 else "")
+            if turn + table.blessings_lost >= turns:
+                played = f"{turn} turn" + ("s" if turn != 1 else "")
                 table.end("lost", f"the blessings deck ran out after {played}")
                 break
             turn += 1

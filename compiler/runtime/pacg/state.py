@@ -80,6 +80,7 @@ class Table:
         # last discarded last (scenario.py).
         self.blessings_deck: list[Card] = []
         self.blessings_discard: list[Card] = []
+        self.blessings_lost = 0  # turns card text took from the blessings deck
 
     # -- looking things up ---------------------------------------------------
 
@@ -121,6 +122,14 @@ class Table:
         elif cost == "display":
             character.displayed.append(card)
         # banish: the card goes back to the box, which holds every card of the pool anyway
+
+    def lose_blessings(self, count: int) -> None:
+        """Card text discards `count` cards from the blessings deck: each is a turn less."""
+        for _ in range(count):
+            if self.blessings_deck:
+                self.blessings_discard.append(self.blessings_deck.pop(0))
+        self.blessings_lost += count
+        self.log.emit("blessings_lost", count=count)
 
     def move(self, character: Character, card: Card, place: str) -> None:
         """Move one of `character`'s cards from wherever it is to `place` (a cost's pile)."""
