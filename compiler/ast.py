@@ -366,6 +366,13 @@ class AddDice(Effect):
 
 
 @dataclass(frozen=True)
+class AutoSucceed(Effect):
+    """`succeed at your Stealth check`: the check succeeds whatever the dice say."""
+
+    checks: WhichChecks
+
+
+@dataclass(frozen=True)
 class UseSkill(Effect):
     """`roll your Strength or Melee die + 1d6`: the check is made with the best of `skills`,
     and `plus` is added to it."""

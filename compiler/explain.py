@@ -263,6 +263,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                      else "the character's location"),
     ast.AddDice: lambda e, you: f"adds {e.count} more of the check's own dice to "
     + _which_checks(e.checks),
+    ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
+    "say",
     ast.UseSkill: lambda e, you: "the check is made with the best of its holder's "
     + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else ""),
     ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}",

@@ -259,8 +259,8 @@ def which_checks(checks: ast.WhichChecks) -> str:
     if checks.purpose is not None:
         text += f" to {checks.purpose}"
         if checks.against:
-            against = _list(map(str, checks.against), "or")
-            text += f" {_article(against)} {against}"
+            text += " " + _list((f"{_article(kind.text)} {kind}" for kind in checks.against),
+                                "or")
     return text
 
 
@@ -400,6 +400,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AddToCheck: _add,
     ast.CloseLocation: lambda e, voice: f"{CLOSE_WORDS[e.mode]} {CLOSE_PLACES[e.place]}",
     ast.AddDice: _add_dice,
+    ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
     ast.YouMay: lambda e, voice: f"you may {format_effect(e.effect, Voice.COMMAND)}",
     ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "

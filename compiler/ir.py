@@ -30,6 +30,7 @@ inside `If undefeated,`; an examination's `then` is `any_order` or
 | `draw`           | target, count                                                      |
 | `add_to_check`   | amount, owner (`yours`, `any`), checks, purpose, against (below)   |
 | `close_location` | mode (`close`, `temporarily_close`, `attempt_close`), place            |
+| `auto_succeed`   | owner, checks, purpose, against: the check succeeds                  |
 | `add_dice`       | count, owner, checks, purpose, against: dice of the check's kind   |
 | `use_skill`      | skills (the best one makes the check), plus, and which checks, as above |
 | `you_may`        | effect: done if "you" chooses                                      |

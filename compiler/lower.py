@@ -26,7 +26,7 @@ RESERVED = frozenset((
 # adding dice or a better skill to a check is adding to it.
 POWER_PURPOSES = {"evade": "evade", "reduce_damage": "reduce_damage",
                   "add_to_check": "add_to_check", "add_dice": "add_to_check",
-                  "use_skill": "add_to_check"}
+                  "use_skill": "add_to_check", "auto_succeed": "add_to_check"}
 
 
 def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Program:
@@ -222,6 +222,9 @@ class _Lowerer:
     def AddDice(self, e: ast.AddDice) -> ir.Effect:
         return {"op": "add_dice", "count": lower_amount(e.count), **_which_checks(e.checks),
                 "traits": _words(e.traits)}
+
+    def AutoSucceed(self, e: ast.AutoSucceed) -> ir.Effect:
+        return {"op": "auto_succeed", **_which_checks(e.checks)}
 
     def UseSkill(self, e: ast.UseSkill) -> ir.Effect:
         return {"op": "use_skill", "skills": [skill.text for skill in e.skills],

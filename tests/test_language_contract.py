@@ -117,6 +117,7 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "scourges": {node.card is not None for node in nodes
                      if isinstance(node, ast.SufferScourge)},
         "card sources": values(ast.CardAction, "source"),
+        "check purposes": values(ast.WhichChecks, "purpose") - {None},
         "windows within windows": {node.within is not None for node in nodes
                                    if isinstance(node, ast.Triggered)},
         "cards from the box for others": {node.target is not None for node in nodes
@@ -140,7 +141,7 @@ EVERY_CONSTRUCT = {
                   "YouMay", "ExtraCost", "Conditional", "Explore", "DifficultyChange",
                   "InsteadOfDiscard", "Forbid", "TurnAction", "Examine", "GainFromBox",
                   "DamageRule", "Unevadable", "AllowAnother", "AtReset", "EvadeSelf", "Move",
-                  "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction"},
+                  "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction", "AutoSucceed"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},
@@ -150,6 +151,7 @@ EVERY_CONSTRUCT = {
         "scourges": {True, False},
         "card sources": {"hand", "discards", "hand_or_discards", "deck", "blessings"},
         "windows within windows": {True, False},
+        "check purposes": {"defeat", "acquire", "close", "recharge"},
         "cards from the box for others": {True, False},
         "displayed next to something": {True},
         "moves": {True, False},

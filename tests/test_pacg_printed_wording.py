@@ -211,6 +211,15 @@ Before the encounter, discard a card from the blessings deck.
 If undefeated, after the encounter, bury your hand.
 If defeated, after the encounter, draw a card.
 ---
+Name: Sure Step
+Type: Spell
+
+Recharge this card to succeed at your Strength check.
+---
+Name: Hopeless Stones
+Type: Barrier
+Check: Strength 99
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -489,3 +498,11 @@ def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):
     assert not events_of(events, "draw", count=1)
     (outcome,) = events_of(events, "outcome")
     assert outcome["reason"] == "the blessings deck ran out after 1 turn"
+
+
+def test_a_card_can_make_a_check_succeed_whatever_the_dice_say(cards):
+    events = play_setup(cards, locations=field("Hopeless Stones"),
+                        characters=[hero("Brannoc Ashvale", hand=["Sure Step"])],
+                        script={"check": [["Sure Step"]]})
+    (check,) = checks(events)
+    assert check["total"] < check["difficulty"] and check["result"] == "success"

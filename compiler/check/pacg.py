@@ -58,7 +58,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.Difficu
                    ast.GainFromBox, ast.Move, ast.Attempt, ast.PileAction)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
-_POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill)
+_POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill,
+                   ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
@@ -306,9 +307,9 @@ class _CardCheck:
                     self.diagnostics.append(unknown_word("CW205", word, "a pacg skill",
                                                          CHECK_SKILLS))
         for word in checks.against:
-            if singular(word.text) not in {singular(kind) for kind in _KINDS}:
+            if singular(word.text) not in {singular(kind) for kind in (*_KINDS, *TYPES)}:
                 self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
-                                                     _KINDS))
+                                                     (*_KINDS, "Location")))
 
     def _skills(self, words: tuple[ast.Word, ...], skills: tuple[str, ...]) -> None:
         for word in words:

@@ -383,6 +383,12 @@ class AstBuilder:
 
     check_kind = trait
 
+    def auto_succeed(self, meta: Any, *parts: Any) -> ast.AutoSucceed:
+        kinds = tuple(part for part in parts if isinstance(part, ast.Word))
+        purpose = next((part for part in parts if isinstance(part, tuple)), (None, ()))
+        checks = ast.WhichChecks("yours", kinds, *purpose, span=self._span(meta))
+        return ast.AutoSucceed(checks, span=self._span(meta))
+
     def check_purpose(self, meta: Any, verb: ast.Word, *kinds: Token
                       ) -> tuple[str, tuple[ast.Word, ...]]:
         return verb.text, tuple(self._word(kind) for kind in kinds)

@@ -36,6 +36,8 @@ MODULES = {
     'Brigandine': 'brigandine',
     "Traveler's Boots": 'traveler_s_boots',
     'Blessing of Return': 'blessing_of_return',
+    'Silent Step': 'silent_step',
+    'Haggler': 'haggler',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -101,7 +101,8 @@ def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: st
     if spec["purpose"] != purpose:
         return False
     types = {singular(kind) for kind in spec.get("against") or ()}
-    return not types or (against is not None and singular(against.type) in types)
+    return not types or "card" in types or (against is not None
+                                            and singular(against.type) in types)
 
 
 def _kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:

@@ -52,6 +52,7 @@ class CheckState:
     purpose: str | None = None  # `defeat`, `acquire`, `close`, or None for any other check
     against: CardDef | None = None  # the card it is made to defeat or acquire
     traits: set[str] = field(default_factory=set)  # traits cards played gave the check
+    certain: bool = False  # a card made it succeed whatever the dice say
 
     @property
     def difficulty(self) -> int:
@@ -208,8 +209,8 @@ class Encounter:
         """The location's own check closes it; a location with none closes at once."""
         with self.log.nested():
             for options in location.defn.check:
-                if not self._attempt(character, options, None, f"to close {location.name}",
-                                     purpose="close").success:
+                if not self._attempt(character, options, location.defn,
+                                     f"to close {location.name}", purpose="close").success:
                     return False
             return True
 
@@ -252,7 +253,7 @@ class Encounter:
             skill = state.skill  # a card may have given a better one
             roll = self.table.dice.roll(skill.sides)
             total = roll + skill.bonus + state.added
-            success = total >= state.difficulty
+            success = total >= state.difficulty or state.certain
             self.log.emit("check", character=character.name, purpose=why, skill=skill.name,
                           sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
                           total=total, difficulty=state.difficulty,
@@ -526,6 +527,11 @@ class Encounter:
         self.log.emit("added", character=check.character.name, amount=amount,
                       **({"traits": list(traits)} if traits else {}))
 
+    def auto_succeed(self) -> None:
+        check = self._current_check()
+        check.certain = True
+        self.log.emit("certain", character=check.character.name)
+
     def add_dice(self, count: int, traits: tuple[str, ...] = ()) -> None:
         """More dice of the kind the check rolls."""
         check = self._current_check()
@@ -604,7 +610,9 @@ class Encounter:
         if play is None or (replaces in piles and play.card not in piles[replaces]) \
                 or play.card in you.hand:
             return
-        if options is not None and not self.attempt_check(you, options):
+        if options is not None and not self._attempt(you, options, play.card.defn,
+                                                     f"to recharge {play.card.name}",
+                                                     purpose="recharge").success:
             return
         self.table.move(you, play.card, action)
         self.log.emit("moved", character=you.name, card=play.card.name, to=action)

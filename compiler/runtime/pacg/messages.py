@@ -51,5 +51,6 @@ MESSAGES = {
     "uses_skill": "{character} makes the check with {skill}",
     "scourge": "{character} suffers {card}",
     "no_scourge": "no Scourge in the box for {character} to suffer",
+    "certain": "{character}'s check will succeed",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
 }

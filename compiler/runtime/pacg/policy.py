@@ -39,6 +39,8 @@ PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds 
 # How many points of damage a reduction must save to be worth its cost.
 _WORTH = {"reveal": 0, "display": 1, "recharge": 1, "discard": 2, "bury": 3, "banish": 3}
 _NONE = ("none", "stay")
+# What a card that makes a check succeed counts as in the estimates: more than any check needs.
+CERTAIN = 100
 
 
 class Policy:
@@ -196,6 +198,8 @@ def _mean_floor(amount: Mapping[str, Any]) -> int:
 def _dice(play: Play, state: CheckState) -> Dice:
     """What a play adds to a check, as dice (a better skill is not counted)."""
     spec = play.power.effect or {}
+    if spec.get("op") == "auto_succeed":
+        return Dice(0, 0, CERTAIN)
     if spec.get("op") == "add_dice":
         return Dice(spec["count"]["plus"], state.skill.sides, 0)
     amount = spec.get("amount") or spec.get("plus")
