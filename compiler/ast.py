@@ -627,6 +627,13 @@ COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
 
 
 @dataclass(frozen=True)
+class Continuation(Sentence):
+    """`Then, banish this card.`: more effects of the sentence before it, done with them."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
 class Untimed(Sentence):
     """Effects with no timing window; whether a game allows them is its check's call."""
 

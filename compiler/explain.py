@@ -143,6 +143,9 @@ def _sentence(sentence: ast.Sentence) -> list[str]:
                 "card (to evade it or on a check to defeat it)"]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
+    if isinstance(sentence, ast.Continuation):
+        return ["when: with the sentence before, after its effects",
+                *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
     return [f"does: {effect_words(effect)}" for effect in sentence.effects]
 
 

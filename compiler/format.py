@@ -162,6 +162,7 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Activated: lambda s: (f"For your {s.check} check, " if s.check else "") +
                              f"{s.cost} {self_ref(s.card)} to {effects(s.effects)}",
     ast.Untimed: lambda s: effects(s.effects),
+    ast.Continuation: lambda s: f"then, {effects(s.effects)}",
 }
 
 

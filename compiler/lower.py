@@ -38,34 +38,44 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     keywords: list[str] = []
     immunities: list[str] = []
     untimed: list[ir.Effect] = []
+    abilities: list[ir.Ability] = []
     for section in card.sections:
+        ability: list[ir.Effect] | None = None
+        if section.label is not None:
+            ability = []
+            abilities.append({"label": section.label.lower(), "effects": ability})
+        # Where the sentence before put its effects, and the outcome it was done on, for a
+        # sentence that continues it (`Then, ...`).
+        last: list[ir.Effect] | None = None
+        within: str | None = None
         for sentence in section.sentences:
-            if section.label is not None or not isinstance(sentence, ast.Untimed):
+            if isinstance(sentence, ast.Continuation):
+                if last is not None:  # the check makes sure there is one
+                    last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
                 continue
-            effects = [lower.effect(effect) for effect in sentence.effects]
-            # A sentence that names its own moment (`... when you reset your hand`) is done
-            # then, not with the card's other sentences.
-            if any(isinstance(node, ast.AtReset) for node in ast.walk(sentence)):
-                triggers.setdefault("when_reset", []).extend(effects)
-            else:
-                untimed.extend(effects)
-    abilities: list[ir.Ability] = [
-        {"label": section.label.lower(),
-         "effects": [lower.effect(effect) for sentence in section.sentences
-                     if isinstance(sentence, ast.Untimed) for effect in sentence.effects]}
-        for section in card.sections if section.label is not None]
-    for sentence in card.sentences:
-        if isinstance(sentence, ast.Triggered):
-            effects = [lower.effect(effect) for effect in sentence.effects]
-            if sentence.within is not None:  # `If undefeated, after the encounter, ...`
-                effects = [_only_if(OUTCOMES[sentence.within], effect) for effect in effects]
-            triggers.setdefault(sentence.window, []).extend(effects)
-        elif isinstance(sentence, ast.Activated):
-            powers.append(lower.power(sentence))
-        elif isinstance(sentence, ast.Keywords):
-            keywords.extend(_new_words(sentence.names, keywords))
-        elif isinstance(sentence, ast.Immunity):
-            immunities.extend(_new_words(sentence.traits, immunities))
+            last, within = None, None
+            if isinstance(sentence, ast.Triggered):
+                within = sentence.within
+                last = triggers.setdefault(sentence.window, [])
+                last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
+            elif isinstance(sentence, ast.Activated):
+                power = lower.power(sentence)
+                powers.append(power)
+                last = power["effects"]
+            elif isinstance(sentence, ast.Untimed):
+                # A sentence that names its own moment (`... when you reset your hand`) is
+                # done then, not with the card's other sentences.
+                if ability is not None:
+                    last = ability
+                elif any(isinstance(node, ast.AtReset) for node in ast.walk(sentence)):
+                    last = triggers.setdefault("when_reset", [])
+                else:
+                    last = untimed
+                last.extend(lower.effect(effect) for effect in sentence.effects)
+            elif isinstance(sentence, ast.Keywords):
+                keywords.extend(_new_words(sentence.names, keywords))
+            elif isinstance(sentence, ast.Immunity):
+                immunities.extend(_new_words(sentence.traits, immunities))
     return {
         "ir": ir.IR_VERSION,
         "game": card.game,
@@ -91,9 +101,13 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
 OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
 
 
-def _only_if(kind: str, effect: ir.Effect) -> ir.Effect:
-    return {"op": "conditional", "condition": {"kind": kind, "words": []}, "then": effect,
-            "otherwise": None, "instead": False}
+def _within(window: str | None, effects: list[ir.Effect]) -> list[ir.Effect]:
+    """Effects written inside `If undefeated,` (`window`), each done only on that outcome."""
+    if window is None:
+        return effects
+    condition = {"kind": OUTCOMES[window], "words": []}
+    return [{"op": "conditional", "condition": condition, "then": effect, "otherwise": None,
+             "instead": False} for effect in effects]
 
 
 def identifier_for(name: str) -> str:

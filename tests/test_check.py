@@ -118,6 +118,13 @@ def test_a_card_may_call_itself_by_the_first_or_last_words_of_its_name_or_its_ty
                 "Stone is immune to Fire.\n")[0] == "CW206"
 
 
+def test_a_then_sentence_needs_a_sentence_before_it(tmp_path):
+    assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                "Then, draw a card.\n")[0] == "CW204"
+    assert not check(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                     "If defeated, draw a card.\nThen, discard a card.\n")
+
+
 def test_a_summoned_card_must_exist(tmp_path):
     code, line, _, hint = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
                                "Before the encounter, summon and encounter a Bog Lurkr.\n",

@@ -220,6 +220,14 @@ Name: Hopeless Stones
 Type: Barrier
 Check: Strength 99
 ---
+Name: Echoing Cave
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, draw a card.
+Then, discard a card.
+If defeated, you may explore your location.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -506,3 +514,11 @@ def test_a_card_can_make_a_check_succeed_whatever_the_dice_say(cards):
                         script={"check": [["Sure Step"]]})
     (check,) = checks(events)
     assert check["total"] < check["difficulty"] and check["result"] == "success"
+
+
+def test_a_then_sentence_is_done_with_the_sentence_before(cards):
+    events = play_setup(cards, locations=field("Echoing Cave"), script={"may": [False]},
+                        characters=[hero("Brannoc Ashvale")])
+    done = [event["event"] for event in events if event["event"] in ("draw", "lose_cards",
+                                                                      "check")]
+    assert done == ["draw", "lose_cards", "check"]

@@ -122,8 +122,14 @@ class _CardCheck:
             if section.label is not None:
                 self.report("CW211", section.span, f"pacg cards have no '{section.label}:' "
                             "section", "write the sentences without the label")
-        for sentence in self.card.sentences:
-            self._sentence(kind, sentence)
+        for section in self.card.sections:
+            before: ast.Sentence | None = None
+            for sentence in section.sentences:
+                if isinstance(sentence, ast.Continuation):
+                    self._continuation(kind, sentence, before)
+                else:
+                    self._sentence(kind, sentence)
+                    before = sentence
         for node in ast.walk(self.card.sections):
             self._node(node)
         return self.diagnostics
@@ -189,6 +195,17 @@ class _CardCheck:
             # each of its powers is played; a displayed card's holds while it is displayed.
             for effect in sentence.effects:
                 self._effect(kind, effect)
+
+    def _continuation(self, kind: str, sentence: ast.Continuation,
+                      before: ast.Sentence | None) -> None:
+        """`Then, ...` continues a sentence with effects, and may do what that one may."""
+        if not isinstance(before, ast.Triggered | ast.Activated | ast.Untimed):
+            self.report("CW204", sentence.span, "'Then' continues the sentence before it, and "
+                        "there is no sentence with effects before this one",
+                        "give the effects a timing window or a cost of their own")
+            return
+        for effect in sentence.effects:
+            self._effect(kind, effect)
 
     def _triggered(self, kind: str, sentence: ast.Triggered) -> None:
         windows = BOON_WINDOWS if kind == "boon" else WINDOWS

@@ -169,7 +169,8 @@ class _CardCheck:
                             "'Ambush.' and 'Monster Nest.' are what events are")
             else:
                 self.report("CW204", sentence.span,
-                            "random-encounters cards have no immunities or costs")
+                            "random-encounters cards have no immunities, costs or 'Then' "
+                            "sentences")
 
     def _triggered(self, sentence: ast.Triggered) -> None:
         windows = {"Boss": ("start_of_turn", "on_star"), "Monster": ("start_of_turn",)}

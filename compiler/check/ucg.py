@@ -93,7 +93,8 @@ class _CardCheck:
                             f"ucg has no '{ast.TIMING_WINDOWS[sentence.window]}' timing window",
                             f"an effect stands under '{label}:'")
             else:
-                self.report("CW204", sentence.span, "ucg cards have no immunities or costs")
+                self.report("CW204", sentence.span,
+                            "ucg cards have no immunities, costs or 'Then' sentences")
 
     def _keywords(self, sentence: ast.Keywords) -> None:
         if self.card.type != "Character":

@@ -220,6 +220,9 @@ class AstBuilder:
     def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Untimed:
         return ast.Untimed(effects, span=self._span(meta))
 
+    def continuation(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Continuation:
+        return ast.Continuation(effects, span=self._span(meta))
+
     def effects(self, meta: Any, *effects: ast.Effect | tuple[ast.Effect, ...]
                 ) -> tuple[ast.Effect, ...]:
         """The effects in order, a pair written as one (`reset your hand and end your turn`)

@@ -8,6 +8,8 @@ LINE = 67
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     enc.examine(you, 2, None, 'yours')
+    for target in enc.targets('you', you):
+        enc.damage(target, 1, 'Mental')
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
