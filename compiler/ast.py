@@ -408,7 +408,8 @@ class Condition(Node):
 
 
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
-                   "failed", "alone", "matches_blessing")
+                   "failed", "alone", "matches_blessing", "check_has_trait",
+                   "check_lacks_trait")
 
 
 @dataclass(frozen=True)
@@ -552,6 +553,22 @@ class ShuffleFromBox(Effect):
     """`shuffle a barrier from the box into your location deck`, `an ally and blessing`."""
 
     kinds: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class ForceOutcome(Effect):
+    """`the Ghost is undefeated`: the check to defeat it comes out `outcome` ('defeated' or
+    'undefeated'), whatever the dice say."""
+
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Subtract(Effect):
+    """`subtract 1 from each die you roll`: from the check being made."""
+
+    amount: Amount
+    each_die: bool = False
 
 
 @dataclass(frozen=True)

@@ -198,6 +198,8 @@ CONDITIONS = {
     "failed": "if {you} failed the check just made",
     "alone": "if {you} is the only character at the location",
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
+    "check_has_trait": "if the check to defeat has the {words} trait",
+    "check_lacks_trait": "if the check to defeat has none of the traits {words}",
 }
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
@@ -300,6 +302,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         else "") + (" and may not be reduced" if e.unreducible else ""),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
+    ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
+    ast.Subtract: lambda e, you: f"{e.amount} is taken from the check"
+    + (", for each die rolled on it" if e.each_die else ""),
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "
     f"failure: {effect_words(e.otherwise, 'that character')}",
     ast.StatChange: lambda e, you: (

@@ -70,6 +70,8 @@ CONDITION_WORDS = {
     "failed": "you fail",
     "alone": "you are the only character at this location",
     "matches_blessing": "the top card of the blessings discard pile matches this card",
+    "check_has_trait": "the check to defeat has the {} trait",
+    "check_lacks_trait": "the check to defeat does not have the {} trait",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",
@@ -419,6 +421,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.DamageRule: _damage_rule,
     ast.Unevadable: lambda e, voice: "this card may not be evaded",
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",
+    ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
+    ast.Subtract: lambda e, voice: f"subtract {e.amount}"
+    + (" from each die you roll" if e.each_die else ""),
     ast.CheckOrElse: _check_or_else,
     ast.StatChange: _stat_change,
     ast.StatBonus: lambda e, voice: (f"{e.stat} {e.amount:+d}" if e.against is None

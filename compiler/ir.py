@@ -50,6 +50,8 @@ inside `If undefeated,`; an examination's `then` is `any_order` or
 | `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible |
+| `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |
+| `subtract`       | amount, each_die (per die rolled on the check)                       |
 | `unevadable`     | (none): the card may not be evaded                                 |
 | `allow_another`  | kind: one more card of this type may be played on the check        |
 | `check_or_else`  | target, check (a list of options), otherwise (an effect)           |

@@ -63,12 +63,13 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 powers.append(power)
                 last = power["effects"]
             elif isinstance(sentence, ast.Untimed):
-                # A sentence that names its own moment (`... when you reset your hand`) is
-                # done then, not with the card's other sentences.
+                # A sentence that names its own moment is done then, not with the card's
+                # other sentences (moment_of).
+                moment = moment_of(sentence)
                 if ability is not None:
                     last = ability
-                elif any(isinstance(node, ast.AtReset) for node in ast.walk(sentence)):
-                    last = triggers.setdefault("when_reset", [])
+                elif moment is not None:
+                    last = triggers.setdefault(moment, [])
                 else:
                     last = untimed
                 last.extend(lower.effect(effect) for effect in sentence.effects)
@@ -97,6 +98,19 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     }
 
 
+def moment_of(sentence: ast.Untimed) -> str | None:
+    """The moment a sentence with no timing window names for itself: `when_reset` (`...
+    when you reset your hand`), `during_check` (`If the check to defeat has the Fire trait,
+    ...`: after cards are played on the check to defeat, before its dice are rolled)."""
+    for node in ast.walk(sentence):
+        if isinstance(node, ast.AtReset):
+            return "when_reset"
+        if isinstance(node, ast.Condition) and node.kind in CHECK_CONDITIONS:
+            return "during_check"
+    return None
+
+
+CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait")
 # The windows that may hold another, as the outcome a conditional asks about.
 OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
 
@@ -312,6 +326,12 @@ class _Lowerer:
 
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
+
+    def ForceOutcome(self, e: ast.ForceOutcome) -> ir.Effect:
+        return {"op": "force_outcome", "outcome": e.outcome}
+
+    def Subtract(self, e: ast.Subtract) -> ir.Effect:
+        return {"op": "subtract", "amount": lower_amount(e.amount), "each_die": e.each_die}
 
     def Unevadable(self, e: ast.Unevadable) -> ir.Effect:
         return {"op": "unevadable"}

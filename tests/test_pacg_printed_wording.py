@@ -228,6 +228,19 @@ Before the encounter, draw a card.
 Then, discard a card.
 If defeated, you may explore your location.
 ---
+Name: Ghost Knight
+Type: Monster
+Check: Combat 0
+
+If the check to defeat does not have the Magic trait, the Ghost Knight is undefeated.
+If the check to defeat has the Magic trait, subtract 2 from each die you roll.
+---
+Name: Magic Sword
+Type: Weapon
+Traits: Magic
+
+Reveal this card to add 1d4 to your Combat check.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -522,3 +535,17 @@ def test_a_then_sentence_is_done_with_the_sentence_before(cards):
     done = [event["event"] for event in events if event["event"] in ("draw", "lose_cards",
                                                                       "check")]
     assert done == ["draw", "lose_cards", "check"]
+
+
+@pytest.mark.parametrize(("hand", "result"), [([], "failure"), (["Magic Sword"], "success")])
+def test_text_about_the_check_to_defeat_is_done_on_that_check(cards, hand, result):
+    """Without a Magic card the knight is undefeated whatever the dice say; with the Magic
+    sword it may be defeated, less 2 for each of the check's two dice."""
+    events = play_setup(cards, locations=field("Ghost Knight"),
+                        script={"evade": ["none"], "check": [hand]},
+                        characters=[hero("Brannoc Ashvale", hand=hand)])
+    (check,) = checks(events)
+    assert check["result"] == result
+    if hand:
+        (roll,) = events_of(events, "roll")
+        assert check["added"] == roll["total"] - 2 * 2

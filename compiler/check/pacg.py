@@ -11,7 +11,7 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
-from compiler.lower import OUTCOMES
+from compiler.lower import OUTCOMES, moment_of
 from compiler.runtime.pacg.cards import BANES, BOONS, singular
 
 GAME = "pacg"
@@ -62,6 +62,8 @@ _POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast
                    ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset)
+# What a bane's text about the check to defeat it may do to that check.
+_CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
@@ -193,6 +195,10 @@ class _CardCheck:
         elif isinstance(sentence, ast.Untimed):
             # A bane's text with no timing holds through its encounter; a boon's is done after
             # each of its powers is played; a displayed card's holds while it is displayed.
+            # A bane's text about the check to defeat it is done on that check, and may
+            # change it.
+            if kind == "bane" and moment_of(sentence) == "during_check":
+                kind = "bane_check"
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
@@ -231,7 +237,8 @@ class _CardCheck:
         if kind == "boon":
             allowed, why = _POWER_EFFECTS, "a boon cannot do this"
         else:
-            allowed = _BANE_EFFECTS
+            allowed = (*_BANE_EFFECTS, *_CHECK_EFFECTS) if kind == "bane_check" \
+                else _BANE_EFFECTS
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
                   "checks are what boons do"
         if not isinstance(effect, allowed):

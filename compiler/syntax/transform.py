@@ -450,13 +450,35 @@ class AstBuilder:
     def matches_blessing(self, meta: Any, card: ast.SelfRef) -> ast.Condition:
         return self._condition(meta, "matches_blessing", ())
 
+    def check_has_trait(self, meta: Any, check: Any, traits: tuple[ast.Word, ...]
+                        ) -> ast.Condition:
+        return self._condition(meta, "check_has_trait", traits)
+
+    def check_lacks_trait(self, meta: Any, check: Any, traits: tuple[ast.Word, ...]
+                          ) -> ast.Condition:
+        return self._condition(meta, "check_lacks_trait", traits)
+
+    def check_ref(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
+        """`the check to defeat the Ghost`: the card is named only to say whose."""
+        return ast.Word("check_to_defeat", span=self._span(meta))
+
+    def force_outcome(self, meta: Any, card: ast.SelfRef, outcome: ast.Word
+                      ) -> ast.ForceOutcome:
+        return ast.ForceOutcome(outcome.text, span=self._span(meta))
+
+    def subtract(self, meta: Any, amount: ast.Amount, each_die: ast.Word | None = None
+                 ) -> ast.Subtract:
+        return ast.Subtract(amount, each_die is not None, span=self._span(meta))
+
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))
 
-    def difficulty_change(self, meta: Any, scope: ast.Word, sign: ast.Word,
-                          by: tuple[ast.Amount | None, int]) -> ast.DifficultyChange:
-        amount, adventure = by
-        return ast.DifficultyChange(scope.text, -1 if sign.text == "decreased" else 1, amount,
+    def difficulty_change(self, meta: Any, *parts: Any) -> ast.DifficultyChange:
+        """`the difficulty [to defeat] is increased by ...`: with no scope named, the
+        difficulty meant is the one to defeat."""
+        *words, (amount, adventure) = parts
+        scope = words[0].text if len(words) == 2 else "to_defeat"
+        return ast.DifficultyChange(scope, -1 if words[-1].text == "decreased" else 1, amount,
                                     adventure, span=self._span(meta))
 
     def to_defeat(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:

@@ -67,6 +67,8 @@ MODULES = {
     'Grasping Mist': 'grasping_mist',
     'Sorrow Shade': 'sorrow_shade',
     'Dread Hound': 'dread_hound',
+    'Moss Troll': 'moss_troll',
+    'Barrow Knight': 'barrow_knight',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -59,6 +59,8 @@ class CardDef:
     after_encounter: Run | None = None
     after_playing: Run | None = None
     when_reset: Run | None = None  # a boon's text done when its holder resets the hand
+    # A bane's text about the check to defeat it, done after cards are played on the check.
+    during_check: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a
     # boon's are done after each of its powers is played (docs/rulings.md).
     always: Run | None = None

@@ -28,6 +28,7 @@ WINDOW_WORDS = {
     "after_encounter": "after the encounter",
     "after_playing": "after playing",
     "always": "the card's standing text",
+    "during_check": "the check to defeat",
 }
 
 
@@ -53,6 +54,8 @@ class CheckState:
     against: CardDef | None = None  # the card it is made to defeat or acquire
     traits: set[str] = field(default_factory=set)  # traits cards played gave the check
     certain: bool = False  # a card made it succeed whatever the dice say
+    forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
+    dice: int = 1  # dice rolled on it: the skill's, and those cards added
 
     @property
     def difficulty(self) -> int:
@@ -94,6 +97,7 @@ class Encounter:
         self.playing: Play | None = None  # the power being played, while it is
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.last_success: bool | None = None  # the outcome of the last check made
+        self.last_traits: set[str] = set()  # the traits the last check made had
         self.defeated: bool | None = None  # the encountered bane's, once its checks are made
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
@@ -249,16 +253,21 @@ class Encounter:
                     self._refuse(play, f"a {play.card.defn.type} was already played on this check")
                 elif play.card in play.holder.hand:
                     state.types_played.add(play.card.defn.type)
+                    state.traits.update(play.card.defn.traits)
                     self._play(play, "on the check")
+            if against is self.card.defn and purpose == "defeat":
+                self._window("during_check")
             skill = state.skill  # a card may have given a better one
             roll = self.table.dice.roll(skill.sides)
             total = roll + skill.bonus + state.added
             success = total >= state.difficulty or state.certain
+            if state.forced is not None:
+                success = state.forced
             self.log.emit("check", character=character.name, purpose=why, skill=skill.name,
                           sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
                           total=total, difficulty=state.difficulty,
                           result="success" if success else "failure")
-            self.last_success = success
+            self.last_success, self.last_traits = success, set(state.traits)
             return CheckResult(success, total, state.difficulty)
         finally:
             self.check = outer
@@ -448,6 +457,9 @@ class Encounter:
         raise ScenarioError(f"pacg has no target {kind!r}")
 
     def roll(self, dice: int, sides: int, plus: int) -> int:
+        """Roll dice for card text; rolled while a check is made, they are rolled on it."""
+        if self.check is not None:
+            self.check.dice += dice
         faces = [self.table.dice.roll(sides) for _ in range(dice)]
         total = sum(faces) + plus
         self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
@@ -527,6 +539,16 @@ class Encounter:
         self.log.emit("added", character=check.character.name, amount=amount,
                       **({"traits": list(traits)} if traits else {}))
 
+    def force_outcome(self, outcome: str) -> None:
+        """The check to defeat the encountered card comes out `outcome`."""
+        check = self._current_check()
+        check.forced = outcome == "defeated"
+        self.log.emit("forced", card=self.card.name, outcome=outcome)
+
+    def subtract(self, amount: int, each_die: bool) -> None:
+        check = self._current_check()
+        self.add_to_check(-amount * (check.dice if each_die else 1))
+
     def auto_succeed(self) -> None:
         check = self._current_check()
         check.certain = True
@@ -584,6 +606,11 @@ class Encounter:
             return self.defeated == (kind == "defeated")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind in ("check_has_trait", "check_lacks_trait"):
+            traits = {trait.casefold() for trait in
+                      (self.check.traits if self.check is not None else self.last_traits)}
+            has = any(word.casefold() in traits for word in words)
+            return has if kind == "check_has_trait" else not has
         if kind == "matches_blessing":
             top = self.table.blessings_discard[-1] if self.table.blessings_discard else None
             card = self.playing.card if self.playing is not None else self.card
