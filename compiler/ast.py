@@ -401,7 +401,8 @@ class ExtraCost(Effect):
 @dataclass(frozen=True)
 class Condition(Node):
     """What a conditional asks of "you"; `kind` is one of CONDITION_KINDS and `words` the
-    proficiency (`light armors`) or the skills (any one of them will do)."""
+    proficiency (`light armors`), the skills (any one of them will do), the traits, or for
+    `played_on_check` a card type and the traits such a card played must have."""
 
     kind: str
     words: tuple[Word, ...]
@@ -409,7 +410,7 @@ class Condition(Node):
 
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "check_has_trait",
-                   "check_lacks_trait")
+                   "check_lacks_trait", "played_on_check")
 
 
 @dataclass(frozen=True)
@@ -553,6 +554,12 @@ class ShuffleFromBox(Effect):
     """`shuffle a barrier from the box into your location deck`, `an ally and blessing`."""
 
     kinds: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class ForbidSelf(Effect):
+    """`you may not play this card`, said of when (`If you played a weapon with the
+    2-Handed trait on this check, ...`)."""
 
 
 @dataclass(frozen=True)

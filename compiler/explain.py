@@ -200,6 +200,8 @@ CONDITIONS = {
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
     "check_has_trait": "if the check to defeat has the {words} trait",
     "check_lacks_trait": "if the check to defeat has none of the traits {words}",
+    "played_on_check": "if {you} played a card on this check of the type and with the "
+                       "traits {words}",
 }
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
@@ -303,6 +305,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
+    ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.Subtract: lambda e, you: f"{e.amount} is taken from the check"
     + (", for each die rolled on it" if e.each_die else ""),
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "

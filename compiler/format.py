@@ -289,9 +289,15 @@ def _use_skill(e: ast.UseSkill, voice: Voice) -> str:
     return f"roll your {_list(map(str, e.skills), 'or')} die{plus}"
 
 
+def _condition(condition: ast.Condition) -> str:
+    if condition.kind == "played_on_check":
+        kind, *traits = condition.words
+        return f"you played {_article(kind.text)} {kind}{_traits(tuple(traits))} on this check"
+    return CONDITION_WORDS[condition.kind].format(_list(map(str, condition.words), "or"))
+
+
 def _conditional(e: ast.Conditional, voice: Voice) -> str:
-    words = _list(map(str, e.condition.words), "or")
-    text = f"if {CONDITION_WORDS[e.condition.kind].format(words)}, {format_effect(e.then)}"
+    text = f"if {_condition(e.condition)}, {format_effect(e.then)}"
     if e.instead:
         text += " instead"
     if e.otherwise is not None:
@@ -422,6 +428,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Unevadable: lambda e, voice: "this card may not be evaded",
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
+    ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.Subtract: lambda e, voice: f"subtract {e.amount}"
     + (" from each die you roll" if e.each_die else ""),
     ast.CheckOrElse: _check_or_else,

@@ -100,11 +100,15 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
 
 def moment_of(sentence: ast.Untimed) -> str | None:
     """The moment a sentence with no timing window names for itself: `when_reset` (`...
-    when you reset your hand`), `during_check` (`If the check to defeat has the Fire trait,
-    ...`: after cards are played on the check to defeat, before its dice are rolled)."""
+    when you reset your hand`), `before_playing` (`... you may not play this card`: asked
+    before each time the card could be played), `during_check` (`If the check to defeat has
+    the Fire trait, ...`: after cards are played on the check to defeat, before its dice are
+    rolled)."""
     for node in ast.walk(sentence):
         if isinstance(node, ast.AtReset):
             return "when_reset"
+        if isinstance(node, ast.ForbidSelf):
+            return "before_playing"
         if isinstance(node, ast.Condition) and node.kind in CHECK_CONDITIONS:
             return "during_check"
     return None
@@ -326,6 +330,9 @@ class _Lowerer:
 
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
+
+    def ForbidSelf(self, e: ast.ForbidSelf) -> ir.Effect:
+        return {"op": "forbid_self"}
 
     def ForceOutcome(self, e: ast.ForceOutcome) -> ir.Effect:
         return {"op": "force_outcome", "outcome": e.outcome}

@@ -142,7 +142,7 @@ EVERY_CONSTRUCT = {
                   "InsteadOfDiscard", "Forbid", "TurnAction", "Examine", "GainFromBox",
                   "DamageRule", "Unevadable", "AllowAnother", "AtReset", "EvadeSelf", "Move",
                   "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction", "AutoSucceed",
-                  "Continuation", "ForceOutcome", "Subtract"},
+                  "Continuation", "ForceOutcome", "Subtract", "ForbidSelf"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},

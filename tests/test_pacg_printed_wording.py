@@ -549,3 +549,13 @@ def test_text_about_the_check_to_defeat_is_done_on_that_check(cards, hand, resul
     if hand:
         (roll,) = events_of(events, "roll")
         assert check["added"] == roll["total"] - 2 * 2
+
+
+def test_a_card_its_own_text_forbids_is_not_played(cards):
+    """The shield may not be played on a check a 2-handed weapon was played on."""
+    events = play_setup(cards, locations=field("Iron Brute"), script={"evade": ["none"],
+                        "check": [["War Maul", "Round Shield"]]},
+                        characters=[hero("Brannoc Ashvale", hand=["War Maul", "Round Shield"])])
+    (refused,) = events_of(events, "refused", card="Round Shield")
+    assert refused["reason"] == "its own text forbids playing it now"
+    assert [play["card"] for play in events_of(events, "play")] == ["War Maul"]

@@ -61,7 +61,7 @@ _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.Dam
 _POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill,
                    ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
-                  ast.AllowAnother, ast.AtReset)
+                  ast.AllowAnother, ast.AtReset, ast.ForbidSelf)
 # What a bane's text about the check to defeat it may do to that check.
 _CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
@@ -306,6 +306,11 @@ class _CardCheck:
             self._skills(node.skills, CHECK_SKILLS)
         elif isinstance(node, ast.Condition) and node.kind in ("has_skill", "lacks_skill"):
             self._skills(node.words, SKILLS)
+        elif isinstance(node, ast.Condition) and node.kind == "played_on_check":
+            kind = node.words[0]
+            if singular(kind.text) not in {singular(name) for name in _KINDS}:
+                self.diagnostics.append(unknown_word("CW210", kind, "a kind of pacg card",
+                                                     _KINDS))
         elif isinstance(node, ast.AddDice) and (node.count.dice or not 1 <= node.count.plus <= 10):
             self.report("CW209", node.count.span, f"{node.count} is not a number of dice to add",
                         "add 1 to 10 dice")

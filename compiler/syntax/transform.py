@@ -462,6 +462,13 @@ class AstBuilder:
         """`the check to defeat the Ghost`: the card is named only to say whose."""
         return ast.Word("check_to_defeat", span=self._span(meta))
 
+    def played_on_check(self, meta: Any, kind: Token, traits: tuple[ast.Word, ...] = ()
+                        ) -> ast.Condition:
+        return self._condition(meta, "played_on_check", (self._word(kind), *traits))
+
+    def forbid_self(self, meta: Any) -> ast.ForbidSelf:
+        return ast.ForbidSelf(span=self._span(meta))
+
     def force_outcome(self, meta: Any, card: ast.SelfRef, outcome: ast.Word
                       ) -> ast.ForceOutcome:
         return ast.ForceOutcome(outcome.text, span=self._span(meta))

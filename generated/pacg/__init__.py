@@ -38,6 +38,8 @@ MODULES = {
     'Blessing of Return': 'blessing_of_return',
     'Silent Step': 'silent_step',
     'Haggler': 'haggler',
+    'Round Shield': 'round_shield',
+    'War Maul': 'war_maul',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -56,6 +56,7 @@ class CheckState:
     certain: bool = False  # a card made it succeed whatever the dice say
     forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
     dice: int = 1  # dice rolled on it: the skill's, and those cards added
+    played: list[CardDef] = field(default_factory=list)  # the cards played on it
 
     @property
     def difficulty(self) -> int:
@@ -98,6 +99,7 @@ class Encounter:
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.last_success: bool | None = None  # the outcome of the last check made
         self.last_traits: set[str] = set()  # the traits the last check made had
+        self.forbids_self = False  # what a card's before_playing text said, asked just now
         self.defeated: bool | None = None  # the encountered bane's, once its checks are made
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
@@ -187,8 +189,8 @@ class Encounter:
                         continue
                     if (holder is self.character) != (spec["who"] is None):
                         continue
-                    plays.append(Play(holder, card, power,
-                                      self._immunity(card) or self._forbidden(card)))
+                    plays.append(Play(holder, card, power, self._immunity(card)
+                                      or self._forbidden(card) or self._own_text(holder, card)))
         return plays
 
     # -- 2. a villain: temporary closing --------------------------------------
@@ -247,13 +249,16 @@ class Encounter:
             state = self.check
             candidates = self.check_candidates(state, against)
             for play in self.table.policy.check_plays(self, state, candidates):
-                if play.blocked:
-                    self._refuse(play, play.blocked)
+                # The card's own text is asked again: cards played before it may forbid it.
+                blocked = play.blocked or self._own_text(play.holder, play.card)
+                if blocked:
+                    self._refuse(play, blocked)
                 elif play.card.defn.type in state.types_played:
                     self._refuse(play, f"a {play.card.defn.type} was already played on this check")
                 elif play.card in play.holder.hand:
                     state.types_played.add(play.card.defn.type)
                     state.traits.update(play.card.defn.traits)
+                    state.played.append(play.card.defn)
                     self._play(play, "on the check")
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
@@ -288,7 +293,8 @@ class Encounter:
                     if not fits(spec, state.option, state.skill, state.purpose, state.against):
                         continue
                     blocked = self._immunity(card) if against is not None else None
-                    plays.append(Play(holder, card, power, blocked or self._forbidden(card)))
+                    plays.append(Play(holder, card, power, blocked or self._forbidden(card)
+                                      or self._own_text(holder, card)))
         return plays
 
     # -- 4. resolve -----------------------------------------------------------
@@ -407,6 +413,19 @@ class Encounter:
 
     def _refuse(self, play: Play, reason: str) -> None:
         self.log.emit("refused", character=play.holder.name, card=play.card.name, reason=reason)
+
+    def _own_text(self, holder: Character, card: Card) -> str | None:
+        """Why the card's own text forbids playing it now (`If you played a weapon with the
+        2-Handed trait on this check, you may not play this card`), if it does."""
+        run = card.defn.before_playing
+        if run is None:
+            return None
+        self.forbids_self = False
+        self.run_held(holder, card, run)
+        return "its own text forbids playing it now" if self.forbids_self else None
+
+    def forbid_self(self) -> None:
+        self.forbids_self = True
 
     def _forbidden(self, card: Card) -> str | None:
         """Why card text forbids playing `card` in this encounter, if it does."""
@@ -606,6 +625,12 @@ class Encounter:
             return self.defeated == (kind == "defeated")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind == "played_on_check":
+            wanted, *traits = words
+            played = self.check.played if self.check is not None else []
+            return any(singular(defn.type) == singular(wanted)
+                       and {trait.casefold() for trait in traits}
+                       <= {trait.casefold() for trait in defn.traits} for defn in played)
         if kind in ("check_has_trait", "check_lacks_trait"):
             traits = {trait.casefold() for trait in
                       (self.check.traits if self.check is not None else self.last_traits)}
