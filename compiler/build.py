@@ -137,6 +137,7 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
     result = Compilation()
     files = [(name, text) for _, name, text in
              read_paths(paths, result.diagnostics, result.sources)]
+    read_problems = len(result.diagnostics)  # about these paths, found afresh each run
     keep = options.keep
     runs = project_cache("runs") if options.use_cache and not keep else None
     run_key = key_of("run", str(render), *(part for pair in files for part in pair))
@@ -163,14 +164,15 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
                                     progress=options.progress(2 * len(files)))
     _assemble(result, summaries, outcomes, pools, keep, options.use_cache)
     if runs is not None:
-        runs.put(run_key, _record_of(result))
+        runs.put(run_key, _record_of(result, read_problems))
     return result
 
 
-def _record_of(result: Compilation) -> dict[str, Any]:
-    """What a run found, for a later run of the same files."""
+def _record_of(result: Compilation, read_problems: int) -> dict[str, Any]:
+    """What a run found in its files, for a later run of the same files: not what it found
+    of the paths it was given (a missing one), which a later run finds for its own paths."""
     return {"card_count": result.card_count,
-            "diagnostics": [item.to_data() for item in result.diagnostics],
+            "diagnostics": [item.to_data() for item in result.diagnostics[read_problems:]],
             "modules": {path: [module.name, module.ident, module.digest]
                         for path, module in result.modules.items()}}
 

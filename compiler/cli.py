@@ -181,13 +181,17 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
     For cards and for sentences: how many parse, pass check, compile, and run
     in the runtime (a bane encountered, a boon played, by a stock character);
     then the most frequent shapes of the sentences that do not parse, each
-    with a count and an example.  Always exits 0 unless it cannot run.
+    with a count and an example.  Exits 0, or 1 when a path cannot be read.
     """
     from compiler.coverage import measure, render_text
 
     bar = _ProgressBar()
     report = measure(paths or (Path("cards"),), bar.start)
     bar.close()
+    if report.unread:
+        for item in report.unread:
+            click.echo(str(item), err=True)
+        sys.exit(1)
     click.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False) if output == "json"
                else render_text(report), nl=output == "json")
 

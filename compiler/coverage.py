@@ -63,6 +63,7 @@ class Report:
     shapes: list[Shape] = field(default_factory=list)
     run_failures: list[tuple[str, int]] = field(default_factory=list)  # reason, cards
     games_without_trial: list[str] = field(default_factory=list)
+    unread: list[Diagnostic] = field(default_factory=list)  # paths that could not be read
 
     def to_data(self) -> dict[str, Any]:
         return {"cards": self.cards.to_data(), "sentences": self.sentences.to_data(),
@@ -78,7 +79,8 @@ def measure(paths: Sequence[str | Path], progress: Callable[[int], Callable[[int
     compilation = compile_paths(paths, RunOptions(use_cache=False, keep=True,
                                                   progress=progress))
     ran, failures, untried = _trials(compilation)
-    report = Report(games_without_trial=sorted(untried))
+    report = Report(games_without_trial=sorted(untried),
+                    unread=[item for item in compilation.diagnostics if item.code == "CW100"])
     report.run_failures = failures.most_common()
     compiled = {(program["source"]["file"], program["name"]) for program in compilation.programs}
     shapes: Counter[str] = Counter()

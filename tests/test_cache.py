@@ -107,3 +107,14 @@ def test_no_cache_writes_no_cache(project, monkeypatch):
 def test_jobs_must_be_a_positive_number(project):
     result = CliRunner().invoke(cli.cli, ["check", "--jobs", "0"])
     assert result.exit_code == 2 and "--jobs" in result.output
+
+
+def test_a_missing_path_is_reported_for_the_run_that_names_it_only(project):
+    """A run record is of the files read; what was missing is found again each run."""
+    options = RunOptions(use_cache=True, jobs=1)
+    first = check_paths([project / "cards", project / "gone.card"], options)
+    second = check_paths([project / "cards", project / "elsewhere.card"], options)
+    assert [item.message for item in first.diagnostics if item.code == "CW100"] == [
+        f"no such file or directory: {project / 'gone.card'}"]
+    assert [item.message for item in second.diagnostics if item.code == "CW100"] == [
+        f"no such file or directory: {project / 'elsewhere.card'}"]
