@@ -140,10 +140,12 @@ class Selector(Node):
 
 @dataclass(frozen=True)
 class SkillCheck(Node):
-    """One way to attempt a check: any of `skills` against `difficulty`."""
+    """One way to attempt a check: any of `skills` against `difficulty`, plus `adventure`
+    times the scenario's adventure deck number."""
 
     skills: tuple[Word, ...]
     difficulty: int
+    adventure: int = 0
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,9 @@ def _step(step: ast.CheckStep) -> str:
         skills = [skill.text for skill in option.skills]
         named = " or ".join("combat (Strength or Melee)" if skill == "Combat" else skill
                             for skill in skills)
-        options.append(f"a {named} check against {option.difficulty}")
+        adventure = {0: "", 1: " plus the adventure deck number"}.get(
+            option.adventure, f" plus {option.adventure} times the adventure deck number")
+        options.append(f"a {named} check against {option.difficulty}{adventure}")
     return " or ".join(options)
 
 

@@ -126,6 +126,7 @@ def format_check(check: ast.CheckSequence) -> str:
 
 def check_step(step: ast.CheckStep) -> str:
     return " or ".join(f"{_list(map(str, option.skills), 'or')} {option.difficulty}"
+                       + ("+" + "#" * option.adventure if option.adventure else "")
                        for option in step.options)
 
 

@@ -88,6 +88,7 @@ class Amount(TypedDict):
 class CheckOption(TypedDict):
     skills: list[str]
     difficulty: int
+    adventure: int  # times the scenario's adventure deck number, added to the difficulty
 
 
 class Power(TypedDict):

@@ -147,8 +147,8 @@ def lower_amount(amount: ast.Amount) -> ir.Amount:
 
 
 def lower_check_step(step: ast.CheckStep) -> list[ir.CheckOption]:
-    return [{"skills": [skill.text for skill in option.skills], "difficulty": option.difficulty}
-            for option in step.options]
+    return [{"skills": [skill.text for skill in option.skills], "difficulty": option.difficulty,
+             "adventure": option.adventure} for option in step.options]
 
 
 def _new_words(words: tuple[ast.Word, ...], seen: list[str]) -> list[str]:

@@ -118,6 +118,8 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
                      if isinstance(node, ast.SufferScourge)},
         "card sources": values(ast.CardAction, "source"),
         "check purposes": values(ast.WhichChecks, "purpose") - {None},
+        "checks that grow with the adventure": {node.adventure > 0 for node in nodes
+                                                if isinstance(node, ast.SkillCheck)},
         "windows within windows": {node.within is not None for node in nodes
                                    if isinstance(node, ast.Triggered)},
         "cards from the box for others": {node.target is not None for node in nodes
@@ -152,6 +154,7 @@ EVERY_CONSTRUCT = {
         "scourges": {True, False},
         "card sources": {"hand", "discards", "hand_or_discards", "deck", "blessings"},
         "windows within windows": {True, False},
+        "checks that grow with the adventure": {True, False},
         "check purposes": {"defeat", "acquire", "close", "recharge"},
         "cards from the box for others": {True, False},
         "displayed next to something": {True},

@@ -241,6 +241,13 @@ Traits: Magic
 
 Reveal this card to add 1d4 to your Combat check.
 ---
+Name: Growing Wall
+Type: Barrier
+Check: Strength 1+##
+
+Before the encounter, you must succeed at a Wisdom check with a difficulty of 2 plus the
+scenario's adventure deck number or take 1 Combat damage.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -559,3 +566,10 @@ def test_a_card_its_own_text_forbids_is_not_played(cards):
     (refused,) = events_of(events, "refused", card="Round Shield")
     assert refused["reason"] == "its own text forbids playing it now"
     assert [play["card"] for play in events_of(events, "play")] == ["War Maul"]
+
+
+def test_checks_that_grow_with_the_adventure_deck_number(cards):
+    """Adventure 3: the wisdom check is 2 + 3, the check to defeat 1 + twice 3."""
+    events = play_setup(cards, adventure_deck=3, locations=field("Growing Wall"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    assert [check["difficulty"] for check in checks(events)] == [5, 7]

@@ -164,9 +164,20 @@ class AstBuilder:
         bonus = int(plus) * (-1 if sign == "-" else 1) if sign else 0
         return ast.Amount(int(dice), int(sides), bonus, multiplier, span=span)
 
-    def skill_check(self, meta: Any, skills: tuple[ast.Word, ...], difficulty: Token
-                    ) -> ast.SkillCheck:
-        return ast.SkillCheck(skills, int(difficulty), span=self._span(meta))
+    def skill_check(self, meta: Any, skills: tuple[ast.Word, ...], difficulty: Token,
+                    mark: Token | None = None) -> ast.SkillCheck:
+        """`Combat 10`, `Combat 10+#` (and the adventure deck number for each `#`)."""
+        adventure = str(mark).count("#") if mark is not None else 0
+        return ast.SkillCheck(skills, int(difficulty), adventure, span=self._span(meta))
+
+    def difficulty_of(self, meta: Any, skills: tuple[ast.Word, ...], difficulty: Token,
+                      adventure: int = 0) -> ast.CheckStep:
+        """`a Wisdom check with a difficulty of 6 plus the scenario's adventure deck number`."""
+        option = ast.SkillCheck(skills, int(difficulty), adventure, span=self._span(meta))
+        return ast.CheckStep((option,), span=self._span(meta))
+
+    def plus_adventure(self, meta: Any, times: ast.Word | None = None) -> int:
+        return {None: 1, "twice": 2, "thrice": 3}[times.text if times else None]
 
     def check_options(self, meta: Any, *options: ast.SkillCheck) -> ast.CheckStep:
         return ast.CheckStep(options, span=self._span(meta))

@@ -11,6 +11,7 @@ MODULES = {
     'The Drowned Bell': 'the_drowned_bell',
     'Haunted Gate': 'haunted_gate',
     'Scrying Pool': 'scrying_pool',
+    'Rising Rampart': 'rising_rampart',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

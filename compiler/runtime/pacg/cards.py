@@ -27,6 +27,7 @@ class CheckOption:
 
     skills: tuple[str, ...]
     difficulty: int
+    adventure: int = 0  # times the scenario's adventure deck number, added to the difficulty
 
 
 @dataclass(frozen=True)

@@ -243,6 +243,7 @@ class Encounter:
         log; `purpose` is what cards that add only to some checks ask about."""
         option = self.table.policy.check_option(self, character, options)
         skill = skill_for(character, option)
+        change += option.adventure * self.table.adventure_deck
         outer, self.check = self.check, CheckState(character, option, skill, change=change,
                                                    purpose=purpose, against=against)
         try:

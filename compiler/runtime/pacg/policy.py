@@ -74,7 +74,8 @@ class Policy:
                     return option
             raise ScenarioError(f"the script chooses the skill {answer!r}, which this check "
                                 "does not offer")
-        return max(options, key=lambda option: _bare_chance(character, option))
+        adventure = enc.table.adventure_deck
+        return max(options, key=lambda option: _bare_chance(character, option, adventure))
 
     def check_plays(self, enc: Encounter, state: CheckState, candidates: list[Play]
                     ) -> list[Play]:
@@ -164,7 +165,8 @@ class Policy:
             for option in options:
                 defn = enc.card.defn
                 state = CheckState(enc.character, option, skill_for(enc.character, option),
-                                   change=enc.defeat_change,
+                                   change=enc.defeat_change
+                                   + option.adventure * enc.table.adventure_deck,
                                    purpose="defeat" if defn.is_bane else "acquire", against=defn)
                 plays = _pick_plays(state, enc.check_candidates(state, enc.card.defn), None)
                 best = max(best, _check_chance(state, plays))
@@ -226,5 +228,6 @@ def _check_chance(state: CheckState, plays: list[Play]) -> Fraction:
     return chance(state.skill, [_dice(play, state) for play in plays], state.difficulty)
 
 
-def _bare_chance(character: Character, option: CheckOption) -> Fraction:
-    return chance(skill_for(character, option), [], option.difficulty)
+def _bare_chance(character: Character, option: CheckOption, adventure: int) -> Fraction:
+    difficulty = option.difficulty + option.adventure * adventure
+    return chance(skill_for(character, option), [], difficulty)
