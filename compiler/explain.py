@@ -94,7 +94,7 @@ def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[
             lines.append(f"  {_quoted(sentence.span, source)}")
             if section.label and index == 0:
                 lines.append(f"    {section.label}: {notes.get(section.label, 'a labelled group')}")
-            lines.extend(f"    {line}" for line in _sentence(sentence))
+            lines.extend(f"    {line}" for line in _sentence(sentence, notes))
             if any(isinstance(node, ast.Damage) for node in ast.walk(sentence)) \
                     and "damage" in notes:
                 lines.append(f"    damage: {notes['damage']}")
@@ -129,15 +129,21 @@ def _step(step: ast.CheckStep) -> str:
     return " or ".join(options)
 
 
-def _sentence(sentence: ast.Sentence) -> list[str]:
+def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
+    """What a sentence was read as; `notes` may say who `you` is on this card (`you`) and
+    when its sentences with no window are done (`untimed`)."""
+    you = notes.get("you", YOU)
+
+    def does(effects: tuple[ast.Effect, ...]) -> list[str]:
+        return [f"does: {effect_words(effect, you)}" for effect in effects]
+
     if isinstance(sentence, ast.Triggered):
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
-        return [f"when: {WINDOWS[sentence.window]}{within}",
-                *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
+        return [f"when: {WINDOWS[sentence.window]}{within}", *does(sentence.effects)]
     if isinstance(sentence, ast.Activated):
         scope = f", on a {sentence.check} check" if sentence.check else ""
         return [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}",
-                *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
+                *does(sentence.effects)]
     if isinstance(sentence, ast.Immunity):
         traits = " and ".join(map(str, sentence.traits))
         word = "trait" if len(sentence.traits) == 1 else "traits"
@@ -146,9 +152,9 @@ def _sentence(sentence: ast.Sentence) -> list[str]:
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
     if isinstance(sentence, ast.Continuation):
-        return ["when: with the sentence before, after its effects",
-                *(f"does: {effect_words(effect)}" for effect in sentence.effects)]
-    return [f"does: {effect_words(effect)}" for effect in sentence.effects]
+        return ["when: with the sentence before, after its effects", *does(sentence.effects)]
+    when = [f"when: {notes['untimed']}"] if "untimed" in notes else []
+    return when + does(sentence.effects)
 
 
 YOU = "the character who encounters the card (you)"
@@ -261,7 +267,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         else f"put on the {e.place} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
-    + ("" if e.random or e.source == "deck" else ", of their choice"),
+    + ("" if e.random or e.source in ("deck", "blessings") else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws {count_words(e.count, False)}",
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}",
     ast.CloseLocation: lambda e, you: {

@@ -79,3 +79,18 @@ def test_ucg_words_come_from_ucg():
     assert "does: target player is dealt 1 damage" in output
     assert "each point puts the top card of the deck into the Void" in output
     assert "discards a card from the hand" not in output
+
+
+def test_a_boons_text_with_no_window_says_when_and_who_you_is(tmp_path):
+    path = tmp_path / "axe.card"
+    path.write_text("Game: pacg\n\nName: Axe\nType: Weapon\n\n"
+                    "For your Combat check, reveal this card to add 1d8 to your check.\n"
+                    "If you are not proficient with weapons, the difficulty of this check is "
+                    "increased by 3.\n", encoding="utf-8")
+    code, output = explain(f"{path}::Axe")
+    lines = output.splitlines()
+    where = next(index for index, line in enumerate(lines) if "proficient" in line)
+    assert code == 0
+    assert lines[where + 1] == "    when: each time one of its powers has been played"
+    assert lines[where + 2] == ("    does: if its holder (you) is not proficient with weapons: "
+                                "the difficulty of this check goes up by 3")

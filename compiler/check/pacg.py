@@ -81,13 +81,23 @@ def kind_of(card_type: str) -> str:
 
 def notes(card_type: str) -> dict[str, str]:
     """What `cardwright explain` adds about a card of this type: what its Check is for, what
-    damage does."""
+    damage does, when its sentences with no window are done, and who `you` is."""
+    kind = kind_of(card_type)
     purpose = {"bane": "to defeat it", "boon": "to acquire it", "Location": "to close it"}
-    return {
-        "check": purpose.get(kind_of(card_type), "its check"),
+    untimed = {"bane": "through its whole encounter, from the moment it is revealed (text "
+                       "about the check to defeat it: on that check)",
+               "boon": "each time one of its powers has been played",
+               "displayed": "while it is displayed"}
+    words = {
+        "check": purpose.get(kind, "its check"),
         "damage": "it may be reduced by cards that fit its kind; each point left discards a "
                   "card from the hand; damage of no kind is Combat damage",
     }
+    if kind in untimed:
+        words["untimed"] = untimed[kind]
+    if kind == "boon":
+        words["you"] = "its holder (you)"
+    return words
 
 
 def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
