@@ -559,6 +559,11 @@ class ShuffleFromBox(Effect):
 
 
 @dataclass(frozen=True)
+class ShuffleLocation(Effect):
+    """`shuffle the location deck`."""
+
+
+@dataclass(frozen=True)
 class ForbidSelf(Effect):
     """`you may not play this card`, said of when (`If you played a weapon with the
     2-Handed trait on this check, ...`)."""

@@ -430,6 +430,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
+    ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
     ast.Subtract: lambda e, voice: f"subtract {e.amount}"
     + (" from each die you roll" if e.each_die else ""),
     ast.CheckOrElse: _check_or_else,

@@ -50,6 +50,7 @@ inside `If undefeated,`; an examination's `then` is `any_order` or
 | `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible |
+| `shuffle_location` | (none): the location deck is shuffled                             |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |
 | `subtract`       | amount, each_die (per die rolled on the check)                       |

@@ -331,6 +331,9 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def ShuffleLocation(self, e: ast.ShuffleLocation) -> ir.Effect:
+        return {"op": "shuffle_location"}
+
     def ForbidSelf(self, e: ast.ForbidSelf) -> ir.Effect:
         return {"op": "forbid_self"}
 

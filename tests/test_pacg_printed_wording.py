@@ -248,6 +248,12 @@ Check: Strength 1+##
 Before the encounter, you must succeed at a Wisdom check with a difficulty of 2 plus the
 scenario's adventure deck number or take 1 Combat damage.
 ---
+Name: Quicksand
+Type: Barrier
+Check: Strength 0
+
+If defeated, shuffle the location deck.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -573,3 +579,9 @@ def test_checks_that_grow_with_the_adventure_deck_number(cards):
     events = play_setup(cards, adventure_deck=3, locations=field("Growing Wall"),
                         characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
     assert [check["difficulty"] for check in checks(events)] == [5, 7]
+
+
+def test_a_card_can_shuffle_the_location_deck(cards):
+    deck = ["Quicksand", "Sure Thing", "Iron Brute", "Pebble", "Test Hound"]
+    events = play_setup(cards, locations=field(*deck), characters=[hero("Brannoc Ashvale")])
+    assert events_of(events, "shuffled", location="Plain Field")

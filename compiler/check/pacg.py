@@ -55,7 +55,8 @@ _FIELDS = {
 _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.DifficultyChange,
                    ast.Examine, ast.TurnAction, ast.SelfAction, ast.CloseLocation, ast.Damage,
-                   ast.GainFromBox, ast.Move, ast.Attempt, ast.PileAction)
+                   ast.GainFromBox, ast.Move, ast.Attempt, ast.PileAction,
+                   ast.ShuffleLocation)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
 _POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill,

@@ -477,6 +477,9 @@ class AstBuilder:
                         ) -> ast.Condition:
         return self._condition(meta, "played_on_check", (self._word(kind), *traits))
 
+    def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
+        return ast.ShuffleLocation(span=self._span(meta))
+
     def forbid_self(self, meta: Any) -> ast.ForbidSelf:
         return ast.ForbidSelf(span=self._span(meta))
 

@@ -12,6 +12,7 @@ MODULES = {
     'Haunted Gate': 'haunted_gate',
     'Scrying Pool': 'scrying_pool',
     'Rising Rampart': 'rising_rampart',
+    'Shifting Sands': 'shifting_sands',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -425,6 +425,10 @@ class Encounter:
         self.run_held(holder, card, run)
         return "its own text forbids playing it now" if self.forbids_self else None
 
+    def shuffle_location(self) -> None:
+        self.table.dice.shuffle(self.location.deck)
+        self.log.emit("shuffled", location=self.location.name)
+
     def forbid_self(self) -> None:
         self.forbids_self = True
 

@@ -52,6 +52,7 @@ MESSAGES = {
     "scourge": "{character} suffers {card}",
     "no_scourge": "no Scourge in the box for {character} to suffer",
     "certain": "{character}'s check will succeed",
+    "shuffled": "{location}'s deck is shuffled",
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
 }
