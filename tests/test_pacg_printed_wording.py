@@ -254,6 +254,18 @@ Check: Strength 0
 
 If defeated, shuffle the location deck.
 ---
+Name: Tinder Tree
+Type: Monster
+Check: Combat 10
+
+Add 2 dice to checks to defeat the Tinder Tree with the Fire trait.
+---
+Name: Torch
+Type: Item
+Traits: Fire
+
+Reveal this card to add 1 to your Combat check.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -585,3 +597,11 @@ def test_a_card_can_shuffle_the_location_deck(cards):
     deck = ["Quicksand", "Sure Thing", "Iron Brute", "Pebble", "Test Hound"]
     events = play_setup(cards, locations=field(*deck), characters=[hero("Brannoc Ashvale")])
     assert events_of(events, "shuffled", location="Plain Field")
+
+
+@pytest.mark.parametrize(("hand", "dice"), [(["Torch"], ["2d10"]), ([], [])])
+def test_a_bane_may_add_dice_to_checks_with_a_trait(cards, hand, dice):
+    """Brannoc's combat check is a Melee d10: with the Fire torch, 2 more d10s."""
+    events = play_setup(cards, locations=field("Tinder Tree"), characters=[hero(
+        "Brannoc Ashvale", hand=hand)], script={"evade": ["none"], "check": [hand]})
+    assert [roll["dice"] for roll in events_of(events, "roll")] == dice

@@ -477,6 +477,19 @@ class AstBuilder:
                         ) -> ast.Condition:
         return self._condition(meta, "played_on_check", (self._word(kind), *traits))
 
+    def add_for_trait(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.Conditional:
+        """`add 1 die to checks to defeat <card> with the Fire trait` is `if the check to
+        defeat has the Fire trait, add 1 die to your check`: one meaning, one node."""
+        span = self._span(meta)
+        traits = parts[-1]
+        checks = ast.WhichChecks("yours", span=span)
+        if isinstance(parts[0], ast.Word):  # `die`: dice of the check's own kind
+            addition: ast.Effect = ast.AddDice(amount, checks, span=span)
+        else:
+            addition = ast.AddToCheck(amount, checks, span=span)
+        condition = ast.Condition("check_has_trait", traits, span=span)
+        return ast.Conditional(condition, addition, span=span)
+
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
