@@ -1,5 +1,5 @@
-"""The pacg encounter sequence (seeds/pacg-encounter-sequence.txt), and the operations that
-generated card code calls while it runs.
+"""The pacg encounter sequence (seeds/pacg-encounter-sequence.txt).  What generated card code
+calls while it runs is the other half of an Encounter, in compiler.runtime.pacg.operations.
 
 An Encounter plays one card from its reveal to where the card goes at the end:
 evade, the villain's temporary closing, before the encounter, the checks,
@@ -12,14 +12,18 @@ are in docs/rulings.md; the comments below name them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
-from compiler.runtime.pacg.checks import Skill, best_skill, fits, skill_for
+from compiler.runtime.pacg.checks import fits, skill_for
+from compiler.runtime.pacg.operations import (
+    CardOperations,
+    CheckResult,
+    CheckState,
+    DamageState,
+    Play,
+)
 from compiler.runtime.pacg.state import Card, Character, Location, Table
-from compiler.runtime.script import ScenarioError
 
-MAX_SUMMON_DEPTH = 8
 WINDOW_WORDS = {
     "when_encountered": "when encountered",
     "before_encounter": "before the encounter",
@@ -32,53 +36,7 @@ WINDOW_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class Play:
-    """A card a character could play for one of its powers; `blocked` says why it may not."""
-
-    holder: Character
-    card: Card
-    power: Power | None  # None: the card's text runs while it is held, not played
-    blocked: str | None = None
-
-
-@dataclass
-class CheckState:
-    character: Character
-    option: CheckOption
-    skill: Skill
-    added: int = 0
-    change: int = 0  # to the difficulty, by card text
-    types_played: set[str] = field(default_factory=set)
-    purpose: str | None = None  # `defeat`, `acquire`, `close`, or None for any other check
-    against: CardDef | None = None  # the card it is made to defeat or acquire
-    traits: set[str] = field(default_factory=set)  # traits cards played gave the check
-    certain: bool = False  # a card made it succeed whatever the dice say
-    forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
-    dice: int = 1  # dice rolled on it: the skill's, and those cards added
-    played: list[CardDef] = field(default_factory=list)  # the cards played on it
-
-    @property
-    def difficulty(self) -> int:
-        return self.option.difficulty + self.change
-
-
-@dataclass
-class DamageState:
-    character: Character
-    amount: int
-    kind: str
-    types_played: set[str] = field(default_factory=set)
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    success: bool
-    total: int
-    difficulty: int
-
-
-class Encounter:
+class Encounter(CardOperations):
     def __init__(self, table: Table, character: Character, card: Card, location: Location,
                  summoned: bool = False, depth: int = 0) -> None:
         self.table = table
@@ -425,13 +383,6 @@ class Encounter:
         self.run_held(holder, card, run)
         return "its own text forbids playing it now" if self.forbids_self else None
 
-    def shuffle_location(self) -> None:
-        self.table.dice.shuffle(self.location.deck)
-        self.log.emit("shuffled", location=self.location.name)
-
-    def forbid_self(self) -> None:
-        self.forbids_self = True
-
     def _forbidden(self, card: Card) -> str | None:
         """Why card text forbids playing `card` in this encounter, if it does."""
         for rule in self.forbidden:
@@ -439,411 +390,15 @@ class Encounter:
                 return f"{self.card.name} forbids playing it"
         return None
 
+    def _reset_hand(self, who: Character) -> None:
+        reset_hand(self.table, who)
+
     def _immunity(self, card: Card) -> str | None:
         """Why `card` cannot be played against the encountered card, if it cannot."""
         barred = sorted(set(card.defn.traits) & self.card.defn.immunities)
         if barred:
             return f"{self.card.name} is immune to {' and '.join(barred)}"
         return None
-
-    # =====================================================================
-    # What generated code calls
-    # =====================================================================
-
-    def targets(self, kind: str, you: Character) -> list[Character]:
-        table = self.table
-        if kind == "you":
-            return [you] if you.alive else []
-        if kind == "turn_character":
-            turn = table.turn_character
-            return [turn] if turn is not None and turn.alive else []
-        if kind in ("each_character", "party"):
-            return table.living()
-        if kind == "each_character_at_location":
-            return table.characters_at(self.location)
-        if kind == "each_other_character":
-            return [character for character in table.living() if character is not you]
-        if kind == "each_other_character_at_location":
-            return [character for character in table.characters_at(self.location)
-                    if character is not you]
-        if kind == "random_character":
-            living = table.living()
-            return [table.dice.choice(living)] if living else []
-        if kind == "random_character_at_location":
-            here = table.characters_at(self.location)
-            return [table.dice.choice(here)] if here else []
-        if kind == "random_other_character":
-            others = [other for other in table.characters_at(self.location) if other is not you]
-            return [table.dice.choice(others)] if others else []
-        if kind in ("another_character", "target_character", "target_player"):
-            chosen = table.policy.target(self, kind, you)
-            return [chosen] if chosen is not None else []
-        raise ScenarioError(f"pacg has no target {kind!r}")
-
-    def roll(self, dice: int, sides: int, plus: int) -> int:
-        """Roll dice for card text; rolled while a check is made, they are rolled on it."""
-        if self.check is not None:
-            self.check.dice += dice
-        faces = [self.table.dice.roll(sides) for _ in range(dice)]
-        total = sum(faces) + plus
-        self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
-                      faces=faces, total=total)
-        return total
-
-    def damage(self, who: Character, amount: int, kind: str | None) -> None:
-        """Deal damage: the character may reduce it with cards that fit its kind, then
-        discards a card from its hand for each point left (untyped damage is Combat)."""
-        kind = kind or "Combat"
-        if self.playing is None:  # damage the encountered card deals, as its text changes it
-            if self.damage_to is not None:
-                spread, self.damage_to = self.damage_to, None
-                try:
-                    for other in self.targets(spread, who):
-                        self.damage(other, amount, kind)
-                finally:
-                    self.damage_to = spread
-                return
-            kind = self.damage_kind or kind
-            amount += self.damage_more
-        reducible = self.playing is not None or not self.damage_unreducible
-        self.log.emit("damage", character=who.name, amount=amount, kind=kind)
-        state = DamageState(who, amount, kind)
-        outer, self.damage_state = self.damage_state, state
-        try:
-            with self.log.nested():
-                reductions = self._reductions(state) if reducible else []
-                for play in self.table.policy.reduce_plays(self, state, reductions):
-                    if play.card.defn.type in state.types_played:
-                        self._refuse(play, f"a {play.card.defn.type} already reduced this damage")
-                    elif play.card in who.hand:
-                        state.types_played.add(play.card.defn.type)
-                        self._play(play, "to reduce the damage")
-                    if state.amount == 0:
-                        break
-                if state.amount:
-                    count = min(state.amount, len(who.hand))
-                    lost = self.table.policy.discards(self, who, count)
-                    self.table.lose_cards(who, lost, "discard")
-                    self.log.emit("discarded", character=who.name,
-                                  cards=[card.name for card in lost], amount=state.amount)
-        finally:
-            self.damage_state = outer
-
-    def _reductions(self, state: DamageState) -> list[Play]:
-        plays = []
-        for card in list(state.character.hand):
-            for power in card.defn.powers:
-                if power.purpose != "reduce_damage":
-                    continue
-                kinds = {kind.casefold() for kind in power.effect["kinds"]}
-                # `Ranged Combat` damage is Combat damage too.
-                if not kinds or kinds & {state.kind.casefold(), *state.kind.casefold().split()}:
-                    plays.append(Play(state.character, card, power))
-        return plays
-
-    def reduce_damage(self, amount: int | None) -> None:
-        """Reduce the damage being dealt by `amount`, or all of it."""
-        state = self.damage_state
-        if state is None:
-            raise ScenarioError("a card reduced damage when none was being dealt")
-        before = state.amount
-        state.amount = 0 if amount is None else max(0, state.amount - amount)
-        self.log.emit("reduced", character=state.character.name, by=before - state.amount,
-                      left=state.amount)
-
-    def _current_check(self) -> CheckState:
-        if self.check is None:
-            raise ScenarioError("a card added to a check when none was being attempted")
-        return self.check
-
-    def add_to_check(self, amount: int, traits: tuple[str, ...] = ()) -> None:
-        check = self._current_check()
-        check.added += amount
-        check.traits.update(traits)
-        self.log.emit("added", character=check.character.name, amount=amount,
-                      **({"traits": list(traits)} if traits else {}))
-
-    def force_outcome(self, outcome: str) -> None:
-        """The check to defeat the encountered card comes out `outcome`."""
-        check = self._current_check()
-        check.forced = outcome == "defeated"
-        self.log.emit("forced", card=self.card.name, outcome=outcome)
-
-    def subtract(self, amount: int, each_die: bool) -> None:
-        check = self._current_check()
-        self.add_to_check(-amount * (check.dice if each_die else 1))
-
-    def auto_succeed(self) -> None:
-        check = self._current_check()
-        check.certain = True
-        self.log.emit("certain", character=check.character.name)
-
-    def add_dice(self, count: int, traits: tuple[str, ...] = ()) -> None:
-        """More dice of the kind the check rolls."""
-        check = self._current_check()
-        self.add_to_check(self.roll(count, check.skill.sides, 0), traits)
-
-    def use_skill(self, skills: tuple[str, ...], plus: int, traits: tuple[str, ...] = ()
-                  ) -> None:
-        """Make the check with the best of `skills` the character has, if that beats the
-        skill it is made with, and add `plus`."""
-        check = self._current_check()
-        better = best_skill(check.character, (*skills, check.skill.name))
-        if better is not None and better.name != check.skill.name:
-            check.skill = better
-            self.log.emit("uses_skill", character=check.character.name, skill=better.name)
-        if plus or traits:
-            self.add_to_check(plus, traits)
-
-    def change_difficulty(self, scope: str, amount: int, adventure: int) -> None:
-        """Change the difficulty of the check being made (`this check`) or of the checks to
-        defeat the encountered card; `adventure` counts the scenario's adventure deck number."""
-        change = amount + adventure * self.table.adventure_deck
-        if scope == "this_check" and self.check is not None:
-            self.check.change += change
-        else:
-            self.defeat_change += change
-        self.log.emit("difficulty", change=change, of="this check" if scope == "this_check"
-                      else f"the check to defeat {self.card.name}")
-
-    def may(self, you: Character, what: str) -> bool:
-        return self.table.policy.may(self, you, what)
-
-    def pay_again(self, you: Character, cost: str) -> bool:
-        """Pay a further cost with the card being played, if its holder still can and will."""
-        play = self.playing
-        if play is None or play.card not in you.hand or not self.may(you, cost):
-            return False
-        self.table.pay(you, play.card, cost)
-        self.log.emit("paid", character=you.name, card=play.card.name, cost=cost)
-        return True
-
-    def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
-        """Whether a conditional's condition holds of `you`."""
-        if kind in ("succeeded", "failed"):
-            if self.last_success is None:
-                raise ScenarioError(f"{self.card.name} asks how a check went before any was made")
-            return self.last_success == (kind == "succeeded")
-        if kind in ("defeated", "undefeated"):
-            if self.defeated is None:
-                raise ScenarioError(f"{self.card.name} asks whether it was defeated too soon")
-            return self.defeated == (kind == "defeated")
-        if kind == "alone":
-            return len(self.table.characters_at(you.location)) == 1
-        if kind == "played_on_check":
-            wanted, *traits = words
-            played = self.check.played if self.check is not None else []
-            return any(singular(defn.type) == singular(wanted)
-                       and {trait.casefold() for trait in traits}
-                       <= {trait.casefold() for trait in defn.traits} for defn in played)
-        if kind in ("check_has_trait", "check_lacks_trait"):
-            traits = {trait.casefold() for trait in
-                      (self.check.traits if self.check is not None else self.last_traits)}
-            has = any(word.casefold() in traits for word in words)
-            return has if kind == "check_has_trait" else not has
-        if kind == "matches_blessing":
-            top = self.table.blessings_discard[-1] if self.table.blessings_discard else None
-            card = self.playing.card if self.playing is not None else self.card
-            return top is not None and top.name == card.name
-        if kind in ("proficient", "not_proficient"):
-            wanted = {singular(word) for word in words}
-            had = {singular(item) for item in you.defn.proficiencies}
-            proficient = wanted <= had
-            return proficient if kind == "proficient" else not proficient
-        has = any(skill.casefold() in {name.casefold() for name in you.skills}
-                  for skill in words)
-        return has if kind == "has_skill" else not has
-
-    def explore(self, you: Character) -> None:
-        self.table.explorations += 1
-        self.log.emit("explore_again", character=you.name)
-
-    def instead_of_discard(self, you: Character, action: str, replaces: str,
-                           options: tuple[CheckOption, ...] | None) -> None:
-        """Where the card being played goes rather than where its cost sent it (`replaces`:
-        discarded, buried or banished); with a check, only if the check succeeds."""
-        play = self.playing
-        piles = {"discard": you.discards, "bury": you.buried}
-        if play is None or (replaces in piles and play.card not in piles[replaces]) \
-                or play.card in you.hand:
-            return
-        if options is not None and not self._attempt(you, options, play.card.defn,
-                                                     f"to recharge {play.card.name}",
-                                                     purpose="recharge").success:
-            return
-        self.table.move(you, play.card, action)
-        self.log.emit("moved", character=you.name, card=play.card.name, to=action)
-
-    def forbid(self, kinds: tuple[str, ...], traits: tuple[str, ...]) -> None:
-        self.forbidden.append({"kinds": kinds, "traits": traits})
-        self.log.emit("forbidden", kinds=list(kinds), traits=list(traits))
-
-    def turn_action(self, you: Character, action: str) -> None:
-        if action == "reset_hand":
-            reset_hand(self.table, you)
-        else:
-            self.table.turn_ended = True
-            self.log.emit("turn_ends", character=you.name)
-
-    def examine(self, you: Character, count: int, then: str | None = None,
-                deck: str = "location") -> None:
-        """Look at the top cards of a deck: the location's, `you`'s own, or the blessings
-        deck; they stay as they are, which is one of the orders `then` allows."""
-        cards, whose = {"location": (self.location.deck, self.location.name),
-                        "yours": (you.deck, you.name),
-                        "blessings": (self.table.blessings_deck, "the blessings")}[deck]
-        self.log.emit("examine", location=whose, cards=[card.name for card in cards[:count]])
-
-    def evade(self, you: Character) -> None:
-        self.evaded = True
-        self.log.emit("evaded", character=self.character.name, card=self.card.name)
-
-    def summon(self, you: Character, names: tuple[str, ...]) -> None:
-        """Each summoned card is a whole encounter of its own, in the order the policy picks
-        (the turn character's choice), each to its end before the next."""
-        if self.depth >= MAX_SUMMON_DEPTH:
-            raise ScenarioError(f"summons nest deeper than {MAX_SUMMON_DEPTH} encounters")
-        defs = [self.table.card_def(name) for name in names]
-        if len(defs) > 1:
-            defs = self.table.policy.summon_order(self, defs)
-        for defn in defs:
-            self.log.emit("summon", card=defn.name, by=self.card.name)
-            Encounter(self.table, you, Card(defn), you.location, summoned=True,
-                      depth=self.depth + 1).run()
-            if self._stopped():
-                return
-
-    def dispose(self, place: str, beside: str | None = None) -> None:
-        """`banish this card`: the card whose text runs goes to `place` (`display` it next to
-        `beside`).  While a power is played that is the card played; otherwise the
-        encountered card, as it is put away."""
-        play = self.playing
-        if play is not None:
-            self.table.move(play.holder, play.card, place)
-            self.log.emit("moved", character=play.holder.name, card=play.card.name, to=place)
-            return
-        self.place_by_text, self.beside = place, beside
-        self.log.emit("dispose", card=self.card.name, place=place)
-
-    def evade_self(self) -> None:
-        """The encountered card is evaded: its encounter ends, and it goes back into the
-        location deck."""
-        self.evade(self.character)
-
-    def move(self, who: Character, random: bool) -> None:
-        """`who` moves to another open location: one the dice pick, or the one the player
-        chooses (the default: the one with most cards left)."""
-        others = [place for place in self.table.locations
-                  if place is not who.location and place.is_open]
-        if not others:
-            return
-        if random:
-            destination = self.table.dice.choice(others)
-        else:
-            destination = max(others, key=lambda place: len(place.deck))
-        who.location = destination
-        self.log.emit("move", character=who.name, to=destination.name)
-
-    def shuffle_from_box(self, kinds: tuple[str, ...]) -> None:
-        """A card of each of `kinds` the dice pick from the box goes into the location deck."""
-        for kind in kinds:
-            box = [defn for defn in self.table.cards.values()
-                   if singular(defn.type) == singular(kind)]
-            if box:
-                card = Card(self.table.dice.choice(box))
-                self.table.shuffle_into(card, self.location)
-                self.log.emit("shuffled_in", card=card.name, location=self.location.name)
-
-    def suffer_scourge(self, who: Character, name: str | None) -> None:
-        """`who` suffers the Scourge `name`, or one the dice pick from the box."""
-        if name is not None:
-            defn = self.table.card_def(name)
-        else:
-            scourges = [defn for defn in self.table.cards.values() if defn.type == "Scourge"]
-            if not scourges:
-                self.log.emit("no_scourge", character=who.name)
-                return
-            defn = self.table.dice.choice(scourges)
-        who.scourges.append(defn.name)
-        self.log.emit("scourge", character=who.name, card=defn.name)
-
-    def cards(self, who: Character, action: str, count: int, random: bool,
-              kinds: tuple[str, ...] = (), source: str = "hand") -> None:
-        """`who` loses `count` cards (of `kinds`, if any are named) from the hand or the
-        discard pile, at random or as the player chooses."""
-        if source == "blessings":
-            self.table.lose_blessings(count)
-            return
-        piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
-                 "hand_or_discards": who.hand + who.discards}
-        wanted = {singular(kind) for kind in kinds}
-        pool = [card for card in piles[source]
-                if not wanted or singular(card.defn.type) in wanted]
-        count = min(count, len(pool))
-        if source == "deck":
-            lost = pool
-        elif random:
-            lost = [pool.pop(self.table.dice.below(len(pool))) for _ in range(count)]
-        else:
-            lost = self.table.policy.discards(self, who, count, pool)
-        for card in lost:
-            self.table.move(who, card, action)
-        self.log.emit("lose_cards", character=who.name, action=action,
-                      cards=[card.name for card in lost])
-
-    def pile(self, who: Character, action: str, pile: str) -> None:
-        """`who` loses every card of the hand or the discard pile by `action`."""
-        lost = list(who.hand if pile == "hand" else who.discards)
-        for card in lost:
-            self.table.move(who, card, action)
-        self.log.emit("lose_cards", character=who.name, action=action,
-                      cards=[card.name for card in lost])
-
-    def gain_from_box(self, you: Character, count: int, kinds: tuple[str, ...]) -> None:
-        """Cards of `kinds` the dice pick from the box (every card of the pool) to the hand."""
-        wanted = {singular(kind) for kind in kinds}
-        box = [defn for defn in self.table.cards.values() if singular(defn.type) in wanted]
-        gained = [Card(self.table.dice.choice(box)) for _ in range(count)] if box else []
-        you.hand.extend(gained)
-        self.log.emit("gain", character=you.name, cards=[card.name for card in gained])
-
-    def damage_rule(self, as_kind: str | None, more: int, to: str | None,
-                    unreducible: bool = False) -> None:
-        self.damage_kind = as_kind or self.damage_kind
-        self.damage_more += more
-        self.damage_to = to or self.damage_to
-        self.damage_unreducible = self.damage_unreducible or unreducible
-
-    def unevadable(self) -> None:
-        self.evadable = False
-
-    def allow_another(self, kind: str) -> None:
-        """One more card of this type may be played on the check being made or, played to
-        reduce damage, on that damage (a ruling)."""
-        state = self.check or self.damage_state
-        if state is None:
-            return
-        state.types_played = {played for played in state.types_played
-                              if singular(played) != singular(kind)}
-        self.log.emit("allowed", kind=kind)
-
-    def draw(self, who: Character, count: int) -> None:
-        self.log.emit("draw", character=who.name, count=count)
-        self.table.draw(who, count)
-
-    def close_location(self, mode: str, place: str, you: Character) -> None:
-        location = self.location if place == "origin" else you.location
-        if mode == "close":
-            self.table.close(location, f"{self.card.name} closed it")
-        elif mode == "temporarily_close":
-            location.temporarily_closed = True
-            self.log.emit("temporarily_closed", location=location.name)
-        else:
-            self._offer_close(you, location)
-
-    def attempt_check(self, who: Character, options: tuple[CheckOption, ...]) -> bool:
-        return self._attempt(who, options, None, f"against {self.card.name}").success
-
 
 def reset_hand(table: Table, character: Character) -> bool:
     """Reset the hand, first doing what the hand's cards say is done then (`recharge this

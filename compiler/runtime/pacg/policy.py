@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption
 from compiler.runtime.pacg.checks import Dice, chance, skill_for
-from compiler.runtime.pacg.encounter import CheckState
+from compiler.runtime.pacg.operations import CheckState
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError, Script
 
 if TYPE_CHECKING:
-    from compiler.runtime.pacg.encounter import DamageState, Encounter, Play
+    from compiler.runtime.pacg.encounter import Encounter
+    from compiler.runtime.pacg.operations import DamageState, Play
 
 # The kinds of choice a scenario may script, with what each answer is.
 SCRIPTABLE = {
