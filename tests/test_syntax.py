@@ -353,3 +353,10 @@ def test_a_label_begins_a_group_of_sentences_up_to_the_next_label():
 
 def test_a_word_that_begins_a_label_is_still_a_word_without_the_colon():
     assert sentence("Combat immunity.").traits[0].text == "Combat"
+
+
+def test_a_check_with_nothing_after_or_is_attempted():
+    card = one_card("Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 5\n\n"
+                    "Before the encounter, each character must succeed at a Wisdom 5 check.\n")
+    (effect,) = card.sentences[0].effects
+    assert isinstance(effect, ast.Attempt) and effect.target.kind == "each_character"

@@ -640,9 +640,13 @@ class AstBuilder:
     def marker(self, meta: Any, name: ast.Word) -> ast.Marker:
         return ast.Marker(name.text, span=self._span(meta))
 
-    def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse:
-        target, (check, otherwise) = self._subject(meta, parts)
-        return ast.CheckOrElse(target, check, otherwise, span=self._span(meta))
+    def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse | ast.Attempt:
+        """`... must succeed at a Wisdom 6 check or ...`; with nothing after `or`, the check
+        is attempted for later text to ask about, as `attempt a Wisdom 6 check` says."""
+        target, (check, *otherwise) = self._subject(meta, parts)
+        if not otherwise:
+            return ast.Attempt(target, check, span=self._span(meta))
+        return ast.CheckOrElse(target, check, otherwise[0], span=self._span(meta))
 
 
 # The decks `examine` may look at, by the grammar's name for each.
