@@ -94,6 +94,8 @@ class Target(Node):
     kind: str
 
 
+# Targets that name the characters by how the check attempted just before went for each.
+OUTCOME_TARGETS = ("characters_who_succeeded", "characters_who_failed")
 TARGET_KINDS = (
     "you",
     "turn_character",
@@ -108,6 +110,8 @@ TARGET_KINDS = (
     "each_other_character_at_location",
     "random_character",
     "random_other_character",
+    "characters_who_succeeded",
+    "characters_who_failed",
     "leader",
     "monster",
 )

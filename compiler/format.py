@@ -30,6 +30,8 @@ TARGET_WORDS = {
     "each_other_character_at_location": "each other character at this location",
     "random_character": "a random character",
     "random_other_character": "a random other character at this location",
+    "characters_who_succeeded": "characters who succeed",
+    "characters_who_failed": "characters who fail",
     "leader": "the Leader",
     "monster": "the monster",
 }
@@ -196,6 +198,8 @@ def _acting(target: ast.Target, verb: str, voice: Voice) -> str:
     """`each character draws`; for `you`, the bare command (`draw`), except that damage
     reads `you take` in a sentence of its own."""
     plain, third_person = VERBS[verb]
+    if target.kind in ast.OUTCOME_TARGETS:  # `characters who fail take ...`
+        return f"{TARGET_WORDS[target.kind]} {plain}"
     if target.kind != "you":
         return f"{TARGET_WORDS[target.kind]} {third_person}"
     if voice is Voice.AGREEING:

@@ -49,7 +49,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         last: list[ir.Effect] | None = None
         within: str | None = None
         for sentence in section.sentences:
-            if isinstance(sentence, ast.Continuation):
+            if continues(sentence):
                 if last is not None:  # the check makes sure there is one
                     last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
                 continue
@@ -96,6 +96,16 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "abilities": abilities,
         "effects": untimed,
     }
+
+
+def continues(sentence: ast.Sentence) -> bool:
+    """Whether a sentence goes on with the one before it: `Then, ...`, or one about the
+    characters who succeeded or failed at the check that sentence made them attempt."""
+    if isinstance(sentence, ast.Continuation):
+        return True
+    return isinstance(sentence, ast.Untimed) and any(
+        isinstance(node, ast.Target) and node.kind in ast.OUTCOME_TARGETS
+        for node in ast.walk(sentence))
 
 
 def moment_of(sentence: ast.Untimed) -> str | None:

@@ -266,6 +266,13 @@ Traits: Fire
 
 Reveal this card to add 1 to your Combat check.
 ---
+Name: Lightning Field
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, each character at this location attempts a Strength 0 check.
+Characters who succeed take 1 Electricity damage; characters who fail take 5 Electricity damage.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -605,3 +612,13 @@ def test_a_bane_may_add_dice_to_checks_with_a_trait(cards, hand, dice):
     events = play_setup(cards, locations=field("Tinder Tree"), characters=[hero(
         "Brannoc Ashvale", hand=hand)], script={"evade": ["none"], "check": [hand]})
     assert [roll["dice"] for roll in events_of(events, "roll")] == dice
+
+
+def test_characters_who_succeed_and_who_fail_at_a_check_attempted_together(cards):
+    """Difficulty 0: both succeed, and so both take the 1 damage of those who succeed, after
+    the checks that sentence continues."""
+    events = play_setup(cards, locations=field("Lightning Field"),
+                        characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")])
+    kinds = [event["event"] for event in events if event["event"] in ("check", "damage")]
+    assert kinds[:4] == ["check", "check", "damage", "damage"]
+    assert [damage["amount"] for damage in events_of(events, "damage")] == [1, 1]

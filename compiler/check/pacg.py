@@ -11,7 +11,7 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
-from compiler.lower import OUTCOMES, moment_of
+from compiler.lower import OUTCOMES, continues, moment_of
 from compiler.runtime.pacg.cards import BANES, BOONS, singular
 
 GAME = "pacg"
@@ -138,7 +138,7 @@ class _CardCheck:
         for section in self.card.sections:
             before: ast.Sentence | None = None
             for sentence in section.sentences:
-                if isinstance(sentence, ast.Continuation):
+                if continues(sentence):
                     self._continuation(kind, sentence, before)
                 else:
                     self._sentence(kind, sentence)
@@ -213,12 +213,13 @@ class _CardCheck:
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
-    def _continuation(self, kind: str, sentence: ast.Continuation,
+    def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:
-        """`Then, ...` continues a sentence with effects, and may do what that one may."""
+        """`Then, ...` (or `Characters who fail ...`) continues a sentence with effects, and
+        may do what that one may."""
         if not isinstance(before, ast.Triggered | ast.Activated | ast.Untimed):
-            self.report("CW204", sentence.span, "'Then' continues the sentence before it, and "
-                        "there is no sentence with effects before this one",
+            self.report("CW204", sentence.span, "this sentence continues the one before it, "
+                        "and there is no sentence with effects before it",
                         "give the effects a timing window or a cost of their own")
             return
         for effect in sentence.effects:

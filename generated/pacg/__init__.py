@@ -13,6 +13,7 @@ MODULES = {
     'Scrying Pool': 'scrying_pool',
     'Rising Rampart': 'rising_rampart',
     'Shifting Sands': 'shifting_sands',
+    'Rockfall': 'rockfall',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -66,6 +66,8 @@ class Encounter(CardOperations):
         self.damage_more = 0
         self.damage_to: str | None = None
         self.damage_unreducible = False
+        # Each character's outcome of the last check card text made them attempt.
+        self.outcomes: dict[str, bool] = {}
 
     # =====================================================================
     # The sequence

@@ -96,6 +96,7 @@ class CardOperations:
     damage_more: int
     damage_to: str | None
     damage_unreducible: bool
+    outcomes: dict[str, bool]
 
 
     def targets(self, kind: str, you: Character) -> list[Character]:
@@ -120,6 +121,10 @@ class CardOperations:
         if kind == "random_character_at_location":
             here = table.characters_at(self.location)
             return [table.dice.choice(here)] if here else []
+        if kind in ("characters_who_succeeded", "characters_who_failed"):
+            wanted = kind == "characters_who_succeeded"
+            return [character for character in table.living()
+                    if self.outcomes.get(character.name) is wanted]
         if kind == "random_other_character":
             others = [other for other in table.characters_at(self.location) if other is not you]
             return [table.dice.choice(others)] if others else []
@@ -490,7 +495,11 @@ class CardOperations:
             self._offer_close(you, location)
 
     def attempt_check(self, who: Character, options: tuple[CheckOption, ...]) -> bool:
-        return self._attempt(who, options, None, f"against {self.card.name}").success
+        """A check card text makes `who` attempt; its outcome is kept for `characters who
+        fail`."""
+        success = self._attempt(who, options, None, f"against {self.card.name}").success
+        self.outcomes[who.name] = success
+        return success
 
     def shuffle_location(self) -> None:
         self.table.dice.shuffle(self.location.deck)
