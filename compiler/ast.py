@@ -631,6 +631,7 @@ class Triggered(Sentence):
     window: str
     effects: tuple[Effect, ...]
     within: str | None = None
+    alongside: Word | None = None  # `When playing another weapon,`: the type played
 
 
 # Each timing window, with its canonical wording.
@@ -644,6 +645,7 @@ TIMING_WINDOWS = {
     "on_star": "On a Star",
     "end_of_turn": "At the end of the turn",
     "after_playing": "After playing this card",
+    "when_playing_another": "When playing another",
 }
 
 

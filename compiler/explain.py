@@ -29,6 +29,8 @@ WINDOWS = {
     "on_star": "when its die shows a Star",
     "end_of_turn": "at the end of the turn",
     "after_playing": "after playing this card: once any power of it has been played",
+    "when_playing_another": "while this card is held, when its holder plays another card of "
+                            "the type named on a check",
 }
 COSTS = {
     "reveal": "reveal it (show it and keep it)",

@@ -146,6 +146,8 @@ def format_sentence(sentence: ast.Sentence) -> str:
 def _window_words(sentence: ast.Triggered) -> str:
     """The window's words, begun in lower case after a window written before it."""
     words = ast.TIMING_WINDOWS[sentence.window]
+    if sentence.alongside is not None:
+        words += f" {sentence.alongside}"
     return words[:1].lower() + words[1:] if sentence.within else words
 
 

@@ -57,7 +57,10 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
             if isinstance(sentence, ast.Triggered):
                 within = sentence.within
                 last = triggers.setdefault(sentence.window, [])
-                last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
+                effects = [lower.effect(e) for e in sentence.effects]
+                if sentence.alongside is not None:  # `When playing another weapon, ...`
+                    effects = [_on_playing(sentence.alongside.text, e) for e in effects]
+                last.extend(_within(within, effects))
             elif isinstance(sentence, ast.Activated):
                 power = lower.power(sentence)
                 powers.append(power)
@@ -127,6 +130,13 @@ def moment_of(sentence: ast.Untimed) -> str | None:
 CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait")
 # The windows that may hold another, as the outcome a conditional asks about.
 OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
+
+
+def _on_playing(kind: str, effect: ir.Effect) -> ir.Effect:
+    """An effect of `When playing another weapon,`: done only once a card of that type has
+    been played on the check."""
+    return {"op": "conditional", "condition": {"kind": "played_on_check", "words": [kind]},
+            "then": effect, "otherwise": None, "instead": False}
 
 
 def _within(window: str | None, effects: list[ir.Effect]) -> list[ir.Effect]:

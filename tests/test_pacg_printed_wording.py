@@ -273,6 +273,11 @@ Check: Strength 0
 Before the encounter, each character at this location attempts a Strength 0 check.
 Characters who succeed take 1 Electricity damage; characters who fail take 5 Electricity damage.
 ---
+Name: Off-Hand Knife
+Type: Weapon
+
+When playing another weapon, you may discard this card to add 2 to your combat check.
+---
 Name: Judge
 Type: Barrier
 Check: Strength 0
@@ -622,3 +627,13 @@ def test_characters_who_succeed_and_who_fail_at_a_check_attempted_together(cards
     kinds = [event["event"] for event in events if event["event"] in ("check", "damage")]
     assert kinds[:4] == ["check", "check", "damage", "damage"]
     assert [damage["amount"] for damage in events_of(events, "damage")] == [1, 1]
+
+
+@pytest.mark.parametrize(("played", "added"), [(["Test Axe"], 4), (["Twin Charm"], 1)])
+def test_a_held_card_joins_in_when_another_weapon_is_played(cards, played, added):
+    """The knife is held: when the axe (a weapon) is played it adds 2 more; the charm (an
+    item) calls nothing from it."""
+    events = play_setup(cards, locations=field("Iron Brute"), script={
+        "evade": ["none"], "check": [played]},
+        characters=[hero("Brannoc Ashvale", hand=[*played, "Off-Hand Knife"])])
+    assert checks(events)[0]["added"] == added

@@ -30,7 +30,7 @@ CHECK_SKILLS = (*SKILLS, "Combat")
 CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
            "after_encounter")
-BOON_WINDOWS = ("after_playing",)
+BOON_WINDOWS = ("after_playing", "when_playing_another")
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and
@@ -309,6 +309,10 @@ class _CardCheck:
                 if singular(word.text) not in {singular(kind) for kind in _KINDS}:
                     self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
                                                          _KINDS))
+        if isinstance(node, ast.Triggered) and node.alongside is not None \
+                and singular(node.alongside.text) not in {singular(kind) for kind in _KINDS}:
+            self.diagnostics.append(unknown_word("CW210", node.alongside, "a kind of pacg card",
+                                                 _KINDS))
         if isinstance(node, ast.Forbid):
             for word in node.traits:
                 self._trait(word, STANDARD_TRAITS, "trait")

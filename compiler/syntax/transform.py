@@ -28,6 +28,13 @@ class LabelledSentence(NamedTuple):
     sentence: ast.Sentence
 
 
+class _Alongside(NamedTuple):
+    """`When playing another weapon`: the window, and the type of card played."""
+
+    text: str
+    alongside: ast.Word
+
+
 class _CardCount(NamedTuple):
     """`a random card`, `2 allies`: how many, whether at random, and of which types."""
 
@@ -217,7 +224,12 @@ class AstBuilder:
         """`<window>, <effects>`, or `<within>, <window>, <effects>`."""
         *windows, effects = parts
         within = windows[0].text if len(windows) == 2 else None
-        return ast.Triggered(windows[-1].text, effects, within, span=self._span(meta))
+        window = windows[-1]
+        alongside = window.alongside if isinstance(window, _Alongside) else None
+        return ast.Triggered(window.text, effects, within, alongside, span=self._span(meta))
+
+    def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
+        return _Alongside("when_playing_another", self._word(kind))
 
     def activated(self, meta: Any, *parts: Any) -> ast.Activated:
         """`[For your <skill> check,] <cost> <card> to <effects>`; `On your check,` names no

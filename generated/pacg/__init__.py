@@ -43,6 +43,7 @@ MODULES = {
     'Haggler': 'haggler',
     'Round Shield': 'round_shield',
     'War Maul': 'war_maul',
+    'Parrying Dagger': 'parrying_dagger',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -62,6 +62,8 @@ class CardDef:
     when_reset: Run | None = None  # a boon's text done when its holder resets the hand
     # A bane's text about the check to defeat it, done after cards are played on the check.
     during_check: Run | None = None
+    # A boon's text done while it is held, when its holder plays another card on a check.
+    when_playing_another: Run | None = None
     # A boon's text on when it may not be played, asked before each play (forbid_self).
     before_playing: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a

@@ -221,6 +221,7 @@ class Encounter(CardOperations):
                     state.traits.update(play.card.defn.traits)
                     state.played.append(play.card.defn)
                     self._play(play, "on the check")
+                    self._held_text_on_playing(play.holder)
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
             skill = state.skill  # a card may have given a better one
@@ -366,6 +367,14 @@ class Encounter(CardOperations):
             run(self, holder)
         finally:
             self.playing = outer
+
+    def _held_text_on_playing(self, holder: Character) -> None:
+        """`When playing another weapon, ...`: the text of the cards `holder` still holds,
+        done after each card the holder plays on a check."""
+        for card in list(holder.hand):
+            run = card.defn.when_playing_another
+            if run is not None and card in holder.hand:
+                self.run_held(holder, card, run)
 
     def use_power(self, holder: Character, card: Card, power: Power) -> None:
         """Play a power that has no moment of its own in the encounter (`Discard this card to
