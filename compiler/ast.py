@@ -744,6 +744,38 @@ class Comment(Node):
     text: str
 
 
+def continues(sentence: Sentence) -> bool:
+    """Whether a sentence goes on with the one before it: `Then, ...`, or one about the
+    characters who succeeded or failed at the check that sentence made them attempt."""
+    if isinstance(sentence, Continuation):
+        return True
+    return isinstance(sentence, Untimed) and any(
+        isinstance(node, Target) and node.kind in OUTCOME_TARGETS
+        for node in walk(sentence))
+
+
+def moment_of(sentence: Untimed) -> str | None:
+    """The moment a sentence with no timing window names for itself: `when_reset` (`...
+    when you reset your hand`), `before_playing` (`... you may not play this card`: asked
+    before each time the card could be played), `during_check` (`If the check to defeat has
+    the Fire trait, ...`: after cards are played on the check to defeat, before its dice are
+    rolled)."""
+    for node in walk(sentence):
+        if isinstance(node, AtReset):
+            return "when_reset"
+        if isinstance(node, ForbidSelf):
+            return "before_playing"
+        if isinstance(node, Condition) and node.kind in CHECK_CONDITIONS:
+            return "during_check"
+    return None
+
+
+# The conditions that ask about the check to defeat the encountered card.
+CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait")
+# The windows that may hold another, as the outcome a conditional asks about.
+OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
+
+
 def to_data(value: Any) -> Any:
     """A plain, JSON-ready picture of a tree: each node a dict led by its class name, spans
     as `line:col-line:col`.  Snapshots and `explain` show trees this way."""

@@ -49,7 +49,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         last: list[ir.Effect] | None = None
         within: str | None = None
         for sentence in section.sentences:
-            if continues(sentence):
+            if ast.continues(sentence):
                 if last is not None:  # the check makes sure there is one
                     last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
                 continue
@@ -67,8 +67,8 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 last = power["effects"]
             elif isinstance(sentence, ast.Untimed):
                 # A sentence that names its own moment is done then, not with the card's
-                # other sentences (moment_of).
-                moment = moment_of(sentence)
+                # other sentences (ast.moment_of).
+                moment = ast.moment_of(sentence)
                 if ability is not None:
                     last = ability
                 elif moment is not None:
@@ -101,37 +101,6 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     }
 
 
-def continues(sentence: ast.Sentence) -> bool:
-    """Whether a sentence goes on with the one before it: `Then, ...`, or one about the
-    characters who succeeded or failed at the check that sentence made them attempt."""
-    if isinstance(sentence, ast.Continuation):
-        return True
-    return isinstance(sentence, ast.Untimed) and any(
-        isinstance(node, ast.Target) and node.kind in ast.OUTCOME_TARGETS
-        for node in ast.walk(sentence))
-
-
-def moment_of(sentence: ast.Untimed) -> str | None:
-    """The moment a sentence with no timing window names for itself: `when_reset` (`...
-    when you reset your hand`), `before_playing` (`... you may not play this card`: asked
-    before each time the card could be played), `during_check` (`If the check to defeat has
-    the Fire trait, ...`: after cards are played on the check to defeat, before its dice are
-    rolled)."""
-    for node in ast.walk(sentence):
-        if isinstance(node, ast.AtReset):
-            return "when_reset"
-        if isinstance(node, ast.ForbidSelf):
-            return "before_playing"
-        if isinstance(node, ast.Condition) and node.kind in CHECK_CONDITIONS:
-            return "during_check"
-    return None
-
-
-CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait")
-# The windows that may hold another, as the outcome a conditional asks about.
-OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
-
-
 def _on_playing(kind: str, effect: ir.Effect) -> ir.Effect:
     """An effect of `When playing another weapon,`: done only once a card of that type has
     been played on the check."""
@@ -143,7 +112,7 @@ def _within(window: str | None, effects: list[ir.Effect]) -> list[ir.Effect]:
     """Effects written inside `If undefeated,` (`window`), each done only on that outcome."""
     if window is None:
         return effects
-    condition = {"kind": OUTCOMES[window], "words": []}
+    condition = {"kind": ast.OUTCOMES[window], "words": []}
     return [{"op": "conditional", "condition": condition, "then": effect, "otherwise": None,
              "instead": False} for effect in effects]
 

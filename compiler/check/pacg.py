@@ -1,8 +1,9 @@
 """What a Pathfinder Adventure Card Game card may say, beyond what the grammar reads.
 
 The game's vocabulary (types, skills, timing windows) lives here, and so does
-where each effect may stand: banes act through timing windows, boons through
-powers their holder plays; characters and locations carry numbers only.
+where each effect may stand: banes act through timing windows and text that
+holds through their encounter, boons through powers their holder plays and
+text done once one is played; characters and locations carry numbers only.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
-from compiler.lower import OUTCOMES, continues, moment_of
 from compiler.runtime.pacg.cards import BANES, BOONS, singular
 
 GAME = "pacg"
@@ -70,7 +70,7 @@ _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
 
 def kind_of(card_type: str) -> str:
-    """'bane', 'boon', or the type itself for characters and locations."""
+    """'bane', 'boon', 'displayed', or the type itself for characters and locations."""
     if card_type in BANES:
         return "bane"
     if card_type in BOONS:
@@ -138,7 +138,7 @@ class _CardCheck:
         for section in self.card.sections:
             before: ast.Sentence | None = None
             for sentence in section.sentences:
-                if continues(sentence):
+                if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
                 else:
                     self._sentence(kind, sentence)
@@ -208,7 +208,7 @@ class _CardCheck:
             # each of its powers is played; a displayed card's holds while it is displayed.
             # A bane's text about the check to defeat it is done on that check, and may
             # change it.
-            if kind == "bane" and moment_of(sentence) == "during_check":
+            if kind == "bane" and ast.moment_of(sentence) == "during_check":
                 kind = "bane_check"
             for effect in sentence.effects:
                 self._effect(kind, effect)
@@ -227,8 +227,8 @@ class _CardCheck:
 
     def _triggered(self, kind: str, sentence: ast.Triggered) -> None:
         windows = BOON_WINDOWS if kind == "boon" else WINDOWS
-        if sentence.within is not None and (kind == "boon" or sentence.within not in OUTCOMES
-                                            or sentence.window in OUTCOMES):
+        if sentence.within is not None and (kind == "boon" or sentence.within not in ast.OUTCOMES
+                                            or sentence.window in ast.OUTCOMES):
             self.report("CW202", sentence.span,
                         f"'{ast.TIMING_WINDOWS[sentence.within]}' cannot hold another window",
                         "only 'If defeated' and 'If undefeated' may come before another window, "
