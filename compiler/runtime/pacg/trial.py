@@ -20,6 +20,7 @@ from compiler.runtime.pacg.encounter import Encounter
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.script import ScenarioError
 
 SKILLS = ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
           "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Stealth", "Perception",
@@ -69,9 +70,10 @@ _SCRIPTS: dict[str | None, Callable[[str], dict]] = {
 
 
 def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
-    """Encounter the bane `name`, play each power of the boon `name` in an encounter with a
-    stock monster, or play an encounter as the character or at the location `name`; raise
-    whatever the runtime raises."""
+    """Encounter the bane `name`, play each power of the boon `name` in an encounter that
+    gives it its moment, or play an encounter as the character or at the location `name`;
+    raise whatever the runtime raises.  A card set beside the game (a Scourge, a Token) is
+    neither encountered nor played, and has no trial yet."""
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.is_bane:
         _encounter(cards, card, seed)
@@ -88,8 +90,11 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                                                                              power)
     elif card.type == "Character":
         _encounter(cards, STOCK_MONSTER, seed, hero=card)
-    else:
+    elif card.type == "Location":
         _encounter(cards, STOCK_MONSTER, seed, place=card)
+    else:
+        raise ScenarioError(f"no trial for a {card.type}: it is set out, not encountered or "
+                            "played, and the runtime does not set cards out yet")
 
 
 def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
