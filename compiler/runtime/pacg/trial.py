@@ -16,7 +16,7 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef, CheckOption, singular
-from compiler.runtime.pacg.encounter import Encounter
+from compiler.runtime.pacg.encounter import Encounter, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
@@ -72,12 +72,17 @@ _SCRIPTS: dict[str | None, Callable[[str], dict]] = {
 def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
     """Encounter the bane `name`, play each power of the boon `name` in an encounter that
     gives it its moment, or play an encounter as the character or at the location `name`;
-    raise whatever the runtime raises.  A card set beside the game (a Scourge, a Token) is
-    neither encountered nor played, and has no trial yet."""
+    raise whatever the runtime raises.  A boon's text done when its holder resets the hand
+    is tried too; its text done when another weapon is played is not (the stock hero holds
+    nothing else).  A card set beside the game (a Scourge, a Token) is neither encountered
+    nor played, and has no trial yet."""
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.is_bane:
         _encounter(cards, card, seed)
     elif card.is_boon:
+        if card.when_reset is not None:  # `... when you reset your hand`, with it in hand
+            table, hero, _ = _table(cards, seed, None, boon=card)
+            reset_hand(table, hero)
         for power in card.powers:
             encountered = _encountered_for(power.effect or {})
             script = _SCRIPTS.get(power.purpose)
