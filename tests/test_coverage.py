@@ -86,6 +86,22 @@ def test_a_card_set_out_rather_than_played_is_not_counted_as_run(tmp_path):
     assert report.run_failures[0][0].startswith("ScenarioError: no trial for a Token")
 
 
+def test_the_trial_of_a_boon_plays_its_text_for_another_card_played(tmp_path):
+    """The held text is done when a weapon is played: asking how a check went before any was
+    rolled stops it, so the trial did reach it."""
+    (tmp_path / "cards.card").write_text(card_text("""
+        Game: pacg
+
+        Name: Odd Knife
+        Type: Weapon
+
+        When playing another weapon, if you succeed, draw a card.
+    """))
+    report = measure([tmp_path], no_progress)
+    assert (report.cards.compiled, report.cards.ran) == (1, 0)
+    assert "asks how a check went" in report.run_failures[0][0]
+
+
 def test_a_path_that_cannot_be_read_fails_the_command(tmp_path):
     result = CliRunner().invoke(cli.cli, ["coverage", str(tmp_path / "gone.card")])
     assert result.exit_code == 1 and "CW100" in result.stderr

@@ -15,7 +15,7 @@ from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import CardDef, CheckOption, singular
+from compiler.runtime.pacg.cards import BOONS, CardDef, CheckOption, Power, singular
 from compiler.runtime.pacg.encounter import Encounter, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
@@ -60,7 +60,13 @@ STOCK_CHARACTER = CardDef("Trial Hero", "Character", hand=5,
 STOCK_LOCATION = CardDef("Trial Grounds", "Location")
 STOCK_BLESSING = CardDef("Trial Blessing", "Blessing")
 STOCK_MONSTER = _monster("Combat")
-STOCK = (STOCK_CHARACTER, STOCK_LOCATION, STOCK_BLESSING)
+# A boon of each type that adds 1 to its holder's checks: played beside a boon whose text is
+# done when another card of a type is played.
+PARTNERS = tuple(CardDef(f"Trial {kind}", kind, powers=(Power(
+    "reveal", "add_to_check", {"op": "add_to_check", "owner": "yours", "checks": [],
+                               "purpose": None, "against": []},
+    lambda enc, you: enc.add_to_check(1)),)) for kind in BOONS)
+STOCK = (STOCK_CHARACTER, STOCK_LOCATION, STOCK_BLESSING, *PARTNERS)
 # How a boon's power is put to the test, by its purpose: what the script says to play.
 _SCRIPTS: dict[str | None, Callable[[str], dict]] = {
     "evade": lambda name: {"evade": [name]},
@@ -72,10 +78,9 @@ _SCRIPTS: dict[str | None, Callable[[str], dict]] = {
 def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
     """Encounter the bane `name`, play each power of the boon `name` in an encounter that
     gives it its moment, or play an encounter as the character or at the location `name`;
-    raise whatever the runtime raises.  A boon's text done when its holder resets the hand
-    is tried too; its text done when another weapon is played is not (the stock hero holds
-    nothing else).  A card set beside the game (a Scourge, a Token) is neither encountered
-    nor played, and has no trial yet."""
+    raise whatever the runtime raises.  A boon's text done when its holder resets the hand,
+    or when another card is played, is tried too.  A card set beside the game (a Scourge, a
+    Token) is neither encountered nor played, and has no trial yet."""
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.is_bane:
         _encounter(cards, card, seed)
@@ -83,6 +88,10 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
         if card.when_reset is not None:  # `... when you reset your hand`, with it in hand
             table, hero, _ = _table(cards, seed, None, boon=card)
             reset_hand(table, hero)
+        if card.when_playing_another is not None:  # held while a card of each type is played
+            for partner in PARTNERS:
+                _encounter(cards, STOCK_MONSTER, seed, {"check": [[partner.name]]}, boon=card,
+                           partner=partner)
         for power in card.powers:
             encountered = _encountered_for(power.effect or {})
             script = _SCRIPTS.get(power.purpose)
@@ -104,8 +113,11 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
 
 def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
                script: dict | None = None, boon: CardDef | None = None,
-               hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION) -> None:
+               hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION,
+               partner: CardDef | None = None) -> None:
     table, character, location = _table(cards, seed, script, boon, hero, place)
+    if partner is not None:
+        character.hand.insert(0, Card(partner))
     Encounter(table, character, Card(bane), location).run()
 
 
