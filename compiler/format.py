@@ -226,10 +226,7 @@ def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:
 
 def _evade(e: ast.Evade, voice: Voice) -> str:
     what = _list(map(str, e.what.kinds), "or")
-    text = f"{_article(what)} {what}"
-    if e.what.traits:
-        word = "trait" if len(e.what.traits) == 1 else "traits"
-        text += f" with the {_list(map(str, e.what.traits), 'and')} {word}"
+    text = f"{_article(what)} {what}{_traits(e.what.traits)}"
     if e.who is None:
         return f"evade {text}"
     return f"let {TARGET_WORDS[e.who.kind]} evade {text}"
@@ -242,8 +239,7 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
     if e.source == "deck":
-        cards = "card" if str(e.count) == "1" else f"{e.count} cards"
-        return f"{_acting(e.target, e.action, voice)} the top {cards} of your deck"
+        return f"{_acting(e.target, e.action, voice)} the top {_cards_word(e.count)} of your deck"
     return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
         + CARD_SOURCES[e.source]
 
@@ -329,11 +325,7 @@ def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
 
 
 def _forbid(e: ast.Forbid, voice: Voice) -> str:
-    text = f"you may not play {_list(map(str, e.kinds), 'or')}"
-    if e.traits:
-        word = "trait" if len(e.traits) == 1 else "traits"
-        text += f" with the {_list(map(str, e.traits), 'and')} {word}"
-    return text
+    return f"you may not play {_list(map(str, e.kinds), 'or')}{_traits(e.traits)}"
 
 
 EXAMINE_THEN = {"any_order": " and put them back in any order",
@@ -345,9 +337,13 @@ EXAMINED_DECKS = {"location": "the location deck", "yours": "your deck",
 
 
 def _examine(e: ast.Examine, voice: Voice) -> str:
-    cards = "card" if str(e.count) == "1" else f"{e.count} cards"
     then = EXAMINE_THEN[e.then] if e.then else ""
-    return f"examine the top {cards} of {EXAMINED_DECKS[e.deck]}{then}"
+    return f"examine the top {_cards_word(e.count)} of {EXAMINED_DECKS[e.deck]}{then}"
+
+
+def _cards_word(count: ast.Amount) -> str:
+    """`card` for the top card, `2 cards` for more."""
+    return "card" if str(count) == "1" else f"{count} cards"
 
 
 def _gain_from_box(e: ast.GainFromBox, voice: Voice) -> str:

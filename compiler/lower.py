@@ -59,7 +59,9 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 last = triggers.setdefault(sentence.window, [])
                 effects = [lower.effect(e) for e in sentence.effects]
                 if sentence.alongside is not None:  # `When playing another weapon, ...`
-                    effects = [_on_playing(sentence.alongside.text, e) for e in effects]
+                    # done once a card of that type has been played on the check
+                    effects = [_only_if("played_on_check", [sentence.alongside.text], e)
+                               for e in effects]
                 last.extend(_within(within, effects))
             elif isinstance(sentence, ast.Activated):
                 power = lower.power(sentence)
@@ -101,20 +103,18 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     }
 
 
-def _on_playing(kind: str, effect: ir.Effect) -> ir.Effect:
-    """An effect of `When playing another weapon,`: done only once a card of that type has
-    been played on the check."""
-    return {"op": "conditional", "condition": {"kind": "played_on_check", "words": [kind]},
-            "then": effect, "otherwise": None, "instead": False}
+def _only_if(kind: str, words: list[str], then: ir.Effect, otherwise: ir.Effect | None = None,
+             instead: bool = False) -> ir.Effect:
+    """A conditional effect, as card text writes one or as a window implies one."""
+    return {"op": "conditional", "condition": {"kind": kind, "words": words}, "then": then,
+            "otherwise": otherwise, "instead": instead}
 
 
 def _within(window: str | None, effects: list[ir.Effect]) -> list[ir.Effect]:
     """Effects written inside `If undefeated,` (`window`), each done only on that outcome."""
     if window is None:
         return effects
-    condition = {"kind": ast.OUTCOMES[window], "words": []}
-    return [{"op": "conditional", "condition": condition, "then": effect, "otherwise": None,
-             "instead": False} for effect in effects]
+    return [_only_if(ast.OUTCOMES[window], [], effect) for effect in effects]
 
 
 def identifier_for(name: str) -> str:
@@ -259,12 +259,8 @@ class _Lowerer:
         return {"op": "extra_cost", "cost": e.cost, "effect": self.effect(e.effect)}
 
     def Conditional(self, e: ast.Conditional) -> ir.Effect:
-        return {"op": "conditional",
-                "condition": {"kind": e.condition.kind,
-                              "words": [word.text for word in e.condition.words]},
-                "then": self.effect(e.then),
-                "otherwise": None if e.otherwise is None else self.effect(e.otherwise),
-                "instead": e.instead}
+        return _only_if(e.condition.kind, _words(e.condition.words), self.effect(e.then),
+                        None if e.otherwise is None else self.effect(e.otherwise), e.instead)
 
     def Explore(self, e: ast.Explore) -> ir.Effect:
         return {"op": "explore"}

@@ -438,11 +438,14 @@ def test_cards_gained_from_the_box_are_of_the_type_named(cards):
 
 
 def test_examining_shows_the_top_cards_and_leaves_them(cards):
-    events = play_setup(cards, turns=1,
+    events = play_setup(cards, turns=2,
                         locations=field("Lookout Post", "Sure Thing", "Iron Brute", "Pebble"),
                         characters=[hero("Brannoc Ashvale")])
     (seen,) = events_of(events, "examine")
     assert seen["cards"] == ["Sure Thing", "Iron Brute"]
+    # left as they were: the next exploration meets the top one
+    assert [event["card"] for event in events_of(events, "encounter")] == ["Lookout Post",
+                                                                           "Sure Thing"]
 
 
 # -- the turn ------------------------------------------------------------------------------

@@ -12,18 +12,13 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
-from compiler.runtime.pacg.cards import BANES, BOONS, singular
+from compiler.runtime.pacg.cards import BANES, BOONS, SKILLS, singular
 
 GAME = "pacg"
 # Cards set beside the scenario or a character rather than encountered or played: their text
 # is rules that hold while they are there.
 DISPLAYED = ("Scourge", "Supporter", "Token")
 TYPES = (*BANES, *BOONS, "Character", "Location", *DISPLAYED)
-SKILLS = (
-    "Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
-    "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Craft", "Diplomacy", "Disable",
-    "Fortitude", "Knowledge", "Perception", "Stealth", "Survival",
-)
 # `Combat` names the combat check, which a character makes with Strength or Melee.
 CHECK_SKILLS = (*SKILLS, "Combat")
 # Words that describe a kind of check besides its skills (`your noncombat Strength check`).
@@ -285,16 +280,15 @@ class _CardCheck:
             self.report("CW204", sentence.span,
                         "a power may do only one of: evade, reduce damage, add to a check",
                         "split it into one sentence for each")
-        if sentence.check is not None and not known(sentence.check, CHECK_SKILLS):
-            self.diagnostics.append(unknown_word("CW205", sentence.check, "a pacg skill",
-                                                 CHECK_SKILLS))
+        if sentence.check is not None:
+            self._skills((sentence.check,), CHECK_SKILLS)
         for effect in sentence.effects:
             self._effect(kind, effect)
 
     # -- words and references anywhere ----------------------------------------
 
     def _node(self, node: ast.Node) -> None:
-        if isinstance(node, ast.Immunity | ast.Selector):
+        if isinstance(node, ast.Immunity | ast.Selector | ast.Forbid):
             for word in node.traits:
                 self._trait(word, STANDARD_TRAITS, "trait")
         if isinstance(node, ast.Damage | ast.DamageRule):
@@ -305,17 +299,9 @@ class _CardCheck:
             for word in node.kinds:
                 self._trait(word, DAMAGE_KINDS, "damage type")
         if isinstance(node, ast.Selector | ast.Forbid | ast.CardAction | ast.GainFromBox):
-            for word in node.kinds:
-                if singular(word.text) not in {singular(kind) for kind in _KINDS}:
-                    self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
-                                                         _KINDS))
-        if isinstance(node, ast.Triggered) and node.alongside is not None \
-                and singular(node.alongside.text) not in {singular(kind) for kind in _KINDS}:
-            self.diagnostics.append(unknown_word("CW210", node.alongside, "a kind of pacg card",
-                                                 _KINDS))
-        if isinstance(node, ast.Forbid):
-            for word in node.traits:
-                self._trait(word, STANDARD_TRAITS, "trait")
+            self._card_kinds(node.kinds)
+        elif isinstance(node, ast.Triggered) and node.alongside is not None:
+            self._card_kinds((node.alongside,))
         elif isinstance(node, ast.WhichChecks):
             self._which_checks(node)
         elif isinstance(node, ast.UseSkill):
@@ -323,10 +309,7 @@ class _CardCheck:
         elif isinstance(node, ast.Condition) and node.kind in ("has_skill", "lacks_skill"):
             self._skills(node.words, SKILLS)
         elif isinstance(node, ast.Condition) and node.kind == "played_on_check":
-            kind = node.words[0]
-            if singular(kind.text) not in {singular(name) for name in _KINDS}:
-                self.diagnostics.append(unknown_word("CW210", kind, "a kind of pacg card",
-                                                     _KINDS))
+            self._card_kinds(node.words[:1])  # the type; the traits follow
         elif isinstance(node, ast.AddDice) and (node.count.dice or not 1 <= node.count.plus <= 10):
             self.report("CW209", node.count.span, f"{node.count} is not a number of dice to add",
                         "add 1 to 10 dice")
@@ -351,10 +334,15 @@ class _CardCheck:
                 if not known(word, (*CHECK_SKILLS, *CHECK_WORDS)):
                     self.diagnostics.append(unknown_word("CW205", word, "a pacg skill",
                                                          CHECK_SKILLS))
-        for word in checks.against:
-            if singular(word.text) not in {singular(kind) for kind in (*_KINDS, *TYPES)}:
+        self._card_kinds(checks.against, (*_KINDS, "Location"))
+
+    def _card_kinds(self, words: tuple[ast.Word, ...], kinds: tuple[str, ...] = _KINDS) -> None:
+        """Each word names a kind of card (`spells` and `spell` alike)."""
+        folded = {singular(kind) for kind in kinds}
+        for word in words:
+            if singular(word.text) not in folded:
                 self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
-                                                     (*_KINDS, "Location")))
+                                                     kinds))
 
     def _skills(self, words: tuple[ast.Word, ...], skills: tuple[str, ...]) -> None:
         for word in words:

@@ -331,15 +331,6 @@ class AstBuilder:
         """Card types as written, plural or not (`an ally`, `2 items`)."""
         return tuple(self._word(word) for word in words)
 
-    def from_hand(self, meta: Any) -> ast.Word:
-        return ast.Word("hand", span=self._span(meta))
-
-    def from_discards(self, meta: Any) -> ast.Word:
-        return ast.Word("discards", span=self._span(meta))
-
-    def from_hand_or_discards(self, meta: Any) -> ast.Word:
-        return ast.Word("hand_or_discards", span=self._span(meta))
-
     def deck_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         """`discard the top card of your deck`, `bury the top 2 cards of your deck`."""
         target, (action, *count) = self._subject(meta, parts)
@@ -363,12 +354,6 @@ class AstBuilder:
     def shuffle_from_box(self, meta: Any, *kinds: Token) -> ast.ShuffleFromBox:
         return ast.ShuffleFromBox(tuple(self._word(kind) for kind in kinds),
                                   span=self._span(meta))
-
-    def from_deck_top(self, meta: Any) -> ast.Word:
-        return ast.Word("deck", span=self._span(meta))
-
-    def from_blessings(self, meta: Any) -> ast.Word:
-        return ast.Word("blessings", span=self._span(meta))
 
     def pile_action(self, meta: Any, *parts: Any) -> ast.PileAction:
         target, (action, pile) = self._subject(meta, parts)
@@ -444,50 +429,24 @@ class AstBuilder:
         otherwise = rest[-1] if rest and isinstance(rest[-1], ast.Effect) else None
         return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
 
-    def _condition(self, meta: Any, kind: str, words: ast.Word | tuple[ast.Word, ...]
-                   ) -> ast.Condition:
-        items = words if isinstance(words, tuple) else (words,)
-        return ast.Condition(kind, items, span=self._span(meta))
+    def condition_of(self, meta: Any, kind: str, *parts: Any) -> ast.Condition:
+        """The condition a rule named for its kind (ast.CONDITION_KINDS) reads, with the words
+        it asks about: a proficiency, skills, traits, or a card type and its traits.  A card
+        or check named only to say whose (`matches this card`, `the check to defeat`) adds
+        none."""
+        words: list[ast.Word] = []
+        for part in parts:
+            if isinstance(part, Token):
+                words.append(self._word(part))
+            elif isinstance(part, ast.Word):
+                words.append(part)
+            elif isinstance(part, tuple):
+                words.extend(part)
+        return ast.Condition(kind, tuple(words), span=self._span(meta))
 
-    def proficient(self, meta: Any, words: ast.Word) -> ast.Condition:
-        return self._condition(meta, "proficient", words)
-
-    def not_proficient(self, meta: Any, words: ast.Word) -> ast.Condition:
-        return self._condition(meta, "not_proficient", words)
-
-    def has_skill(self, meta: Any, words: tuple[ast.Word, ...]) -> ast.Condition:
-        return self._condition(meta, "has_skill", words)
-
-    def lacks_skill(self, meta: Any, words: tuple[ast.Word, ...]) -> ast.Condition:
-        return self._condition(meta, "lacks_skill", words)
-
-    def succeeded(self, meta: Any) -> ast.Condition:
-        return self._condition(meta, "succeeded", ())
-
-    def failed(self, meta: Any) -> ast.Condition:
-        return self._condition(meta, "failed", ())
-
-    def alone(self, meta: Any) -> ast.Condition:
-        return self._condition(meta, "alone", ())
-
-    def matches_blessing(self, meta: Any, card: ast.SelfRef) -> ast.Condition:
-        return self._condition(meta, "matches_blessing", ())
-
-    def check_has_trait(self, meta: Any, check: Any, traits: tuple[ast.Word, ...]
-                        ) -> ast.Condition:
-        return self._condition(meta, "check_has_trait", traits)
-
-    def check_lacks_trait(self, meta: Any, check: Any, traits: tuple[ast.Word, ...]
-                          ) -> ast.Condition:
-        return self._condition(meta, "check_lacks_trait", traits)
-
-    def check_ref(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
-        """`the check to defeat the Ghost`: the card is named only to say whose."""
-        return ast.Word("check_to_defeat", span=self._span(meta))
-
-    def played_on_check(self, meta: Any, kind: Token, traits: tuple[ast.Word, ...] = ()
-                        ) -> ast.Condition:
-        return self._condition(meta, "played_on_check", (self._word(kind), *traits))
+    def check_ref(self, meta: Any, card: ast.SelfRef | None = None) -> None:
+        """`the check to defeat the Ghost`: said only to say which check."""
+        return None
 
     def add_for_trait(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.Conditional:
         """`add 1 die to checks to defeat <card> with the Fire trait` is `if the check to
@@ -673,4 +632,6 @@ def _builder(rule: str) -> Callable[..., Any] | None:
     name = rule.removeprefix(_SHARED_PREFIX)
     if name.startswith("_"):
         return None
+    if name in ast.CONDITION_KINDS:  # one builder for every kind of condition
+        return lambda builder, meta, *parts: builder.condition_of(meta, name, *parts)
     return getattr(AstBuilder, name, None)

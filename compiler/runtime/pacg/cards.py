@@ -13,6 +13,11 @@ if TYPE_CHECKING:
 
 BANES = ("Monster", "Barrier", "Henchman", "Villain", "Story Bane")
 BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing", "Loot", "Cohort")
+SKILLS = (
+    "Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
+    "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Craft", "Diplomacy", "Disable",
+    "Fortitude", "Knowledge", "Perception", "Stealth", "Survival",
+)
 # Costs from the cheapest to pay to the dearest: the default policy pays cheap first.
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
 

@@ -30,7 +30,6 @@ WINDOW_WORDS = {
     "if_defeated": "if defeated",
     "if_undefeated": "if undefeated",
     "after_encounter": "after the encounter",
-    "after_playing": "after playing",
     "always": "the card's standing text",
     "during_check": "the check to defeat",
 }
@@ -39,6 +38,7 @@ WINDOW_WORDS = {
 class Encounter(CardOperations):
     def __init__(self, table: Table, character: Character, card: Card, location: Location,
                  summoned: bool = False, depth: int = 0) -> None:
+        super().__init__()
         self.table = table
         self.log = table.log
         self.character = character
@@ -52,22 +52,10 @@ class Encounter(CardOperations):
         self.place = "shuffle"  # where the card goes at the end, by the rules
         self.place_by_text: str | None = None  # where the card's own text sends it
         self.escape_to: Location | None = None
-        self.defeat_change = 0  # to the difficulty of the checks to defeat, by card text
         self.playing: Play | None = None  # the power being played, while it is
-        self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.last_success: bool | None = None  # the outcome of the last check made
         self.last_traits: set[str] = set()  # the traits the last check made had
-        self.forbids_self = False  # what a card's before_playing text said, asked just now
         self.defeated: bool | None = None  # the encountered bane's, once its checks are made
-        self.beside: str | None = None  # where the card's text displays it
-        self.evadable = True
-        # How damage the encountered card deals is changed by its text (damage_rule effects).
-        self.damage_kind: str | None = None
-        self.damage_more = 0
-        self.damage_to: str | None = None
-        self.damage_unreducible = False
-        # Each character's outcome of the last check card text made them attempt.
-        self.outcomes: dict[str, bool] = {}
 
     # =====================================================================
     # The sequence
@@ -227,9 +215,7 @@ class Encounter(CardOperations):
             skill = state.skill  # a card may have given a better one
             roll = self.table.dice.roll(skill.sides)
             total = roll + skill.bonus + state.added
-            success = total >= state.difficulty or state.certain
-            if state.forced is not None:
-                success = state.forced
+            success = total >= state.difficulty if state.forced is None else state.forced
             self.log.emit("check", character=character.name, purpose=why, skill=skill.name,
                           sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
                           total=total, difficulty=state.difficulty,

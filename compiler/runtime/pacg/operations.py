@@ -45,7 +45,6 @@ class CheckState:
     purpose: str | None = None  # `defeat`, `acquire`, `close`, or None for any other check
     against: CardDef | None = None  # the card it is made to defeat or acquire
     traits: set[str] = field(default_factory=set)  # traits cards played gave the check
-    certain: bool = False  # a card made it succeed whatever the dice say
     forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
     dice: int = 1  # dice rolled on it: the skill's, and those cards added
     played: list[CardDef] = field(default_factory=list)  # the cards played on it
@@ -71,7 +70,8 @@ class CheckResult:
 
 
 class CardOperations:
-    """The operations card text calls, on the state Encounter keeps (see its __init__)."""
+    """The operations card text calls.  The state below is what card text changes; the
+    sequence's own state (annotated here, as these operations read it) Encounter keeps."""
 
     table: Table
     log: EventLog
@@ -84,20 +84,23 @@ class CardOperations:
     playing: Play | None
     evaded: bool
     place_by_text: str | None
-    beside: str | None
-    defeat_change: int
-    forbidden: list[dict]
     last_success: bool | None
     last_traits: set[str]
-    forbids_self: bool
     defeated: bool | None
-    evadable: bool
-    damage_kind: str | None
-    damage_more: int
-    damage_to: str | None
-    damage_unreducible: bool
-    outcomes: dict[str, bool]
 
+    def __init__(self) -> None:
+        self.defeat_change = 0  # to the difficulty of the checks to defeat
+        self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
+        self.forbids_self = False  # what a card's before_playing text said, asked just now
+        self.beside: str | None = None  # where the card's text displays it
+        self.evadable = True
+        # How damage the encountered card deals is changed (damage_rule effects).
+        self.damage_kind: str | None = None
+        self.damage_more = 0
+        self.damage_to: str | None = None
+        self.damage_unreducible = False
+        # Each character's outcome of the last check card text made them attempt.
+        self.outcomes: dict[str, bool] = {}
 
     def targets(self, kind: str, you: Character) -> list[Character]:
         table = self.table
@@ -228,7 +231,7 @@ class CardOperations:
 
     def auto_succeed(self) -> None:
         check = self._current_check()
-        check.certain = True
+        check.forced = True
         self.log.emit("certain", character=check.character.name)
 
     def add_dice(self, count: int, traits: tuple[str, ...] = ()) -> None:
@@ -400,8 +403,7 @@ class CardOperations:
     def shuffle_from_box(self, kinds: tuple[str, ...]) -> None:
         """A card of each of `kinds` the dice pick from the box goes into the location deck."""
         for kind in kinds:
-            box = [defn for defn in self.table.cards.values()
-                   if singular(defn.type) == singular(kind)]
+            box = self.table.box_of((kind,))
             if box:
                 card = Card(self.table.dice.choice(box))
                 self.table.shuffle_into(card, self.location)
@@ -412,7 +414,7 @@ class CardOperations:
         if name is not None:
             defn = self.table.card_def(name)
         else:
-            scourges = [defn for defn in self.table.cards.values() if defn.type == "Scourge"]
+            scourges = self.table.box_of(("Scourge",))
             if not scourges:
                 self.log.emit("no_scourge", character=who.name)
                 return
@@ -454,8 +456,7 @@ class CardOperations:
 
     def gain_from_box(self, you: Character, count: int, kinds: tuple[str, ...]) -> None:
         """Cards of `kinds` the dice pick from the box (every card of the pool) to the hand."""
-        wanted = {singular(kind) for kind in kinds}
-        box = [defn for defn in self.table.cards.values() if singular(defn.type) in wanted]
+        box = self.table.box_of(kinds)
         gained = [Card(self.table.dice.choice(box)) for _ in range(count)] if box else []
         you.hand.extend(gained)
         self.log.emit("gain", character=you.name, cards=[card.name for card in gained])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import CardDef
+from compiler.runtime.pacg.cards import CardDef, singular
 from compiler.runtime.script import ScenarioError
 
 if TYPE_CHECKING:
@@ -90,6 +90,12 @@ class Table:
             return self.cards[name.casefold()]
         except KeyError:
             raise ScenarioError(f"no card named {name!r} is in the box") from None
+
+    def box_of(self, kinds: tuple[str, ...]) -> list[CardDef]:
+        """The cards of the box (a copy of every card of the pool) of any of `kinds`, types
+        written singular or plural."""
+        wanted = {singular(kind) for kind in kinds}
+        return [defn for defn in self.cards.values() if singular(defn.type) in wanted]
 
     def living(self) -> list[Character]:
         return [character for character in self.characters if character.alive]

@@ -15,16 +15,12 @@ from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import BOONS, CardDef, CheckOption, Power, singular
+from compiler.runtime.pacg.cards import BOONS, SKILLS, CardDef, CheckOption, Power, singular
 from compiler.runtime.pacg.encounter import Encounter, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
-
-SKILLS = ("Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
-          "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Stealth", "Perception",
-          "Diplomacy", "Fortitude", "Survival", "Knowledge", "Disable", "Craft")
 
 
 def _monster(kind: str | None, skills: tuple[str, ...] = ("Combat",),
