@@ -395,10 +395,9 @@ class AstBuilder:
     check_kind = trait
 
     def auto_succeed(self, meta: Any, *parts: Any) -> ast.AutoSucceed:
-        kinds = tuple(part for part in parts if isinstance(part, ast.Word))
-        purpose = next((part for part in parts if isinstance(part, tuple)), (None, ()))
-        checks = ast.WhichChecks("yours", kinds, *purpose, span=self._span(meta))
-        return ast.AutoSucceed(checks, span=self._span(meta))
+        """`succeed at your Stealth check`: the checks are the holder's own."""
+        yours = ast.Word("yours", span=self._span(meta))
+        return ast.AutoSucceed(self.which_checks(meta, yours, *parts), span=self._span(meta))
 
     def check_purpose(self, meta: Any, verb: ast.Word, *kinds: Token
                       ) -> tuple[str, tuple[ast.Word, ...]]:
