@@ -7,6 +7,7 @@ import pytest
 
 from compiler import ast
 from compiler.syntax import parse_text
+from compiler.syntax.grammars import game_grammar
 from tests.conftest import card_text
 
 
@@ -86,6 +87,26 @@ def test_spans_point_into_the_file():
     damage = triggered.effects[0]
     assert damage.kind.text == "Fire" and damage.kind.span.col == 65
     assert card.field("Check").value.steps[0].options[0].skills[0].span.col == 8
+
+
+def test_a_text_read_before_gets_the_spans_of_where_it_stands_again():
+    """A one-line text is built once and moved to each place it stands: every node of a
+    later reading has the spans a first reading of that file would give it."""
+    repeated = "Before the encounter, each character at this location takes 1d4 Fire damage."
+    first = f"Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 8\n\n{repeated}\n"
+    later = ("Game: pacg\n# moved down a line\n\nName: B\nType: Monster\nCheck: Combat 8\n\n"
+             f"Immune to Mental. {repeated}\n")
+
+    def spans(result) -> list[tuple[str, ast.Span]]:
+        return [(type(node).__name__, node.span) for node in ast.walk(result.file.cards)]
+
+    parse_text(first, "first.card")
+    moved = parse_text(later, "later.card")
+    game_grammar("pacg").remembered.clear()
+    fresh = parse_text(later, "later.card")
+    assert spans(moved) == spans(fresh)
+    damage = moved.file.cards[0].sentences[1].effects[0]
+    assert (damage.span.file, damage.span.line, damage.kind.span.col) == ("later.card", 8, 83)
 
 
 # -- the check field -----------------------------------------------------------

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Tree
 from lark.grammar import Rule
@@ -26,8 +27,8 @@ FRAME_GRAMMAR = "frame"
 _FIELD_RULE = re.compile(r"\bfield_([a-z_]+)\b")
 
 
-# How many parse trees a game's grammar remembers before it forgets them all.
-MAX_TREES = 50_000
+# How many texts a game's grammar remembers the reading of before it forgets them all.
+MAX_REMEMBERED = 50_000
 
 
 @dataclass(frozen=True)
@@ -38,21 +39,19 @@ class GameGrammar:
     game: str
     parser: Lark
     fields: dict[str, str]
-    # The trees of texts parsed before, by (start rule, text).  Card text repeats itself
-    # (`Type: Monster`, `If defeated, ...`), and a tree's positions are relative to its text,
-    # so one tree serves wherever its text stands.
-    trees: dict[tuple[str, str], Tree] = field(default_factory=dict, compare=False)
+    # What texts read before became, by (start rule, text), as the reader built them at the
+    # start of a text of their own: card text repeats itself (`Type: Monster`, `If defeated,
+    # ...`), and the reader moves what it built before to where the text stands.
+    remembered: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False)
 
     def parse(self, text: str, start: str) -> Tree:
         """The parse tree of `text` from the rule `start`; raises lark's UnexpectedInput."""
-        key = (start, text)
-        tree = self.trees.get(key)
-        if tree is None:
-            tree = self.parser.parse(text, start=start)
-            if len(self.trees) >= MAX_TREES:
-                self.trees.clear()
-            self.trees[key] = tree
-        return tree
+        return self.parser.parse(text, start=start)
+
+    def remember(self, key: tuple[str, str], value: Any) -> None:
+        if len(self.remembered) >= MAX_REMEMBERED:
+            self.remembered.clear()
+        self.remembered[key] = value
 
     def field_start(self, folded_name: str) -> str | None:
         """The start rule that reads a field's value, or None for an unknown field."""
