@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.pool import write_pool  # noqa: E402
+from compiler import batch  # noqa: E402
 from compiler.build import RunOptions, build, check_paths  # noqa: E402
 from compiler.cache import CACHE_DIR  # noqa: E402
 from compiler.play import DEMO_SCENARIO, load_cards, load_scenario  # noqa: E402
@@ -158,6 +159,7 @@ def main() -> None:
                         help="a 2,000-card pool and 3 runs each (a smoke test, not a figure)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     options = parser.parse_args()
+    batch.collect_less()  # as the command does
     runs = 3 if options.quick else 5
     count = 2_000 if options.quick else POOL_CARDS
 

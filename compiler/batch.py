@@ -5,11 +5,12 @@ see it (check.CardFacts).  Between the rounds the facts of every file make each 
 pool.  Round two finishes each file against its game's pool: checks its cards, and, when
 building, lowers and renders the sound ones.
 
-Each round's result for a file is cached under a key made of the file's name and text (and,
-for round two, the pool's fingerprint), so an unchanged file costs a cache read, and an
-edited one leaves the other files' results standing unless it changes the pool (a card's
-name, type or traits).  The files are shared out among `jobs` worker processes, each of
-which keeps its files' syntax trees from round one for round two.
+Each round's result for a file is kept under a key made of the file's name and text (and,
+for round two, the pool's fingerprint), so an unchanged file costs a lookup, and an edited
+one leaves the other files' results standing unless it changes the pool (a card's name, type
+or traits).  All files' results are one cache entry (Stored), read once and written once a
+run.  The files are shared out among `jobs` worker processes, each of which keeps its files'
+syntax trees from round one for round two.
 """
 
 from __future__ import annotations
@@ -100,30 +101,75 @@ class FileOutcome:
                    [None if module is None else Module(*module) for module in data["modules"]])
 
 
-class FileWork:
-    """Both rounds for some of the files, in whatever process it lives in."""
+class Stored:
+    """The results of every file of recent runs, by key, kept as one cache entry: a run reads
+    it once and writes it once, since reading or writing an entry of its own for each file
+    cost about as much as the work it saved.  Entries of earlier runs are kept beside this
+    run's while there are fewer than MAX_STORED, so that runs over different paths do not
+    undo each other's work."""
 
-    def __init__(self, files: Sequence[tuple[str, str]], render: bool, keep: bool,
-                 use_cache: bool) -> None:
-        self.files = list(files)  # (name as diagnostics show it, text)
+    def __init__(self, use_cache: bool) -> None:
+        self.cache = project_cache("results") if use_cache else None
+        self.key = key_of("results")
+        stored = self.cache.get(self.key) if self.cache is not None else None
+        self.entries: dict[str, Any] = stored if isinstance(stored, dict) else {}
+        self.fresh: dict[str, Any] = {}
+        self.used: set[str] = set()
+
+    def record(self, key: str, value_of: Callable[[], Any]) -> None:
+        """Note that this run has a result under `key`: stored already, or `value_of()`."""
+        if key in self.entries:
+            self.used.add(key)
+        else:
+            self.fresh[key] = value_of()
+
+    def save(self) -> None:
+        if self.cache is None or not self.fresh:
+            return
+        if len(self.entries) + len(self.fresh) <= MAX_STORED:
+            kept = {**self.entries, **self.fresh}
+        else:
+            kept = {**{key: self.entries[key] for key in self.used}, **self.fresh}
+        self.cache.put(self.key, kept)
+
+
+MAX_STORED = 50_000  # entries: two a file
+
+
+# A card file: its name as diagnostics show it, its text, and the key of its results.
+KeyedFile = tuple[str, str, str]
+
+
+def file_key(name: str, text: str) -> str:
+    return key_of("file", name, text)
+
+
+def outcome_key(key: str, render: bool, pool: Pool | None) -> str:
+    """The key of round two's result for the file whose round one is under `key`."""
+    return key_of("outcome", key, str(render), pool.fingerprint if pool else "")
+
+
+class FileWork:
+    """Both rounds for some of the files, in whatever process it lives in; results already
+    `stored` (by key) are taken from there."""
+
+    def __init__(self, files: Sequence[KeyedFile], render: bool, keep: bool,
+                 use_cache: bool, stored: Mapping[str, Any]) -> None:
+        self.files = list(files)
         self.render = render
         self.keep = keep
-        self.cache = project_cache("files") if use_cache else Cache(None, "files")
+        self.stored = stored
         self.texts = module_texts() if use_cache else Cache(None, "modules")
-        self.keys = [key_of("file", name, text) for name, text in self.files]
+        self.keys = [key for _, _, key in self.files]
         self.parsed: dict[int, ParseResult] = {}
         self.summaries: list[FileSummary] = []
 
     def read(self, progress: Progress) -> list[FileSummary]:
         summaries = []
         for index, key in enumerate(self.keys):
-            stored = self.cache.get(key)
-            if stored is not None:
-                summaries.append(FileSummary.from_data(stored))
-            else:
-                summary = self._summary(self._parse(index))
-                self.cache.put(key, summary.to_data())
-                summaries.append(summary)
+            stored = self.stored.get(key)
+            summaries.append(FileSummary.from_data(stored) if stored is not None
+                             else self._summary(self._parse(index)))
             progress(1)
         self.summaries = summaries
         return summaries
@@ -133,9 +179,7 @@ class FileWork:
         for index, key in enumerate(self.keys):
             game = self.summaries[index].game
             pool = pools.get(game) if game else None
-            outcome_key = key_of("outcome", key, str(self.render),
-                                 pool.fingerprint if pool else "")
-            stored = None if self.keep else self.cache.get(outcome_key)
+            stored = None if self.keep else self.stored.get(outcome_key(key, self.render, pool))
             if stored is not None:
                 outcomes.append(FileOutcome.from_data(stored))
             else:
@@ -144,14 +188,13 @@ class FileWork:
                     for module in outcome.modules:
                         if module is not None:
                             self.texts.put(module.digest, module.text)
-                    self.cache.put(outcome_key, outcome.to_data())
                 outcomes.append(outcome)
             progress(1)
         return outcomes
 
     def _parse(self, index: int) -> ParseResult:
         if index not in self.parsed:
-            name, text = self.files[index]
+            name, text, _ = self.files[index]
             self.parsed[index] = parse_source(SourceText(name, text), GAMES)
         return self.parsed[index]
 
@@ -209,41 +252,61 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
     Worker processes are started only when there is work for them: a run whose files are
     nearly all in the cache is quicker here than the time it takes to start them."""
     with _few_collections():
-        return _run(files, make_pools, render=render, keep=keep, use_cache=use_cache,
-                    jobs=jobs, progress=progress)
+        stored = Stored(use_cache)
+        keyed = [(name, text, file_key(name, text)) for name, text in files]
+        summaries, pools, outcomes = _run(keyed, make_pools, stored.entries, render=render,
+                                          keep=keep, use_cache=use_cache, jobs=jobs,
+                                          progress=progress)
+        for (_, _, key), summary, outcome in zip(keyed, summaries, outcomes, strict=True):
+            stored.record(key, summary.to_data)
+            if not keep:
+                pool = pools.get(summary.game) if summary.game else None
+                stored.record(outcome_key(key, render, pool), outcome.to_data)
+        stored.save()
+        return summaries, outcomes
+
+
+# The cycle collector's thresholds for a batch, those mypy's build sets for the same reason:
+# at Python's defaults (700, 10, 10) the collector looks through the youngest objects every
+# 700 allocations and through all of them now and then; a batch allocates syntax trees by
+# the hundred thousand and makes next to no cycles, and a quarter of a check went on
+# collecting nothing.
+BATCH_THRESHOLDS = (200_000, 30, 30)
+
+
+def collect_less() -> None:
+    """Give the whole process the batch's thresholds, as the command does: then the end of
+    a batch does not set off a collection through everything the process holds."""
+    gc.set_threshold(*BATCH_THRESHOLDS)
 
 
 @contextlib.contextmanager
 def _few_collections() -> Iterator[None]:
-    """Python's cycle collector, at its defaults, looks through the youngest objects every
-    700 allocations and through all of them now and then; a batch allocates syntax trees by
-    the hundred thousand and makes next to no cycles, so at the defaults a quarter of a check
-    went on collecting nothing.  For the batch (and its forked workers, which inherit it) the
-    collector runs far less often, at the thresholds mypy's build sets for the same
-    reason."""
+    """The batch's thresholds for the batch (and its forked workers, which inherit them)."""
     thresholds = gc.get_threshold()
-    gc.set_threshold(200_000, 30, 30)
+    gc.set_threshold(*BATCH_THRESHOLDS)
     try:
         yield
     finally:
         gc.set_threshold(*thresholds)
 
 
-def _run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary]],
+def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                                Mapping[str, Pool]],
-         *, render: bool, keep: bool, use_cache: bool, jobs: int,
-         progress: Progress) -> tuple[list[FileSummary], list[FileOutcome]]:
-    if jobs > 1 and not keep and use_cache:
-        cache = project_cache("files")
-        new = sum(not cache.has(key_of("file", name, text)) for name, text in files)
+         stored: Mapping[str, Any], *, render: bool, keep: bool, use_cache: bool, jobs: int,
+         progress: Progress
+         ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome]]:
+    if jobs > 1 and not keep:
+        new = sum(key not in stored for _, _, key in files)
         if new < WORTH_A_WORKER * jobs:
             jobs = 1
     shares = _share_out(files, jobs if not keep else 1)
     if len(shares) <= 1:
-        work = FileWork(files, render, keep, use_cache)
+        work = FileWork(files, render, keep, use_cache, stored)
         summaries = work.read(progress)
-        return summaries, work.finish(make_pools(summaries), progress)
-    workers = [_Worker([files[index] for index in share], render, use_cache)
+        pools = make_pools(summaries)
+        return summaries, pools, work.finish(pools, progress)
+    workers = [_Worker([files[index] for index in share], render, use_cache, stored)
                for share in shares]
     try:
         summaries_by_worker = _gather(workers, ("read",), progress)
@@ -254,10 +317,10 @@ def _run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummar
     finally:
         for worker in workers:
             worker.stop()
-    return summaries, outcomes
+    return summaries, pools, outcomes
 
 
-def _share_out(files: Sequence[tuple[str, str]], jobs: int) -> list[list[int]]:
+def _share_out(files: Sequence[KeyedFile], jobs: int) -> list[list[int]]:
     """The files' places, in `jobs` shares of about the same amount of text."""
     if jobs <= 1 or len(files) < 2 * jobs:
         return [list(range(len(files)))] if files else []
@@ -285,12 +348,15 @@ class WorkerError(RuntimeError):
 class _Worker:
     """A FileWork in a process of its own, spoken to through a pipe."""
 
-    def __init__(self, files: list[tuple[str, str]], render: bool, use_cache: bool) -> None:
-        # Forked, a worker starts with the parsers this process has built.
+    def __init__(self, files: list[KeyedFile], render: bool, use_cache: bool,
+                 stored: Mapping[str, Any]) -> None:
+        # Forked, a worker starts with the parsers this process has built and the results
+        # it has read.
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, files, render, use_cache),
+        self.process = context.Process(target=_serve,
+                                       args=(child, files, render, use_cache, stored),
                                        daemon=True)
         self.process.start()
         child.close()
@@ -328,10 +394,10 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
     return [answers[index] for index in range(len(workers))]
 
 
-def _serve(connection: Connection, files: list[tuple[str, str]], render: bool,
-           use_cache: bool) -> None:
+def _serve(connection: Connection, files: list[KeyedFile], render: bool,
+           use_cache: bool, stored: Mapping[str, Any]) -> None:
     """A worker's loop: each round when asked, telling its progress every few files."""
-    work = FileWork(files, render, keep=False, use_cache=use_cache)
+    work = FileWork(files, render, keep=False, use_cache=use_cache, stored=stored)
     done = 0
 
     def progress(count: int) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 import compiler
-from compiler import cache
+from compiler import batch, cache
 from compiler.build import BuildReport, Compilation, RunOptions, build, check_paths
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
 from compiler.games import GAMES
@@ -332,6 +332,7 @@ def _report_build(report: BuildReport, out: Path, check_only: bool) -> int:
 def main() -> None:
     """The console entry point: a failure of cardwright itself exits 2 with a short report
     (the traceback too, with CARDWRIGHT_DEBUG=1)."""
+    batch.collect_less()
     try:
         cli.main(standalone_mode=True)
     except Exception as exc:

@@ -42,15 +42,22 @@ def find_card_files(paths: Sequence[str | Path]) -> tuple[list[Path], list[Diagn
 
 def display_path(path: Path) -> str:
     """The file's name relative to its project's root, with forward slashes."""
-    folder, root = _placed(path.parent)
-    return (folder / path.name).relative_to(root).as_posix() if root else path.as_posix()
+    folder = _folder_name(path.parent)
+    if folder is None:
+        return path.as_posix()
+    return f"{folder}/{path.name}" if folder else path.name
 
 
 @cache
-def _placed(folder: Path) -> tuple[Path, Path | None]:
-    """A folder resolved, and its project's root: once a folder, not once a file."""
+def _folder_name(folder: Path) -> str | None:
+    """A folder's name relative to its project's root ('' for the root itself), or None
+    outside any project: worked out once a folder, since a pool has thousands of files."""
     resolved = folder.resolve()
-    return resolved, project_root(resolved)
+    root = project_root(resolved)
+    if root is None:
+        return None
+    relative = resolved.relative_to(root).as_posix()
+    return "" if relative == "." else relative
 
 
 @cache

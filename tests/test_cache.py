@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from compiler import batch, cache, cli
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
+from compiler.syntax import parse_source
 from tests.conftest import CARDS
 
 
@@ -118,3 +119,32 @@ def test_a_missing_path_is_reported_for_the_run_that_names_it_only(project):
         f"no such file or directory: {project / 'gone.card'}"]
     assert [item.message for item in second.diagnostics if item.code == "CW100"] == [
         f"no such file or directory: {project / 'elsewhere.card'}"]
+
+
+def test_a_warm_run_reads_again_only_the_file_that_changed(project, monkeypatch):
+    options = RunOptions(use_cache=True, jobs=1)
+    check_paths([project / "cards"], options)
+    path = project / "cards" / "pacg" / "monsters.card"
+    path.write_text(path.read_text().replace("Check: Combat 8", "Check: Combat 9", 1))
+    read = []
+    monkeypatch.setattr(batch, "parse_source",
+                        lambda source, games: read.append(source.path) or parse_source(source,
+                                                                                       games))
+    check_paths([project / "cards"], options)
+    assert read == ["cards/pacg/monsters.card"]
+    assert len(list((project / CACHE_DIR / "results").glob("*.json"))) == 1
+
+
+@pytest.mark.parametrize(("most", "kept"), [(10_000, True), (1, False)])
+def test_results_of_other_paths_are_kept_while_there_is_room(project, monkeypatch, most, kept):
+    monkeypatch.setattr(batch, "MAX_STORED", most)
+    options = RunOptions(use_cache=True, jobs=1)
+    check_paths([project / "cards" / "pacg"], options)
+    check_paths([project / "cards" / "ucg"], options)
+    read = []
+    monkeypatch.setattr(batch, "parse_source",
+                        lambda source, games: read.append(source.path) or parse_source(source,
+                                                                                       games))
+    check_paths([project / "cards" / "pacg", project / "cards" / "ucg"], options)
+    assert (read == []) is kept
+    assert all(path.startswith("cards/pacg/") for path in read)
