@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from compiler import ast, ir
-from compiler.cache import Cache, key_of, project_cache
+from compiler.cache import key_of, project_cache
 from compiler.check import CardFacts, Pool, check_card
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.games import GAMES
@@ -64,8 +64,9 @@ class FileSummary:
 
 @dataclass
 class Module:
-    """A card's generated module.  Its text is kept apart, in the `modules` cache under its
-    digest, so that a build reads only the texts it has to write."""
+    """A card's generated module.  Its text is not cached: a build writes only modules that
+    changed, whose cards were rendered in the same run; one that finds a module to write
+    with no text (generated/ emptied behind a warm cache) renders every card again."""
 
     path: str  # relative to the output folder
     name: str  # the card's
@@ -154,12 +155,11 @@ class FileWork:
     `stored` (by key) are taken from there."""
 
     def __init__(self, files: Sequence[KeyedFile], render: bool, keep: bool,
-                 use_cache: bool, stored: Mapping[str, Any]) -> None:
+                 stored: Mapping[str, Any]) -> None:
         self.files = list(files)
         self.render = render
         self.keep = keep
         self.stored = stored
-        self.texts = module_texts() if use_cache else Cache(None, "modules")
         self.keys = [key for _, _, key in self.files]
         self.parsed: dict[int, ParseResult] = {}
         self.summaries: list[FileSummary] = []
@@ -183,12 +183,7 @@ class FileWork:
             if stored is not None:
                 outcomes.append(FileOutcome.from_data(stored))
             else:
-                outcome = self._outcome(self._parse(index), pool)
-                if not self.keep:
-                    for module in outcome.modules:
-                        if module is not None:
-                            self.texts.put(module.digest, module.text)
-                outcomes.append(outcome)
+                outcomes.append(self._outcome(self._parse(index), pool))
             progress(1)
         return outcomes
 
@@ -232,11 +227,6 @@ def _module(program: ir.Program) -> Module:
                      python_backend.render_card(program))
 
 
-def module_texts() -> Cache:
-    """The texts of generated modules, by digest."""
-    return project_cache("modules")
-
-
 def _span_data(span: ast.Span) -> list[Any]:
     return [span.file, span.line, span.col, span.end_line, span.end_col]
 
@@ -255,8 +245,7 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
         stored = Stored(use_cache)
         keyed = [(name, text, file_key(name, text)) for name, text in files]
         summaries, pools, outcomes = _run(keyed, make_pools, stored.entries, render=render,
-                                          keep=keep, use_cache=use_cache, jobs=jobs,
-                                          progress=progress)
+                                          keep=keep, jobs=jobs, progress=progress)
         for (_, _, key), summary, outcome in zip(keyed, summaries, outcomes, strict=True):
             stored.record(key, summary.to_data)
             if not keep:
@@ -293,8 +282,7 @@ def _few_collections() -> Iterator[None]:
 
 def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                                Mapping[str, Pool]],
-         stored: Mapping[str, Any], *, render: bool, keep: bool, use_cache: bool, jobs: int,
-         progress: Progress
+         stored: Mapping[str, Any], *, render: bool, keep: bool, jobs: int, progress: Progress
          ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome]]:
     if jobs > 1 and not keep:
         new = sum(key not in stored for _, _, key in files)
@@ -302,11 +290,11 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
             jobs = 1
     shares = _share_out(files, jobs if not keep else 1)
     if len(shares) <= 1:
-        work = FileWork(files, render, keep, use_cache, stored)
+        work = FileWork(files, render, keep, stored)
         summaries = work.read(progress)
         pools = make_pools(summaries)
         return summaries, pools, work.finish(pools, progress)
-    workers = [_Worker([files[index] for index in share], render, use_cache, stored)
+    workers = [_Worker([files[index] for index in share], render, stored)
                for share in shares]
     try:
         summaries_by_worker = _gather(workers, ("read",), progress)
@@ -348,15 +336,15 @@ class WorkerError(RuntimeError):
 class _Worker:
     """A FileWork in a process of its own, spoken to through a pipe."""
 
-    def __init__(self, files: list[KeyedFile], render: bool, use_cache: bool,
-                 stored: Mapping[str, Any]) -> None:
+    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, Any]
+                 ) -> None:
         # Forked, a worker starts with the parsers this process has built and the results
         # it has read.
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_serve,
-                                       args=(child, files, render, use_cache, stored),
+                                       args=(child, files, render, stored),
                                        daemon=True)
         self.process.start()
         child.close()
@@ -395,9 +383,9 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
 
 
 def _serve(connection: Connection, files: list[KeyedFile], render: bool,
-           use_cache: bool, stored: Mapping[str, Any]) -> None:
+           stored: Mapping[str, Any]) -> None:
     """A worker's loop: each round when asked, telling its progress every few files."""
-    work = FileWork(files, render, keep=False, use_cache=use_cache, stored=stored)
+    work = FileWork(files, render, keep=False, stored=stored)
     done = 0
 
     def progress(count: int) -> None:

@@ -58,10 +58,12 @@ class Compilation:
 
     @property
     def outputs(self) -> dict[str, str]:
-        """Each output path and its text."""
-        texts = batch.module_texts()
-        return {path: module.text if module.text is not None else texts.get(module.digest)
-                for path, module in self.modules.items()}
+        """Each output path and its text, from a run that rendered every module (a library
+        run keeps its cards, and renders them all)."""
+        missing = [path for path, module in self.modules.items() if module.text is None]
+        if missing:
+            raise ValueError(f"{missing[0]} was not rendered in this run")
+        return {path: module.text for path, module in self.modules.items()}
 
 
 @dataclass
@@ -235,14 +237,12 @@ def _index(game: str, modules: list[batch.Module], use_cache: bool) -> batch.Mod
     entries = [{"name": module.name, "ident": module.ident} for module in modules]
     indexes = project_cache("indexes") if use_cache else None
     key = key_of("index", game, json.dumps(entries))
-    digest = indexes.get(key) if indexes is not None else None
-    if digest is not None and batch.module_texts().get(digest) is not None:
-        return batch.Module(path, "", "", digest)
-    module = batch.Module.of(path, "", "", python_backend.render_index(game, entries))
-    if indexes is not None:
-        batch.module_texts().put(module.digest, module.text)
-        indexes.put(key, module.digest)
-    return module
+    text = indexes.get(key) if indexes is not None else None
+    if not isinstance(text, str):
+        text = python_backend.render_index(game, entries)
+        if indexes is not None:
+            indexes.put(key, text)
+    return batch.Module.of(path, "", "", text)
 
 
 # -- writing generated/ -------------------------------------------------------------------
@@ -270,7 +270,6 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
     record_key = key_of("record", str(out.resolve()))
     record = (records.get(record_key) if records else None) or {}
     present = _scan(out)
-    texts = batch.module_texts()
     unchanged = []
     for relative, module in sorted(compilation.modules.items()):
         kept = present.get(relative)
@@ -289,11 +288,10 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
     changed = {}
     for relative in report.written:
         module = compilation.modules[relative]
-        text = module.text if module.text is not None else texts.get(module.digest)
-        if text is None:  # the cached text is gone: render everything again
+        if module.text is None:  # known from the cache, not rendered: render every card
             return build(paths, out, check_only, RunOptions(False, options.jobs,
                                                             options.progress))
-        changed[relative] = text
+        changed[relative] = module.text
     if out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
         update_tree(out, changed, report.removed)
     else:

@@ -148,3 +148,13 @@ def test_results_of_other_paths_are_kept_while_there_is_room(project, monkeypatc
     check_paths([project / "cards" / "pacg", project / "cards" / "ucg"], options)
     assert (read == []) is kept
     assert all(path.startswith("cards/pacg/") for path in read)
+
+
+def test_an_output_folder_emptied_behind_a_warm_cache_is_written_whole_again(project):
+    """Module texts are not cached: a module to write that was not rendered in the run
+    makes the build render every card again."""
+    options = RunOptions(use_cache=True, jobs=1)
+    build([project / "cards"], project / "generated", options=options)
+    shutil.rmtree(project / "generated")
+    report = build([project / "cards"], project / "generated", options=options)
+    assert report.written and tree(project / "generated") == cold_build(project, "cold")
