@@ -18,9 +18,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import json
 import multiprocessing
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -105,24 +106,24 @@ class FileOutcome:
 class Stored:
     """The results of every file of recent runs, by key, kept as one cache entry: a run reads
     it once and writes it once, since reading or writing an entry of its own for each file
-    cost about as much as the work it saved.  Entries of earlier runs are kept beside this
-    run's while there are fewer than MAX_STORED, so that runs over different paths do not
-    undo each other's work."""
+    cost about as much as the work it saved.  Each result is kept as its JSON text, one line
+    a result, so that it is decoded and encoded by the process that uses or makes it (a
+    worker, in parallel) and the whole is written again without encoding the results it
+    already held.  Results of earlier runs are kept beside this run's while there are fewer
+    than MAX_STORED, so that runs over different paths do not undo each other's work."""
 
     def __init__(self, use_cache: bool) -> None:
         self.cache = project_cache("results") if use_cache else None
         self.key = key_of("results")
-        stored = self.cache.get(self.key) if self.cache is not None else None
-        self.entries: dict[str, Any] = stored if isinstance(stored, dict) else {}
-        self.fresh: dict[str, Any] = {}
+        text = self.cache.get_text(self.key) if self.cache is not None else None
+        self.entries: dict[str, str] = dict(
+            line.split("\t", 1) for line in (text or "").splitlines() if "\t" in line)
+        self.fresh: dict[str, str] = {}
         self.used: set[str] = set()
 
-    def record(self, key: str, value_of: Callable[[], Any]) -> None:
-        """Note that this run has a result under `key`: stored already, or `value_of()`."""
-        if key in self.entries:
-            self.used.add(key)
-        else:
-            self.fresh[key] = value_of()
+    def note_used(self, keys: Iterable[str]) -> None:
+        """The results of this run that were stored already (the others are `fresh`)."""
+        self.used.update(key for key in keys if key in self.entries)
 
     def save(self) -> None:
         if self.cache is None or not self.fresh:
@@ -131,7 +132,7 @@ class Stored:
             kept = {**self.entries, **self.fresh}
         else:
             kept = {**{key: self.entries[key] for key in self.used}, **self.fresh}
-        self.cache.put(self.key, kept)
+        self.cache.put_text(self.key, "".join(f"{key}\t{text}\n" for key, text in kept.items()))
 
 
 MAX_STORED = 50_000  # entries: two a file
@@ -152,14 +153,16 @@ def outcome_key(key: str, render: bool, pool: Pool | None) -> str:
 
 class FileWork:
     """Both rounds for some of the files, in whatever process it lives in; results already
-    `stored` (by key) are taken from there."""
+    `stored` (their JSON, by key) are taken from there, and those made afresh are kept in
+    `fresh` (unless keeping trees, which are not stored) for the store."""
 
     def __init__(self, files: Sequence[KeyedFile], render: bool, keep: bool,
-                 stored: Mapping[str, Any]) -> None:
+                 stored: Mapping[str, str]) -> None:
         self.files = list(files)
         self.render = render
         self.keep = keep
         self.stored = stored
+        self.fresh: dict[str, str] = {}
         self.keys = [key for _, _, key in self.files]
         self.parsed: dict[int, ParseResult] = {}
         self.summaries: list[FileSummary] = []
@@ -168,8 +171,11 @@ class FileWork:
         summaries = []
         for index, key in enumerate(self.keys):
             stored = self.stored.get(key)
-            summaries.append(FileSummary.from_data(stored) if stored is not None
-                             else self._summary(self._parse(index)))
+            if stored is not None:
+                summaries.append(FileSummary.from_data(json.loads(stored)))
+            else:
+                summaries.append(self._summary(self._parse(index)))
+                self.fresh[key] = _json(summaries[-1].to_data())
             progress(1)
         self.summaries = summaries
         return summaries
@@ -179,11 +185,14 @@ class FileWork:
         for index, key in enumerate(self.keys):
             game = self.summaries[index].game
             pool = pools.get(game) if game else None
-            stored = None if self.keep else self.stored.get(outcome_key(key, self.render, pool))
+            key = outcome_key(key, self.render, pool)
+            stored = None if self.keep else self.stored.get(key)
             if stored is not None:
-                outcomes.append(FileOutcome.from_data(stored))
+                outcomes.append(FileOutcome.from_data(json.loads(stored)))
             else:
                 outcomes.append(self._outcome(self._parse(index), pool))
+                if not self.keep:
+                    self.fresh[key] = _json(outcomes[-1].to_data())
             progress(1)
         return outcomes
 
@@ -227,6 +236,10 @@ def _module(program: ir.Program) -> Module:
                      python_backend.render_card(program))
 
 
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
 def _span_data(span: ast.Span) -> list[Any]:
     return [span.file, span.line, span.col, span.end_line, span.end_col]
 
@@ -244,13 +257,14 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
     with _few_collections():
         stored = Stored(use_cache)
         keyed = [(name, text, file_key(name, text)) for name, text in files]
-        summaries, pools, outcomes = _run(keyed, make_pools, stored.entries, render=render,
-                                          keep=keep, jobs=jobs, progress=progress)
-        for (_, _, key), summary, outcome in zip(keyed, summaries, outcomes, strict=True):
-            stored.record(key, summary.to_data)
-            if not keep:
-                pool = pools.get(summary.game) if summary.game else None
-                stored.record(outcome_key(key, render, pool), outcome.to_data)
+        summaries, pools, outcomes, fresh = _run(keyed, make_pools, stored.entries,
+                                                 render=render, keep=keep, jobs=jobs,
+                                                 progress=progress)
+        stored.fresh = fresh
+        stored.note_used(key for _, _, key in keyed)
+        stored.note_used(outcome_key(key, render, pools.get(summary.game) if summary.game
+                                     else None)
+                         for (_, _, key), summary in zip(keyed, summaries, strict=True))
         stored.save()
         return summaries, outcomes
 
@@ -282,8 +296,9 @@ def _few_collections() -> Iterator[None]:
 
 def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                                Mapping[str, Pool]],
-         stored: Mapping[str, Any], *, render: bool, keep: bool, jobs: int, progress: Progress
-         ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome]]:
+         stored: Mapping[str, str], *, render: bool, keep: bool, jobs: int, progress: Progress
+         ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome], dict[str, str]]:
+    """Both rounds, and the results made afresh (their JSON, by key)."""
     if jobs > 1 and not keep:
         new = sum(key not in stored for _, _, key in files)
         if new < WORTH_A_WORKER * jobs:
@@ -293,7 +308,7 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
         work = FileWork(files, render, keep, stored)
         summaries = work.read(progress)
         pools = make_pools(summaries)
-        return summaries, pools, work.finish(pools, progress)
+        return summaries, pools, work.finish(pools, progress), work.fresh
     workers = [_Worker([files[index] for index in share], render, stored)
                for share in shares]
     try:
@@ -302,10 +317,12 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
         pools = make_pools(summaries)
         outcomes = _in_file_order(shares, _gather(workers, ("finish", pools), progress),
                                   len(files))
+        fresh = {key: text for made in _gather(workers, ("fresh",), progress)
+                 for key, text in made.items()}
     finally:
         for worker in workers:
             worker.stop()
-    return summaries, pools, outcomes
+    return summaries, pools, outcomes, fresh
 
 
 def _share_out(files: Sequence[KeyedFile], jobs: int) -> list[list[int]]:
@@ -336,7 +353,7 @@ class WorkerError(RuntimeError):
 class _Worker:
     """A FileWork in a process of its own, spoken to through a pipe."""
 
-    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, Any]
+    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str]
                  ) -> None:
         # Forked, a worker starts with the parsers this process has built and the results
         # it has read.
@@ -383,7 +400,7 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
 
 
 def _serve(connection: Connection, files: list[KeyedFile], render: bool,
-           stored: Mapping[str, Any]) -> None:
+           stored: Mapping[str, str]) -> None:
     """A worker's loop: each round when asked, telling its progress every few files."""
     work = FileWork(files, render, keep=False, stored=stored)
     done = 0
@@ -400,8 +417,12 @@ def _serve(connection: Connection, files: list[KeyedFile], render: bool,
             message = connection.recv()
             if message[0] == "stop":
                 return
-            result = work.read(progress) if message[0] == "read" else \
-                work.finish(message[1], progress)
+            if message[0] == "read":
+                result: Any = work.read(progress)
+            elif message[0] == "finish":
+                result = work.finish(message[1], progress)
+            else:  # "fresh"
+                result = work.fresh
             progress(0)
             connection.send(("progress", done))
             done = 0

@@ -86,6 +86,16 @@ class Cache:
 
     def get(self, key: str) -> Any | None:
         """The value stored under `key`, or None when there is none that can be trusted."""
+        text = self.get_text(key)
+        if text is None:
+            return None
+        try:
+            return json.loads(text, object_hook=self.decode)
+        except ValueError:
+            return None
+
+    def get_text(self, key: str) -> str | None:
+        """The text stored under `key`, or None when there is none that can be trusted."""
         if self.folder is None:
             return None
         try:
@@ -93,20 +103,19 @@ class Cache:
             seal, _, body = raw.partition(b"\n")
             if not hmac.compare_digest(seal.decode("ascii"), _seal(key, body)):
                 return None
-            return json.loads(body, object_hook=self.decode)
+            return body.decode("utf-8")
         except (OSError, ValueError, UnicodeDecodeError):
             return None
 
-    def has(self, key: str) -> bool:
-        """Whether an entry is stored under `key` (without reading or trusting it)."""
-        return self.folder is not None and (self.folder / f"{key}.json").exists()
-
     def put(self, key: str, value: Any) -> None:
-        """Store `value` (plain JSON data) under `key`; a cache that cannot be written is
-        simply not written."""
+        """Store `value` (plain JSON data) under `key`."""
+        self.put_text(key, json.dumps(value, separators=(",", ":")))
+
+    def put_text(self, key: str, text: str) -> None:
+        """Store `text` under `key`; a cache that cannot be written is simply not written."""
         if self.folder is None:
             return
-        body = json.dumps(value, separators=(",", ":")).encode()
+        body = text.encode("utf-8")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _ignore_in_git(self.folder.parent)
