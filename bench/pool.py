@@ -6,7 +6,8 @@ them), grouped by game, card type and label, so that every synthetic card is one
 allows.  Each card takes the headers of a bundled card of its type, a name of its own, and 3
 to 8 sentences drawn from its type's phrases with their numbers varied, so the pool is not a
 few texts repeated.  The bundled cards are written into the pool too: synthetic sentences
-may name them (a summon).
+may name them (a summon).  Every card of the pool passes its checks, so that a build
+measures writing the modules too.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def write_pool(cards_dir: Path, out: Path, count: int, seed: int = 2026) -> int:
 def _inventory(cards: list[tuple[ast.Card, str]]
                ) -> tuple[list[Template], dict[tuple[str, str, str | None], list[str]]]:
     """The bundled cards with rules text, as templates, and their sentences, by game, type
-    and label.  A sentence that calls its card by name stays with that card."""
+    and label.  A sentence that calls its card by name stays with that card; one that goes
+    on from the sentence before it (`Then, ...`) stays with that sentence, in one phrase."""
     templates: list[Template] = []
     phrases: dict[tuple[str, str, str | None], list[str]] = defaultdict(list)
     for card, _ in cards:
@@ -83,10 +85,16 @@ def _inventory(cards: list[tuple[ast.Card, str]]
         templates.append(Template(card.game, card.type, headers,
                                   tuple(section.label for section in card.sections)))
         for section in card.sections:
+            own: list[str | None] = []  # None for a phrase that stays with its card
             for sentence in section.sentences:
                 text = format_sentence(sentence)
-                if card.name not in text:
-                    phrases[card.game, card.type, section.label].append(text)
+                if ast.continues(sentence) and own:
+                    own[-1] = None if own[-1] is None or card.name in text \
+                        else f"{own[-1]} {text}"
+                else:
+                    own.append(None if card.name in text else text)
+            phrases[card.game, card.type, section.label].extend(
+                text for text in own if text is not None)
     templates.sort(key=lambda template: (template.game, template.type, template.headers))
     return templates, phrases
 

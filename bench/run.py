@@ -169,6 +169,8 @@ def main() -> None:
         (project / "pyproject.toml").write_text("[project]\nname = 'bench-pool'\n")
         pool = project / "cards"
         cards = write_pool(ROOT / "cards", pool, count)
+        if not check_paths([pool], RunOptions(use_cache=False)).ok:
+            raise SystemExit("the synthetic pool has errors: a build of it would write nothing")
         out = project / "generated"
         texts = pool_texts(pool)
         results["cards"] = cards
