@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 
@@ -727,6 +727,12 @@ class Card(Node):
     def sentences(self) -> tuple[Sentence, ...]:
         return tuple(sentence for section in self.sections for sentence in section.sentences)
 
+    @cached_property
+    def rules_nodes(self) -> tuple[Node, ...]:
+        """Every node of the rules text, as `walk` gives them, found once for all the checks
+        that look through them."""
+        return tuple(walk(self.sections))
+
 
 @dataclass(frozen=True)
 class CardFile(Node):
@@ -823,7 +829,9 @@ def moved(value: Any, file: str, line: int, shift: int) -> Any:
         span = fields["span"]
         fields["span"] = Span(file, line, span.col + shift, line, span.end_col + shift)
         for name in _child_fields(type(value)):
-            fields[name] = moved(fields[name], file, line, shift)
+            child = fields[name]
+            if child is not None:
+                fields[name] = moved(child, file, line, shift)
         copy = object.__new__(type(value))
         object.__setattr__(copy, "__dict__", fields)
         return copy

@@ -138,7 +138,7 @@ class _CardCheck:
                 else:
                     self._sentence(kind, sentence)
                     before = sentence
-        for node in ast.walk(self.card.sections):
+        for node in self.card.rules_nodes:
             self._node(node)
         return self.diagnostics
 

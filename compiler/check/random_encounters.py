@@ -96,7 +96,7 @@ class _CardCheck:
         self._fields(fields_kind)
         for section in self.card.sections:
             self._section(section)
-        for node in ast.walk(self.card.sections):
+        for node in self.card.rules_nodes:
             if isinstance(node, ast.Target) and node.kind not in TARGETS:
                 self.report("CW204", node.span, "random-encounters has no such target",
                             "effects fall on you, each character, target character, the "
@@ -105,7 +105,7 @@ class _CardCheck:
                 self.report("CW209", node.span, f"{node} is not an amount here",
                             "write a plain number")
         if card_type in ("Trap", "Side Quest") and not any(
-                isinstance(node, ast.RollOrElse) for node in ast.walk(self.card.sections)):
+                isinstance(node, ast.RollOrElse) for node in self.card.rules_nodes):
             self.report("CW204", name_span(self.card), f"a {card_type} needs a roll",
                         "write 'Each character rolls Strength 5 or higher, or takes 2 damage.'")
         return self.diagnostics

@@ -26,7 +26,7 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
     `this <noun>` must name its own type."""
     names = {*card_names([card.name]), *_shortened(card.name), card.type.casefold()}
     diagnostics = []
-    for node in ast.walk(card.sections):
+    for node in card.rules_nodes:
         if not isinstance(node, ast.SelfRef):
             continue
         if node.name is not None and node.name.casefold() not in names:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from lark import Tree
 from lark.exceptions import UnexpectedInput
 
 from compiler import ast
@@ -169,7 +170,7 @@ class _CardReader:
                 self._missing_full_stop(offset, text)
                 continue
             parsed = self._parse("sentence", text, offset, "CW110", "the sentence")
-            if parsed is None or self._too_deep(parsed.sentence):
+            if parsed is None:
                 continue
             if not groups or parsed.label is not None:
                 groups.append((parsed.label, []))
@@ -177,16 +178,6 @@ class _CardReader:
         return tuple(
             ast.Section(label, tuple(sentences), span=sentences[0].span.to(sentences[-1].span))
             for label, sentences in groups)
-
-    def _too_deep(self, sentence: ast.Sentence) -> bool:
-        depth = max((_nesting(effect) for effect in ast.walk(sentence)
-                     if isinstance(effect, ast.Effect)), default=0)
-        if depth <= MAX_NESTING:
-            return False
-        self.diagnostics.append(error(
-            "CW114", sentence.span, f"effects nest {depth} deep here; the most is {MAX_NESTING}",
-            "split the sentence into simpler ones"))
-        return True
 
     def _missing_full_stop(self, offset: int, text: str) -> None:
         """Report a last sentence with no full stop: as such if it reads well with one,
@@ -207,7 +198,12 @@ class _CardReader:
         except UnexpectedInput as exc:
             self.diagnostics.append(parse_error(code, what, exc, self.grammar.parser,
                                                 self.source, offset, text))
-            return None
+        except _TooDeep as exc:
+            self.diagnostics.append(error(
+                "CW114", self.source.span(offset, offset + len(text)),
+                f"effects nest {exc.depth} deep here; the most is {MAX_NESTING}",
+                "split the sentence into simpler ones"))
+        return None
 
     def _read(self, start: str, text: str, offset: int) -> object:
         """What `text`, at `offset`, reads as from the rule `start`.  A text on one line
@@ -215,18 +211,29 @@ class _CardReader:
         of a file of its own, and moved to where it stands: moving a value costs less than
         half of building it from its parse tree."""
         if "\n" in text:
-            tree = self.grammar.parse(text, start)
-            return AstBuilder(self.source, offset, len(text)).transform(tree)
+            return _built(AstBuilder(self.source, offset, len(text)),
+                          self.grammar.parse(text, start))
         key = (start, text)
         if key not in self.grammar.remembered:
-            tree = self.grammar.parse(text, start)
-            self.grammar.remember(key, AstBuilder(SourceText("", text), 0, len(text))
-                                  .transform(tree))
+            self.grammar.remember(key, _built(AstBuilder(SourceText("", text), 0, len(text)),
+                                              self.grammar.parse(text, start)))
         line, col = self.source.position(offset)
         return ast.moved(self.grammar.remembered[key], self.source.path, line, col - 1)
 
 
-def _nesting(effect: ast.Effect) -> int:
-    """How many effects deep an effect goes: 1, or more for `... or <effect>`."""
-    inner = effect.otherwise if isinstance(effect, ast.CheckOrElse) else None
-    return 1 + (_nesting(inner) if inner is not None else 0)
+class _TooDeep(Exception):
+    """Raised while a text is read, so that an over-deep text is neither remembered nor
+    moved before it is reported."""
+
+    def __init__(self, depth: int) -> None:
+        super().__init__(depth)
+        self.depth = depth
+
+
+def _built(builder: AstBuilder, tree: Tree) -> object:
+    """The value `builder` makes of `tree`, unless its effects nest too deep (checked once
+    for each text, as it is built)."""
+    value = builder.transform(tree)
+    if builder.deepest > MAX_NESTING:
+        raise _TooDeep(builder.deepest)
+    return value

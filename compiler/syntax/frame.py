@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lark import Token, Tree
+from lark import Tree
 from lark.exceptions import UnexpectedInput
 
 from compiler.diagnostics import Diagnostic, error
@@ -20,6 +20,7 @@ from compiler.syntax.source import SourceText
 
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
 _SENTENCE_END = re.compile(r"\.(?=\s|$)")
+_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
 
 
 @dataclass(frozen=True)
@@ -65,40 +66,40 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
                             "belong to", "make the first line that is not a comment "
                             "'Game: <id>', such as 'Game: pacg'")]
     game_line, *cards = tree.children
-    game = _header_line(game_line.children[0])
-    return FileFrame(game.value, game.value_start, _line_end(game_line.children[0]),
+    line = game_line.children[0]
+    game = _header_line(line, line.start_pos)
+    return FileFrame(game.value, game.value_start, line.start_pos + len(line.rstrip()),
                      tuple(_card_frame(card) for card in cards)), []
 
 
 def _card_frame(card: Tree) -> CardFrame:
+    block, *rules_part = card.children  # the header lines, then the rules text if any
     headers = []
     misplaced = []
+    offset = end = block.start_pos
+    for line in block.splitlines(keepends=True):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            if _HEADER_LINE.match(line):
+                headers.append(_header_line(line, offset))
+            else:
+                misplaced.append(offset)
+            end = offset + len(line.rstrip())
+        offset += len(line)
     rules = None
-    for child in card.children:
-        line = child.children[0]
-        if child.data == "header":
-            headers.append(_header_line(line))
-        elif child.data == "misplaced_line":
-            misplaced.append(line.start_pos)
-        else:  # rules
-            rules = (line.start_pos, _line_end(child.children[-1]))
-    end = _line_end(card.children[-1].children[-1])  # the card's last line, rules or header
-    return CardFrame(card.children[0].children[0].start_pos, end, tuple(headers),
-                     tuple(misplaced), rules)
+    if rules_part:
+        text = rules_part[0].children[0]
+        rules = (text.start_pos, text.start_pos + len(text.rstrip()))
+        end = rules[1]
+    return CardFrame(block.start_pos, end, tuple(headers), tuple(misplaced), rules)
 
 
-def _line_end(line: Token) -> int:
-    """The offset just after a line's text, before its trailing white space."""
-    return line.start_pos + len(line.rstrip())
-
-
-def _header_line(line: Token) -> HeaderLine:
+def _header_line(line: str, start: int) -> HeaderLine:
     colon = line.index(":")
     raw_value = line[colon + 1:]
     value = raw_value.strip()
     leading = len(raw_value) - len(raw_value.lstrip())
-    value_start = line.start_pos + colon + 1 + leading
-    return HeaderLine(line[:colon].strip(), line.start_pos, value, value_start)
+    return HeaderLine(line[:colon].strip(), start, value, start + colon + 1 + leading)
 
 
 def comment_lines(text: str) -> list[tuple[int, str]]:

@@ -61,6 +61,8 @@ class AstBuilder:
         # moved along, with no line table to search.
         self.line, self.col = source.position(base)
         self.one_line = source.text.find("\n", base, base + length) == -1
+        # How deep the effects of what it built nest (`... or ...` inside `... or ...`).
+        self.deepest = 0
 
     def transform(self, tree: Tree) -> Any:
         children = [self.transform(child) if isinstance(child, Tree) else child
@@ -616,7 +618,15 @@ class AstBuilder:
         target, (check, *otherwise) = self._subject(meta, parts)
         if not otherwise:
             return ast.Attempt(target, check, span=self._span(meta))
-        return ast.CheckOrElse(target, check, otherwise[0], span=self._span(meta))
+        built = ast.CheckOrElse(target, check, otherwise[0], span=self._span(meta))
+        self.deepest = max(self.deepest, _nesting(built))
+        return built
+
+
+def _nesting(effect: ast.Effect) -> int:
+    """How many effects deep an effect goes: 1, or more for `... or <effect>`."""
+    inner = effect.otherwise if isinstance(effect, ast.CheckOrElse) else None
+    return 1 + (_nesting(inner) if inner is not None else 0)
 
 
 # The decks `examine` may look at, by the grammar's name for each.
