@@ -5,12 +5,15 @@ whatever it accepts becomes Python that parses.  Strings come from the grammar i
 from __future__ import annotations
 
 import ast as python_ast
+import pprint
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from jinja2.filters import do_indent
+from markupsafe import Markup
 
-from compiler.backends.python import render_card
+from compiler.backends.python import indent, py, render_card
 from compiler.check import CardFacts, Pool, check_card
 from compiler.diagnostics import has_errors
 from compiler.games import GAMES
@@ -119,3 +122,25 @@ PIECES = [
 def test_card_like_text_compiles_to_python_that_parses(text):
     for module in compile_text(text):
         python_ast.parse(module)
+
+
+# The IR's plain values: what a generated module holds as a literal.
+IR_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+    lambda inner: (st.lists(inner, max_size=6)
+                   | st.lists(inner, max_size=6).map(tuple)
+                   | st.dictionaries(st.text(max_size=12), inner, max_size=6)),
+    max_leaves=40)
+
+
+@TEXT_EXAMPLES
+@given(IR_VALUES)
+def test_literals_are_written_as_pprint_writes_them(value):
+    assert py(value) == pprint.pformat(value, width=80, sort_dicts=False)
+    assert python_ast.literal_eval(py(value)) == value
+
+
+@TEXT_EXAMPLES
+@given(st.text(alphabet="ab \n", max_size=40), st.integers(0, 20))
+def test_code_is_indented_as_jinja_indents_it(text, width):
+    assert indent(Markup(text), width) == do_indent(Markup(text), width)
