@@ -58,6 +58,13 @@ class GameGrammar:
         return f"field_{folded_name.replace(' ', '_')}" if folded_name in self.fields else None
 
 
+def forget_readings() -> None:
+    """Make every game's grammar forget the texts it remembers, as a new process starts: a
+    benchmark's runs in one process must each read the pool afresh."""
+    for game in game_ids():
+        game_grammar(game).remembered.clear()
+
+
 def game_ids() -> tuple[str, ...]:
     """Every game with a grammar file, in name order."""
     stems = (path.stem for path in GRAMMAR_DIR.glob("*.lark"))
