@@ -113,7 +113,8 @@ class Stored:
     than MAX_STORED, so that runs over different paths do not undo each other's work."""
 
     def __init__(self, use_cache: bool) -> None:
-        self.cache = project_cache("results") if use_cache else None
+        # One entry for this compiler, and one for the last (a branch checked out and back).
+        self.cache = project_cache("results", keep=2) if use_cache else None
         self.key = key_of("results")
         text = self.cache.get_text(self.key) if self.cache is not None else None
         self.entries: dict[str, str] = dict(

@@ -141,7 +141,7 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
              read_paths(paths, result.diagnostics, result.sources)]
     read_problems = len(result.diagnostics)  # about these paths, found afresh each run
     keep = options.keep
-    runs = project_cache("runs") if options.use_cache and not keep else None
+    runs = project_cache("runs", keep=RUNS_KEPT) if options.use_cache and not keep else None
     run_key = key_of("run", str(render), *(part for pair in files for part in pair))
     stored = runs.get(run_key) if runs is not None else None
     if stored is not None:  # nothing changed since a run that is on record
@@ -168,6 +168,11 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
     if runs is not None:
         runs.put(run_key, _record_of(result, read_problems))
     return result
+
+
+# Run records: enough for a check and a build of a few sets of paths; each is as large as
+# the run's whole result.
+RUNS_KEPT = 4
 
 
 def _record_of(result: Compilation, read_problems: int) -> dict[str, Any]:

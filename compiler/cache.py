@@ -11,6 +11,7 @@ optimisation only; anything wrong with it costs time, never a wrong result.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import importlib.resources
@@ -63,26 +64,33 @@ def disable() -> None:
     _disabled = True
 
 
-def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = None) -> Cache:
+def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = None,
+                  keep: int = 16) -> Cache:
     """The cache of entries of `kind` for the project the command runs in: the nearest folder
-    above the working directory with a `.git` or `pyproject.toml`, or the working directory."""
+    above the working directory with a `.git` or `pyproject.toml`, or the working directory.
+    It holds at most `keep` entries (see Cache)."""
     if _disabled:
         return Cache(None, kind)
     from compiler.files import project_root
 
     cwd = Path.cwd()
-    return Cache(project_root(cwd) or cwd, kind, decode)
+    return Cache(project_root(cwd) or cwd, kind, decode, keep)
 
 
 class Cache:
-    """Entries of one kind (`tables`, `files`, ...) under a project's cache folder."""
+    """Entries of one kind (`tables`, `results`, ...) under a project's cache folder.
+
+    Every edit, every compiler change and every new set of paths makes entries under new
+    keys, and the old ones are never asked for again; so a kind holds at most `keep`
+    entries, and writing one more removes those written longest ago."""
 
     def __init__(self, root: Path | None, kind: str,
-                 decode: Callable[[dict[str, Any]], Any] | None = None) -> None:
+                 decode: Callable[[dict[str, Any]], Any] | None = None, keep: int = 16) -> None:
         """`root` None makes a cache that remembers nothing (`--no-cache`); `decode` turns
         each JSON object read back into what was stored."""
         self.folder = None if root is None else root / CACHE_DIR / kind
         self.decode = decode
+        self.keep = keep
 
     def get(self, key: str) -> Any | None:
         """The value stored under `key`, or None when there is none that can be trusted."""
@@ -122,9 +130,25 @@ class Cache:
             handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
             with os.fdopen(handle, "wb") as out:
                 out.write(_seal(key, body).encode("ascii") + b"\n" + body)
-            os.replace(temporary, self.folder / f"{key}.json")
+            path = self.folder / f"{key}.json"
+            os.replace(temporary, path)
+            _forget_oldest(self.folder, self.keep, path.name)
         except OSError:
             return
+
+
+def _forget_oldest(folder: Path, keep: int, newest: str) -> None:
+    """Remove all but the `keep` entries of `folder` written last, `newest` among them (file
+    times may be too coarse to tell it from the others)."""
+    written = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.endswith(".json") and entry.name != newest:
+                with contextlib.suppress(OSError):  # removed by another process meanwhile
+                    written.append((entry.stat().st_mtime_ns, entry.path))
+    for _, path in sorted(written)[:max(len(written) - keep + 1, 0)]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _seal(key: str, body: bytes) -> str:

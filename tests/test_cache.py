@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler import batch, cache, cli
+from compiler import build as build_module
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
 from compiler.syntax import parse_source
@@ -158,3 +159,22 @@ def test_an_output_folder_emptied_behind_a_warm_cache_is_written_whole_again(pro
     shutil.rmtree(project / "generated")
     report = build([project / "cards"], project / "generated", options=options)
     assert report.written and tree(project / "generated") == cold_build(project, "cold")
+
+
+def test_a_kind_of_entry_keeps_only_those_written_last(project):
+    stored = Cache(project, "probe", keep=3)
+    for number in range(6):
+        stored.put(f"key {number}", number)
+    assert [stored.get(f"key {number}") for number in range(6)] == [None, None, None, 3, 4, 5]
+
+
+def test_edits_do_not_make_the_cache_grow(project):
+    """Each edit makes a run record and an entry of results under new keys; the old ones go."""
+    options = RunOptions(use_cache=True, jobs=1)
+    path = project / "cards" / "pacg" / "monsters.card"
+    original = path.read_text()
+    for difficulty in range(9, 9 + 2 * build_module.RUNS_KEPT):
+        path.write_text(original.replace("Check: Combat 8", f"Check: Combat {difficulty}", 1))
+        check_paths([project / "cards"], options)
+    assert len(list((project / CACHE_DIR / "runs").glob("*.json"))) == build_module.RUNS_KEPT
+    assert len(list((project / CACHE_DIR / "results").glob("*.json"))) == 1
