@@ -18,6 +18,7 @@ import importlib.resources
 import json
 import os
 import secrets
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 CACHE_DIR = ".cardwright-cache"
+# The kinds of entry this compiler keeps; a folder of any other kind is from an older one.
+KINDS = frozenset({"tables", "results", "runs", "indexes", "records"})
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_SUFFIXES = (".py", ".j2", ".lark")
 
@@ -69,12 +72,26 @@ def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = No
     """The cache of entries of `kind` for the project the command runs in: the nearest folder
     above the working directory with a `.git` or `pyproject.toml`, or the working directory.
     It holds at most `keep` entries (see Cache)."""
+    if kind not in KINDS:
+        raise ValueError(f"{kind!r} is not a kind of cache entry (KINDS)")
     if _disabled:
         return Cache(None, kind)
     from compiler.files import project_root
 
     cwd = Path.cwd()
-    return Cache(project_root(cwd) or cwd, kind, decode, keep)
+    root = project_root(cwd) or cwd
+    _forget_old_kinds(root / CACHE_DIR)
+    return Cache(root, kind, decode, keep)
+
+
+@cache
+def _forget_old_kinds(folder: Path) -> None:
+    """Remove the folders of kinds of entry no longer kept (an older compiler's), once a
+    process: nothing would ever read them again."""
+    with contextlib.suppress(OSError), os.scandir(folder) as kinds:
+        for kind in kinds:
+            if kind.is_dir() and kind.name not in KINDS:
+                shutil.rmtree(kind.path, ignore_errors=True)
 
 
 class Cache:

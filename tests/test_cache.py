@@ -178,3 +178,11 @@ def test_edits_do_not_make_the_cache_grow(project):
         check_paths([project / "cards"], options)
     assert len(list((project / CACHE_DIR / "runs").glob("*.json"))) == build_module.RUNS_KEPT
     assert len(list((project / CACHE_DIR / "results").glob("*.json"))) == 1
+
+
+def test_an_older_compilers_kinds_of_entry_are_removed(project):
+    old = project / CACHE_DIR / "modules"
+    old.mkdir(parents=True)
+    (old / "entry.json").write_text("{}")
+    check_paths([project / "cards"], RunOptions(use_cache=True, jobs=1))
+    assert not old.exists() and (project / CACHE_DIR / "results").is_dir()
