@@ -255,7 +255,7 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
     """Both rounds over `files`, with `make_pools` between them; results in file order.
     Worker processes are started only when there is work for them: a run whose files are
     nearly all in the cache is quicker here than the time it takes to start them."""
-    with _few_collections():
+    with _no_collections():
         stored = Stored(use_cache)
         keyed = [(name, text, file_key(name, text)) for name, text in files]
         summaries, pools, outcomes, fresh = _run(keyed, make_pools, stored.entries,
@@ -270,11 +270,10 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
         return summaries, outcomes
 
 
-# The cycle collector's thresholds for a batch, those mypy's build sets for the same reason:
-# at Python's defaults (700, 10, 10) the collector looks through the youngest objects every
-# 700 allocations and through all of them now and then; a batch allocates syntax trees by
-# the hundred thousand and makes next to no cycles, and a quarter of a check went on
-# collecting nothing.
+# The cycle collector's thresholds for a command, those mypy's build sets: at Python's
+# defaults (700, 10, 10) the collector looks through the youngest objects every 700
+# allocations and through all of them now and then, and a command holds its cards' trees
+# by the hundred thousand.
 BATCH_THRESHOLDS = (200_000, 30, 30)
 
 
@@ -285,14 +284,21 @@ def collect_less() -> None:
 
 
 @contextlib.contextmanager
-def _few_collections() -> Iterator[None]:
-    """The batch's thresholds for the batch (and its forked workers, which inherit them)."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(*BATCH_THRESHOLDS)
+def _no_collections() -> Iterator[None]:
+    """No cycle collection during the batch (nor in its forked workers, which inherit it).
+    A batch allocates syntax trees by the million and keeps most of them, and makes next to
+    no cycles: with the collector held back only to the thresholds above, a sixth of a
+    check still went on looking through them for nothing (measured on the 10,000-card
+    pool: 4,420 cards a second, 5,260 without; peak memory the same, 135 MB, and the same
+    within 2% on 10,000 cards of random words, whose errors are the likeliest to leave
+    cycles behind)."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
+        if enabled:
+            gc.enable()
 
 
 def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
