@@ -22,6 +22,7 @@ HOSTILE = [
     "\x00", "nul\x00in", "\u2028", "line\u2028separator", "\u202eright to left",
     "::error file=x.card,line=1::pwned", "%0A::error::", "class", "None", "match", "case",
     "_", "type", "lambda", "__import__", "__class__",
+    "items", "get", "keys",  # names of a dict's methods, which templates may call
     f"x'); open('{SENTINEL}', 'w').close(); ('",
     f'x"""); open("{SENTINEL}", "w").close(); ("""',
     f"x\\'); open('{SENTINEL}','w').close() #",

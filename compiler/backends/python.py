@@ -39,7 +39,9 @@ def render_card(program: ir.Program) -> str:
 def render_index(game: str, programs: Iterable[ir.Program]) -> str:
     """The game package's __init__: each card's module, by card name."""
     modules = {program["name"]: program["ident"] for program in programs}
-    source = _environment().get_template("index.py.j2").render(game=game, modules=modules)
+    # As pairs: a card named `items` must not stand for the dict's method (_CodeEnvironment).
+    source = _environment().get_template("index.py.j2").render(game=game,
+                                                                modules=list(modules.items()))
     return _parsed(source, f"{game} index")
 
 
@@ -64,9 +66,24 @@ def _parsed(source: str, what: str) -> str:
     return source
 
 
+class _CodeEnvironment(Environment):
+    """Jinja2 for the IR, which is dicts: `program.name` looks for the key first, as
+    `program["name"]` does, instead of first failing to find an attribute (a fifth of
+    rendering went on those failures).  So a template calls no method of a dict whose keys
+    come from card text (`modules.items()`, with a card named `items`): it is handed pairs."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 @cache
 def _environment() -> Environment:
-    env = Environment(
+    env = _CodeEnvironment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,  # with finalize below: only Markup made by our filters gets through
         finalize=_only_code,
