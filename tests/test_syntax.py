@@ -4,10 +4,14 @@ when text cannot be read."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from compiler import ast
 from compiler.syntax import parse_text
-from compiler.syntax.grammars import game_grammar
+from compiler.syntax.grammars import game_grammar, game_ids
+from compiler.syntax.source import SourceText
+from compiler.syntax.transform import AstBuilder
 from tests.conftest import card_text
 
 
@@ -107,6 +111,21 @@ def test_a_text_read_before_gets_the_spans_of_where_it_stands_again():
     assert spans(moved) == spans(fresh)
     damage = moved.file.cards[0].sentences[1].effects[0]
     assert (damage.span.file, damage.span.line, damage.kind.span.col) == ("later.card", 8, 83)
+
+
+@pytest.mark.parametrize("game", game_ids())
+@settings(max_examples=100, derandomize=True, deadline=None)
+@given(text=st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=40)
+       .map(str.strip).filter(lambda text: text and "\n" not in text))
+def test_a_rule_of_one_text_reads_a_value_as_written(game, text):
+    """The reader takes a value of a rule that is one TEXT terminal as it is, unparsed
+    (GameGrammar.text_rules): what parsing and building it would give."""
+    grammar = game_grammar(game)
+    assert "field_name" in grammar.text_rules
+    for start in grammar.text_rules:
+        built = AstBuilder(SourceText("", text), 0, len(text)).transform(
+            grammar.parse(text, start))
+        assert built == text
 
 
 # -- the check field -----------------------------------------------------------

@@ -210,6 +210,9 @@ class _CardReader:
         (nearly every header value and sentence) is built once, as if it stood at the start
         of a file of its own, and moved to where it stands: moving a value costs less than
         half of building it from its parse tree."""
+        if start in self.grammar.text_rules and text and text.strip() == text \
+                and "\n" not in text:
+            return text  # what the rule reads it as (GameGrammar.text_rules)
         if "\n" in text:
             return _built(AstBuilder(self.source, offset, len(text)),
                           self.grammar.parse(text, start))

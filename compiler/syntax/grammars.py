@@ -39,6 +39,11 @@ class GameGrammar:
     game: str
     parser: Lark
     fields: dict[str, str]
+    # The start rules that are one TEXT terminal (`field_name: TEXT`): the text as written,
+    # trimmed, on one line, is what they read, so the reader takes such a text as it is
+    # rather than parse it (every card has a name of its own, and parsing them was a sixth
+    # of a check).  tests/test_syntax.py holds the builder to that.
+    text_rules: frozenset[str] = frozenset()
     # What texts read before became, by (start rule, text), as the reader built them at the
     # start of a text of their own: card text repeats itself (`Type: Monster`, `If defeated,
     # ...`), and the reader moves what it built before to where the text stands.
@@ -84,7 +89,15 @@ def game_grammar(game: str) -> GameGrammar:
     parser = _parser(game, start=["sentence", *(f"field_{rule}" for rule in field_rules)],
                      propagate_positions=True)
     fields = {rule.replace("_", " "): _display_name(rule) for rule in field_rules}
-    return GameGrammar(game, parser, fields)
+    return GameGrammar(game, parser, fields, _text_rules(parser))
+
+
+def _text_rules(parser: Lark) -> frozenset[str]:
+    expansions: dict[str, list[list[str]]] = {}
+    for rule in parser.rules:
+        expansions.setdefault(str(rule.origin.name), []).append(
+            [item.name for item in rule.expansion])
+    return frozenset(name for name, ways in expansions.items() if ways == [["TEXT"]])
 
 
 def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
