@@ -136,23 +136,26 @@ class _CardReader:
 
     def _field(self, header: HeaderLine) -> ast.Field | None:
         folded = " ".join(header.field.lower().split())
-        field_span = self.source.span(header.field_start, header.field_start + len(header.field))
         start = self.grammar.field_start(folded)
         if start is None:
             self.diagnostics.append(error(
-                "CW103", field_span,
+                "CW103", self._field_name_span(header),
                 f"'{header.field}' is not a field of {self.grammar.game} cards",
                 did_you_mean(header.field, self.grammar.fields.values())))
             return None
         name = self.grammar.fields[folded]
         if not header.value:
-            self.diagnostics.append(error("CW104", field_span, f"the field '{name}' has no value"))
+            self.diagnostics.append(error("CW104", self._field_name_span(header),
+                                          f"the field '{name}' has no value"))
             return None
         value = self._parse(start, header.value, header.value_start, "CW104", f"the {name} value")
         if value is None:
             return None
         end = header.value_start + len(header.value)
         return ast.Field(name, value, span=self.source.span(header.field_start, end))
+
+    def _field_name_span(self, header: HeaderLine) -> ast.Span:
+        return self.source.span(header.field_start, header.field_start + len(header.field))
 
     def _sections(self) -> tuple[ast.Section, ...]:
         """The rules text's sentences, in groups: a label begins a new one."""

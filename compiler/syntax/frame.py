@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lark import Tree
 from lark.exceptions import UnexpectedInput
@@ -23,8 +24,7 @@ _SENTENCE_END = re.compile(r"\.(?=\s|$)")
 _HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
 
 
-@dataclass(frozen=True)
-class HeaderLine:
+class HeaderLine(NamedTuple):  # a tuple: a pool has one for every header of every card
     field: str
     field_start: int
     value: str
