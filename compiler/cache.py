@@ -29,6 +29,7 @@ from typing import Any
 CACHE_DIR = ".cardwright-cache"
 # The kinds of entry this compiler keeps; a folder of any other kind is from an older one.
 KINDS = frozenset({"tables", "results", "runs", "indexes", "records"})
+KEPT = 16  # entries of a kind, unless it asks for fewer
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_SUFFIXES = (".py", ".j2", ".lark")
 
@@ -68,7 +69,7 @@ def disable() -> None:
 
 
 def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = None,
-                  keep: int = 16) -> Cache:
+                  keep: int = KEPT) -> Cache:
     """The cache of entries of `kind` for the project the command runs in: the nearest folder
     above the working directory with a `.git` or `pyproject.toml`, or the working directory.
     It holds at most `keep` entries (see Cache)."""
@@ -102,7 +103,8 @@ class Cache:
     entries, and writing one more removes those written longest ago."""
 
     def __init__(self, root: Path | None, kind: str,
-                 decode: Callable[[dict[str, Any]], Any] | None = None, keep: int = 16) -> None:
+                 decode: Callable[[dict[str, Any]], Any] | None = None, keep: int = KEPT
+                 ) -> None:
         """`root` None makes a cache that remembers nothing (`--no-cache`); `decode` turns
         each JSON object read back into what was stored."""
         self.folder = None if root is None else root / CACHE_DIR / kind
