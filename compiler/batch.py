@@ -155,14 +155,16 @@ def outcome_key(key: str, render: bool, pool: Pool | None) -> str:
 class FileWork:
     """Both rounds for some of the files, in whatever process it lives in; results already
     `stored` (their JSON, by key) are taken from there, and those made afresh are kept in
-    `fresh` (unless keeping trees, which are not stored) for the store."""
+    `fresh` (unless keeping trees, which are not stored) for the store.  With no store
+    (`stored` None, no cache) nothing is looked up and nothing encoded."""
 
     def __init__(self, files: Sequence[KeyedFile], render: bool, keep: bool,
-                 stored: Mapping[str, str]) -> None:
+                 stored: Mapping[str, str] | None) -> None:
         self.files = list(files)
         self.render = render
         self.keep = keep
-        self.stored = stored
+        self.storing = stored is not None
+        self.stored = stored or {}
         self.fresh: dict[str, str] = {}
         self.keys = [key for _, _, key in self.files]
         self.parsed: dict[int, ParseResult] = {}
@@ -176,7 +178,8 @@ class FileWork:
                 summaries.append(FileSummary.from_data(json.loads(stored)))
             else:
                 summaries.append(self._summary(self._parse(index)))
-                self.fresh[key] = _json(summaries[-1].to_data())
+                if self.storing:
+                    self.fresh[key] = _json(summaries[-1].to_data())
             progress(1)
         self.summaries = summaries
         return summaries
@@ -192,7 +195,7 @@ class FileWork:
                 outcomes.append(FileOutcome.from_data(json.loads(stored)))
             else:
                 outcomes.append(self._outcome(self._parse(index), pool))
-                if not self.keep:
+                if self.storing and not self.keep:
                     self.fresh[key] = _json(outcomes[-1].to_data())
             progress(1)
         return outcomes
@@ -258,7 +261,8 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
     with _collections_held_back(render):
         stored = Stored(use_cache)
         keyed = [(name, text, file_key(name, text)) for name, text in files]
-        summaries, pools, outcomes, fresh = _run(keyed, make_pools, stored.entries,
+        summaries, pools, outcomes, fresh = _run(keyed, make_pools,
+                                                 stored.entries if use_cache else None,
                                                  render=render, keep=keep, jobs=jobs,
                                                  progress=progress)
         stored.fresh = fresh
@@ -309,11 +313,12 @@ def _collections_held_back(render: bool) -> Iterator[None]:
 
 def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                                Mapping[str, Pool]],
-         stored: Mapping[str, str], *, render: bool, keep: bool, jobs: int, progress: Progress
+         stored: Mapping[str, str] | None, *, render: bool, keep: bool, jobs: int,
+         progress: Progress
          ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome], dict[str, str]]:
     """Both rounds, and the results made afresh (their JSON, by key)."""
     if jobs > 1 and not keep:
-        new = sum(key not in stored for _, _, key in files)
+        new = sum(key not in (stored or {}) for _, _, key in files)
         if new < WORTH_A_WORKER * jobs:
             jobs = 1
     shares = _share_out(files, jobs if not keep else 1)
@@ -366,7 +371,7 @@ class WorkerError(RuntimeError):
 class _Worker:
     """A FileWork in a process of its own, spoken to through a pipe."""
 
-    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str]
+    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str] | None
                  ) -> None:
         # Forked, a worker starts with the parsers this process has built and the results
         # it has read.
@@ -413,7 +418,7 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
 
 
 def _serve(connection: Connection, files: list[KeyedFile], render: bool,
-           stored: Mapping[str, str]) -> None:
+           stored: Mapping[str, str] | None) -> None:
     """A worker's loop: each round when asked, telling its progress every few files."""
     work = FileWork(files, render, keep=False, stored=stored)
     done = 0

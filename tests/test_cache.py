@@ -186,3 +186,12 @@ def test_an_older_compilers_kinds_of_entry_are_removed(project):
     (old / "entry.json").write_text("{}")
     check_paths([project / "cards"], RunOptions(use_cache=True, jobs=1))
     assert not old.exists() and (project / CACHE_DIR / "results").is_dir()
+
+
+def test_without_a_cache_results_are_not_encoded_for_it(project, monkeypatch):
+    encoded = []
+    monkeypatch.setattr(batch, "_json", lambda data: encoded.append(data) or "")
+    assert check_paths([project / "cards"], RunOptions(use_cache=False, jobs=1)).card_count
+    assert encoded == []
+    check_paths([project / "cards"], RunOptions(use_cache=True, jobs=1))
+    assert encoded  # the same run with a cache stores its results
