@@ -8,6 +8,9 @@ text done once one is played; characters and locations carry numbers only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import header_fields, known, unknown_word
@@ -288,42 +291,57 @@ class _CardCheck:
     # -- words and references anywhere ----------------------------------------
 
     def _node(self, node: ast.Node) -> None:
-        if isinstance(node, ast.Immunity | ast.Selector | ast.Forbid):
-            for word in node.traits:
-                self._trait(word, STANDARD_TRAITS, "trait")
-        if isinstance(node, ast.Damage | ast.DamageRule):
-            kind = node.kind if isinstance(node, ast.Damage) else node.as_kind
-            if kind is not None:
-                self._trait(kind, DAMAGE_KINDS, "damage type")
-        elif isinstance(node, ast.ReduceDamage):
-            for word in node.kinds:
-                self._trait(word, DAMAGE_KINDS, "damage type")
-        if isinstance(node, ast.Selector | ast.Forbid | ast.CardAction | ast.GainFromBox):
-            self._card_kinds(node.kinds)
-        elif isinstance(node, ast.Triggered) and node.alongside is not None:
+        for check in _NODE_CHECKS.get(type(node), ()):
+            check(self, node)
+
+    def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid) -> None:
+        for word in node.traits:
+            self._trait(word, STANDARD_TRAITS, "trait")
+
+    def _damage_kind(self, node: ast.Damage | ast.DamageRule) -> None:
+        kind = node.kind if isinstance(node, ast.Damage) else node.as_kind
+        if kind is not None:
+            self._trait(kind, DAMAGE_KINDS, "damage type")
+
+    def _reduced_kinds(self, node: ast.ReduceDamage) -> None:
+        for word in node.kinds:
+            self._trait(word, DAMAGE_KINDS, "damage type")
+
+    def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
+                         | ast.GainFromBox) -> None:
+        self._card_kinds(node.kinds)
+
+    def _alongside(self, node: ast.Triggered) -> None:
+        if node.alongside is not None:
             self._card_kinds((node.alongside,))
-        elif isinstance(node, ast.WhichChecks):
-            self._which_checks(node)
-        elif isinstance(node, ast.UseSkill):
-            self._skills(node.skills, CHECK_SKILLS)
-        elif isinstance(node, ast.Condition) and node.kind in ("has_skill", "lacks_skill"):
+
+    def _use_skill(self, node: ast.UseSkill) -> None:
+        self._skills(node.skills, CHECK_SKILLS)
+
+    def _condition(self, node: ast.Condition) -> None:
+        if node.kind in ("has_skill", "lacks_skill"):
             self._skills(node.words, SKILLS)
-        elif isinstance(node, ast.Condition) and node.kind == "played_on_check":
+        elif node.kind == "played_on_check":
             self._card_kinds(node.words[:1])  # the type; the traits follow
-        elif isinstance(node, ast.AddDice) and (node.count.dice or not 1 <= node.count.plus <= 10):
+
+    def _add_dice(self, node: ast.AddDice) -> None:
+        if node.count.dice or not 1 <= node.count.plus <= 10:
             self.report("CW209", node.count.span, f"{node.count} is not a number of dice to add",
                         "add 1 to 10 dice")
-        elif isinstance(node, ast.Summon):
-            for card in node.cards:
-                self._card_ref(card, ("bane", "boon"), "summoned", "summon a bane or a boon")
-        elif isinstance(node, ast.SufferScourge) and node.card is not None:
+
+    def _summon(self, node: ast.Summon) -> None:
+        for card in node.cards:
+            self._card_ref(card, ("bane", "boon"), "summoned", "summon a bane or a boon")
+
+    def _suffer_scourge(self, node: ast.SufferScourge) -> None:
+        if node.card is not None:
             self._card_ref(node.card, ("Scourge",), "suffered", "name a Scourge")
-        elif isinstance(node, ast.Target) and node.kind not in TARGETS:
+
+    def _target(self, node: ast.Target) -> None:
+        if node.kind not in TARGETS:
             self.report("CW204", node.span, "pacg has no such target",
                         "pacg's effects fall on characters: you, the turn character, each "
                         "character ...")
-        elif isinstance(node, ast.Amount):
-            self._amount(node)
 
     def _which_checks(self, checks: ast.WhichChecks) -> None:
         """Each word of a kind of check is a skill, `combat` or `noncombat`; each card type
@@ -373,3 +391,26 @@ class _CardCheck:
         elif amount.times != 1:
             self.report("CW209", amount.span, "pacg amounts are not multiplied",
                         "write the number itself")
+
+
+# What each kind of node anywhere in the rules text is checked for, in this order: looked up
+# by the node's class, since a chain of isinstance tests ran for each of a card's nodes.
+_NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
+    ast.Immunity: (_CardCheck._node_traits,),
+    ast.Selector: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
+    ast.Forbid: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
+    ast.Damage: (_CardCheck._damage_kind,),
+    ast.DamageRule: (_CardCheck._damage_kind,),
+    ast.ReduceDamage: (_CardCheck._reduced_kinds,),
+    ast.CardAction: (_CardCheck._node_card_kinds,),
+    ast.GainFromBox: (_CardCheck._node_card_kinds,),
+    ast.Triggered: (_CardCheck._alongside,),
+    ast.WhichChecks: (_CardCheck._which_checks,),
+    ast.UseSkill: (_CardCheck._use_skill,),
+    ast.Condition: (_CardCheck._condition,),
+    ast.AddDice: (_CardCheck._add_dice,),
+    ast.Summon: (_CardCheck._summon,),
+    ast.SufferScourge: (_CardCheck._suffer_scourge,),
+    ast.Target: (_CardCheck._target,),
+    ast.Amount: (_CardCheck._amount,),
+}
