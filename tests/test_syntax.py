@@ -62,6 +62,33 @@ def test_a_file_holds_cards_separated_by_dashes_with_comments_anywhere():
     assert result.file.cards[1].sections == ()
 
 
+def test_after_the_blank_line_that_ends_the_headers_a_line_is_rules_text():
+    """Even one that holds a colon, and after comment and blank lines; a card with no rules
+    text may end in blank lines before the next."""
+    result = parse("""
+        Game: pacg
+
+        Name: A
+        Type: Monster
+        Check: Combat 5
+
+        # a comment between the headers and the rules text
+
+        Note: not a header.
+        ---
+        Name: B
+        Type: Blessing
+
+
+        ---
+        Name: C
+        Type: Blessing
+        """)
+    assert [item.code for item in result.diagnostics] == ["CW110"]  # `Note: ...` is no rule
+    assert result.diagnostics[0].span.line == 9
+    assert [card.name for card in result.file.cards] == ["B", "C"]  # A has an error
+
+
 def test_field_names_ignore_case_and_keep_their_canonical_spelling():
     card = one_card("Game: pacg\n\nname: A\nTYPE: Monster\ncheck: Combat 5\n")
     assert [field.name for field in card.fields] == ["Name", "Type", "Check"]

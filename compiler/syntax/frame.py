@@ -22,6 +22,7 @@ from compiler.syntax.source import SourceText
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
 _SENTENCE_END = re.compile(r"\.(?=\s|$)")
 _HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
+_FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[ \t]*\S")
 
 
 class HeaderLine(NamedTuple):  # a tuple: a pool has one for every header of every card
@@ -87,9 +88,11 @@ def _card_frame(card: Tree) -> CardFrame:
             end = offset + len(line.rstrip())
         offset += len(line)
     rules = None
-    if rules_part:
+    if rules_part:  # the rules text, from the blank line that ends the headers
         text = rules_part[0].children[0]
-        rules = (text.start_pos, text.start_pos + len(text.rstrip()))
+        first = _FIRST_LINE_OF_TEXT.search(text)
+        assert first is not None  # the token holds a line of text (grammar/frame.lark)
+        rules = (text.start_pos + first.start(), text.start_pos + len(text.rstrip()))
         end = rules[1]
     return CardFrame(block.start_pos, end, tuple(headers), tuple(misplaced), rules)
 
