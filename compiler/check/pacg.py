@@ -9,6 +9,7 @@ text done once one is played; characters and locations carry numbers only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from compiler import ast
@@ -291,7 +292,7 @@ class _CardCheck:
     # -- words and references anywhere ----------------------------------------
 
     def _node(self, node: ast.Node) -> None:
-        for check in _NODE_CHECKS.get(type(node), ()):
+        for check in _node_checks(type(node)):
             check(self, node)
 
     def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid) -> None:
@@ -394,7 +395,8 @@ class _CardCheck:
 
 
 # What each kind of node anywhere in the rules text is checked for, in this order: looked up
-# by the node's class, since a chain of isinstance tests ran for each of a card's nodes.
+# by the node's class (_node_checks), since a chain of isinstance tests ran for each of a
+# card's nodes.
 _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Immunity: (_CardCheck._node_traits,),
     ast.Selector: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
@@ -414,3 +416,9 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Target: (_CardCheck._target,),
     ast.Amount: (_CardCheck._amount,),
 }
+
+
+@cache
+def _node_checks(node_type: type) -> tuple[Callable[[_CardCheck, Any], None], ...]:
+    """The checks of a class of node: its own, or those of the nearest class it comes from."""
+    return next((_NODE_CHECKS[cls] for cls in node_type.__mro__ if cls in _NODE_CHECKS), ())
