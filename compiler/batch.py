@@ -318,7 +318,7 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
          ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome], dict[str, str]]:
     """Both rounds, and the results made afresh (their JSON, by key)."""
     if jobs > 1 and not keep:
-        new = sum(key not in (stored or {}) for _, _, key in files)
+        new = len(files) if stored is None else sum(key not in stored for _, _, key in files)
         if new < WORTH_A_WORKER * jobs:
             jobs = 1
     shares = _share_out(files, jobs if not keep else 1)

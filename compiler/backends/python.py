@@ -143,7 +143,7 @@ def ident_path(path: str) -> Markup:
 def indent(code: Markup, width: int) -> Markup:
     """Code with its lines after the first `width` further in, blank lines left empty: what
     Jinja's `indent` writes, done on the plain text, since Jinja's goes through Markup's own
-    string methods, which escape and wrap every line (a fifth of rendering went on it)."""
+    string methods, which escape and wrap every line (a quarter of rendering, in a profile)."""
     if not isinstance(code, Markup):
         raise BackendError(f"a template indented {code!r}, which is not code it wrote")
     first, *rest = str(code).split("\n")

@@ -93,6 +93,7 @@ def game_grammar(game: str) -> GameGrammar:
 
 
 def _text_rules(parser: Lark) -> frozenset[str]:
+    """The rules whose one way of being read is one TEXT terminal (GameGrammar.text_rules)."""
     expansions: dict[str, list[list[str]]] = {}
     for rule in parser.rules:
         expansions.setdefault(str(rule.origin.name), []).append(
