@@ -5,11 +5,17 @@ from.  Spans never take part in equality: two cards that say the same thing,
 in whatever place or wording, compare equal.  The formatter's promise that
 parse(format(x)) == parse(x) rests on that, and so does the rule that a node
 records what a sentence means, not which synonym said it.
+
+A sentence on one line is read once a process and shared by every card that writes it
+(`Reading`): a card's `sections` have every span where its own text stands, and the checks,
+which look through the shared sentences, find where a node they report stands with
+`Card.where`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, NamedTuple
@@ -610,6 +616,12 @@ class AllowAnother(Effect):
 class Sentence(Node):
     """Base of the sentences of rules text."""
 
+    @cached_property
+    def nodes(self) -> list[Node]:
+        """`walk(self)`, found once: a shared sentence (`Reading`) is looked through by the
+        checks of every card that writes it.  Not copied by `moved`."""
+        return walk(self)
+
 
 @dataclass(frozen=True)
 class Keywords(Sentence):
@@ -700,10 +712,54 @@ class Section(Node):
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A sentence of a card's rules text, with the label that begins a group with it.
+
+    A sentence on one line is read once a process, as if it began a file of its own, and
+    that reading is shared by every card that writes the same words: its nodes' spans are
+    the text's own, and `place` (the card's file, the line, and how far along it the text
+    starts) says where this card has it.  Checks look through the shared nodes and place
+    only what they report (`Card.where`), since copying every node to where it stands was
+    a fifth of a check.  `place` is None when the spans are already where the text stands
+    (a sentence over several lines, or one a card writes twice)."""
+
+    label: str | None
+    sentence: Sentence
+    place: Place | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def span(self) -> Span:
+        """Where the sentence stands."""
+        return placed_span(self.sentence.span, self.place)
+
+    def placed(self) -> Sentence:
+        """The sentence with every span where the text stands."""
+        return moved_to(self.sentence, self.place)
+
+
+# Where a text read on its own stands: the file, the line, and the columns before it.
+Place = tuple[str, int, int]
+
+
+def placed_span(span: Span, place: Place | None) -> Span:
+    """`span`, of a text read on its own, where `place` puts the text."""
+    if place is None:
+        return span
+    file, line, shift = place
+    return _new_span(Span, (file, line, span.col + shift, line, span.end_col + shift))
+
+
+def moved_to(value: Any, place: Place | None) -> Any:
+    """`value`, of a text read on its own, copied to where `place` puts the text."""
+    return value if place is None else moved(value, *place)
+
+
+@dataclass(frozen=True)
 class Card(Node):
     game: str
     fields: tuple[Field, ...]
-    sections: tuple[Section, ...]
+    # Shown, and compared, as the sections they make.
+    readings: tuple[Reading, ...] = field(metadata={"shown_as": "sections"})
 
     def field(self, name: str) -> Field | None:
         for item in self.fields:
@@ -724,15 +780,47 @@ class Card(Node):
         value = self.value("Type")
         return value.text if value is not None else ""
 
+    @cached_property
+    def sections(self) -> tuple[Section, ...]:
+        """The rules text's sentences in groups (a label begins a new one), every span where
+        the text stands."""
+        return self._sections(Reading.placed)
+
+    @cached_property
+    def shared_sections(self) -> tuple[Section, ...]:
+        """The groups of `sections`, made of the shared sentences (see `Reading`): what the
+        checks look through.  A section's own span is where it stands; a node's is found
+        with `where`."""
+        return self._sections(lambda reading: reading.sentence)
+
+    def _sections(self, sentence_of: Callable[[Reading], Sentence]) -> tuple[Section, ...]:
+        groups: list[tuple[list[Reading], list[Sentence]]] = []
+        for reading in self.readings:
+            if not groups or reading.label is not None:
+                groups.append(([], []))
+            groups[-1][0].append(reading)
+            groups[-1][1].append(sentence_of(reading))
+        return tuple(Section(readings[0].label, tuple(sentences),
+                             span=readings[0].span.to(readings[-1].span))
+                     for readings, sentences in groups)
+
     @property
     def sentences(self) -> tuple[Sentence, ...]:
         return tuple(sentence for section in self.sections for sentence in section.sentences)
 
     @cached_property
     def rules_nodes(self) -> tuple[Node, ...]:
-        """Every node of the rules text, as `walk` gives them, found once for all the checks
-        that look through them."""
-        return tuple(walk(self.sections))
+        """Every node of the shared sentences, as `walk` gives them, found once for all the
+        checks that look through them."""
+        return tuple(node for reading in self.readings for node in reading.sentence.nodes)
+
+    def where(self, node: Node) -> Span:
+        """Where `node`, of a shared sentence or of the card's own nodes, stands.  A card
+        shares a reading once at most (`Reading`), so a node is in one place on it."""
+        for reading in self.readings:
+            if reading.place is not None and any(item is node for item in reading.sentence.nodes):
+                return placed_span(node.span, reading.place)
+        return node.span
 
 
 @dataclass(frozen=True)
@@ -757,7 +845,7 @@ def continues(sentence: Sentence) -> bool:
         return True
     return isinstance(sentence, Untimed) and any(
         isinstance(node, Target) and node.kind in OUTCOME_TARGETS
-        for node in walk(sentence))
+        for node in sentence.nodes)
 
 
 def moment_of(sentence: Untimed) -> str | None:
@@ -766,7 +854,7 @@ def moment_of(sentence: Untimed) -> str | None:
     before each time the card could be played), `during_check` (`If the check to defeat has
     the Fire trait, ...`: after cards are played on the check to defeat, before its dice are
     rolled)."""
-    for node in walk(sentence):
+    for node in sentence.nodes:
         if isinstance(node, AtReset):
             return "when_reset"
         if isinstance(node, ForbidSelf):
@@ -789,7 +877,8 @@ def to_data(value: Any) -> Any:
         data: dict[str, Any] = {"node": type(value).__name__, "at": _short_span(value.span)}
         for item in dataclasses.fields(value):
             if item.name != "span":
-                data[item.name] = to_data(getattr(value, item.name))
+                name = item.metadata.get("shown_as", item.name)
+                data[name] = to_data(getattr(value, name))
         return data
     if isinstance(value, tuple | list):
         return [to_data(item) for item in value]
@@ -827,6 +916,7 @@ def moved(value: Any, file: str, line: int, shift: int) -> Any:
     through the frozen classes' constructors costs as much as building them afresh."""
     if isinstance(value, Node):
         fields = value.__dict__.copy()
+        fields.pop("nodes", None)  # Sentence.nodes, if found: the copy's are its own
         span = fields["span"]
         fields["span"] = _new_span(Span, (file, line, span.col + shift, line,
                                           span.end_col + shift))
@@ -852,5 +942,5 @@ _PLAIN_FIELD_TYPES = frozenset({"str", "int", "bool", "str | None", "Span", "Spa
 
 @cache
 def _child_fields(node_type: type) -> tuple[str, ...]:
-    return tuple(item.name for item in dataclasses.fields(node_type)
+    return tuple(item.metadata.get("shown_as", item.name) for item in dataclasses.fields(node_type)
                  if item.type not in _PLAIN_FIELD_TYPES)

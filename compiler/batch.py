@@ -307,6 +307,13 @@ def _collections_held_back(render: bool) -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*thresholds)
+        if not render:
+            # Every object the batch kept goes to the oldest generation unexamined (freezing
+            # moves them aside, unfreezing moves them back to the oldest): switched back on,
+            # the collector would otherwise look through all of them at the next allocation,
+            # a tenth of a command's check of the pool.
+            gc.freeze()
+            gc.unfreeze()
         if enabled:
             gc.enable()
 

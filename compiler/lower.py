@@ -39,7 +39,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     immunities: list[str] = []
     untimed: list[ir.Effect] = []
     abilities: list[ir.Ability] = []
-    for section in card.sections:
+    for section in card.shared_sections:  # the IR holds no node's span
         ability: list[ir.Effect] | None = None
         if section.label is not None:
             ability = []

@@ -30,6 +30,25 @@ def test_the_project_cards_are_clean():
     assert compilation.card_count >= 25
 
 
+def test_a_sentence_shared_by_cards_is_reported_where_each_card_has_it(tmp_path):
+    """A sentence on one line is read once and shared (ast.Reading): what a check finds in
+    it is reported at the place of each card that writes it, and of each time a card writes
+    it again."""
+    wrong = "Before the encounter, each character takes 1 Fier damage."
+    path = tmp_path / "test.card"
+    path.write_text(
+        "Game: pacg\n\n"
+        f"Name: A\nType: Monster\nCheck: Combat 5\n\n{wrong}\n\n---\n\n"
+        f"Name: B\nType: Monster\nCheck: Combat 5\n\nImmune to Fire. {wrong}\n  {wrong}\n",
+        encoding="utf-8")
+    found = [(item.code, item.span.line, item.span.col, item.span.end_col)
+             for item in check_paths([path]).diagnostics]
+    column = wrong.index("Fier") + 1
+    assert found == [("CW212", 7, column, column + 4),
+                     ("CW212", 15, column + 16, column + 20),
+                     ("CW212", 16, column + 2, column + 6)]
+
+
 def test_an_unknown_type_suggests_the_nearest(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monstr\nCheck: Combat 5\n") == (
         "CW200", 2, 7, "did you mean 'Monster'?")

@@ -14,8 +14,8 @@ from typing import Any
 
 from compiler import ast
 from compiler.check import Pool
-from compiler.check.shared import header_fields, known, unknown_word
-from compiler.diagnostics import Diagnostic, did_you_mean, error, warning
+from compiler.check.shared import CardCheck, header_fields, known
+from compiler.diagnostics import Diagnostic, Severity, did_you_mean
 from compiler.runtime.pacg.cards import BANES, BOONS, SKILLS, singular
 
 GAME = "pacg"
@@ -104,14 +104,10 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
     return _CardCheck(card, pool).run()
 
 
-class _CardCheck:
+class _CardCheck(CardCheck):
     def __init__(self, card: ast.Card, pool: Pool) -> None:
-        self.card = card
+        super().__init__(card)
         self.pool = pool
-        self.diagnostics: list[Diagnostic] = []
-
-    def report(self, code: str, span: ast.Span, message: str, hint: str | None = None) -> None:
-        self.diagnostics.append(error(code, span, message, hint))
 
     def _trait(self, word: ast.Word, known_words: tuple[str, ...], what: str) -> None:
         """A trait or damage type that no card of the build has and pacg does not know is
@@ -119,22 +115,22 @@ class _CardCheck:
         if word.text.casefold() in self.pool.traits or known(word, known_words):
             return
         candidates = sorted({*known_words, *(trait.title() for trait in self.pool.traits)})
-        self.diagnostics.append(warning(
-            "CW212", word.span, f"no card has the {what} '{word.text}'",
-            did_you_mean(word.text, candidates) or f"check the spelling of '{word.text}'"))
+        self.report("CW212", word, f"no card has the {what} '{word.text}'",
+                    did_you_mean(word.text, candidates) or f"check the spelling of '{word.text}'",
+                    Severity.WARNING)
 
     def run(self) -> list[Diagnostic]:
         type_word = self.card.value("Type")
         if self.card.type not in TYPES:
-            self.diagnostics.append(unknown_word("CW200", type_word, "a pacg card type", TYPES))
+            self.unknown("CW200", type_word, "a pacg card type", TYPES)
             return self.diagnostics
         kind = kind_of(self.card.type)
         self._fields(kind)
-        for section in self.card.sections:
+        for section in self.card.shared_sections:
             if section.label is not None:
-                self.report("CW211", section.span, f"pacg cards have no '{section.label}:' "
+                self.report("CW211", section, f"pacg cards have no '{section.label}:' "
                             "section", "write the sentences without the label")
-        for section in self.card.sections:
+        for section in self.card.shared_sections:
             before: ast.Sentence | None = None
             for sentence in section.sentences:
                 if ast.continues(sentence):
@@ -157,7 +153,7 @@ class _CardCheck:
             self._skill_die(skill)
         hand = self.card.field("Hand")
         if hand is not None and not 1 <= hand.value <= 15:
-            self.report("CW209", hand.span, f"a hand of {hand.value} cards is out of range",
+            self.report("CW209", hand, f"a hand of {hand.value} cards is out of range",
                         "a hand holds 1 to 15 cards")
 
     def _check_sequence(self, check: ast.CheckSequence) -> None:
@@ -168,36 +164,35 @@ class _CardCheck:
         for option in step.options:
             for skill in option.skills:
                 if not known(skill, CHECK_SKILLS):
-                    self.diagnostics.append(unknown_word("CW205", skill, "a pacg skill",
-                                                         CHECK_SKILLS))
+                    self.unknown("CW205", skill, "a pacg skill", CHECK_SKILLS)
             if not 0 <= option.difficulty <= 99:
-                self.report("CW209", option.span,
+                self.report("CW209", option,
                             f"a difficulty of {option.difficulty} is out of range",
                             "difficulties run from 0 to 99")
 
     def _skill_die(self, skill: ast.SkillDie) -> None:
         if not known(skill.skill, SKILLS):
-            self.diagnostics.append(unknown_word("CW205", skill.skill, "a pacg skill", SKILLS))
+            self.unknown("CW205", skill.skill, "a pacg skill", SKILLS)
         if skill.sides not in DICE_SIDES:
-            self.report("CW209", skill.span, f"there is no d{skill.sides} in pacg",
+            self.report("CW209", skill, f"there is no d{skill.sides} in pacg",
                         "skill dice are d4, d6, d8, d10, d12 or d20")
 
     # -- sentences -----------------------------------------------------------
 
     def _sentence(self, kind: str, sentence: ast.Sentence) -> None:
         if kind in ("Character", "Location"):
-            self.report("CW204", sentence.span,
+            self.report("CW204", sentence,
                         f"pacg {self.card.type} cards take no rules text in this version",
                         "give the card its numbers in header fields only")
             return
         if isinstance(sentence, ast.Keywords):
-            self.report("CW203", sentence.span,
+            self.report("CW203", sentence,
                         f"'{', '.join(map(str, sentence.names))}' is not a sentence pacg knows: "
                         "pacg cards have no keywords",
                         f"if you meant an immunity, write 'Immune to {sentence.names[0]}.'")
         elif isinstance(sentence, ast.Immunity):
             if kind != "bane":
-                self.report("CW204", sentence.span, "only banes have immunities")
+                self.report("CW204", sentence, "only banes have immunities")
         elif isinstance(sentence, ast.Triggered):
             self._triggered(kind, sentence)
         elif isinstance(sentence, ast.Activated):
@@ -217,7 +212,7 @@ class _CardCheck:
         """`Then, ...` (or `Characters who fail ...`) continues a sentence with effects, and
         may do what that one may."""
         if not isinstance(before, ast.Triggered | ast.Activated | ast.Untimed):
-            self.report("CW204", sentence.span, "this sentence continues the one before it, "
+            self.report("CW204", sentence, "this sentence continues the one before it, "
                         "and there is no sentence with effects before it",
                         "give the effects a timing window or a cost of their own")
             return
@@ -228,7 +223,7 @@ class _CardCheck:
         windows = BOON_WINDOWS if kind == "boon" else WINDOWS
         if sentence.within is not None and (kind == "boon" or sentence.within not in ast.OUTCOMES
                                             or sentence.window in ast.OUTCOMES):
-            self.report("CW202", sentence.span,
+            self.report("CW202", sentence,
                         f"'{ast.TIMING_WINDOWS[sentence.within]}' cannot hold another window",
                         "only 'If defeated' and 'If undefeated' may come before another window, "
                         "as in 'If undefeated, after the encounter, ...'")
@@ -236,7 +231,7 @@ class _CardCheck:
         if sentence.window not in windows:
             words = ast.TIMING_WINDOWS[sentence.window]
             known_windows = ", ".join(f"'{ast.TIMING_WINDOWS[window]}'" for window in windows)
-            self.report("CW202", sentence.span,
+            self.report("CW202", sentence,
                         f"a pacg {self.card.type} has no '{words}' timing window",
                         f"its windows are {known_windows}")
             return
@@ -253,13 +248,13 @@ class _CardCheck:
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
                   "checks are what boons do"
         if not isinstance(effect, allowed):
-            self.report("CW204", effect.span, why)
+            self.report("CW204", effect, why)
         elif isinstance(effect, ast.SelfAction) and effect.beside and effect.action != "display":
-            self.report("CW204", effect.span, f"a card cannot {effect.action} itself next to "
+            self.report("CW204", effect, f"a card cannot {effect.action} itself next to "
                         "something", "a card is displayed next to something")
         elif isinstance(effect, ast.SelfAction) and kind != "boon" \
                 and effect.action not in ("banish", "display"):
-            self.report("CW204", effect.span, f"a {self.card.type} cannot {effect.action} itself",
+            self.report("CW204", effect, f"a {self.card.type} cannot {effect.action} itself",
                         "a bane may banish or display itself, or be shuffled into the location "
                         "deck")
         elif isinstance(effect, ast.CheckOrElse):
@@ -276,12 +271,12 @@ class _CardCheck:
 
     def _activated(self, kind: str, sentence: ast.Activated) -> None:
         if kind != "boon":
-            self.report("CW204", sentence.span, "only boons have powers in pacg",
+            self.report("CW204", sentence, "only boons have powers in pacg",
                         "a bane acts in a timing window: 'Before the encounter, ...'")
             return
         purposes = [effect for effect in sentence.effects if isinstance(effect, _POWER_PURPOSES)]
         if len(purposes) > 1:
-            self.report("CW204", sentence.span,
+            self.report("CW204", sentence,
                         "a power may do only one of: evade, reduce damage, add to a check",
                         "split it into one sentence for each")
         if sentence.check is not None:
@@ -327,7 +322,7 @@ class _CardCheck:
 
     def _add_dice(self, node: ast.AddDice) -> None:
         if node.count.dice or not 1 <= node.count.plus <= 10:
-            self.report("CW209", node.count.span, f"{node.count} is not a number of dice to add",
+            self.report("CW209", node.count, f"{node.count} is not a number of dice to add",
                         "add 1 to 10 dice")
 
     def _summon(self, node: ast.Summon) -> None:
@@ -340,7 +335,7 @@ class _CardCheck:
 
     def _target(self, node: ast.Target) -> None:
         if node.kind not in TARGETS:
-            self.report("CW204", node.span, "pacg has no such target",
+            self.report("CW204", node, "pacg has no such target",
                         "pacg's effects fall on characters: you, the turn character, each "
                         "character ...")
 
@@ -349,10 +344,9 @@ class _CardCheck:
         a check is against is a kind of pacg card."""
         for kind in checks.kinds:
             for text in kind.text.split():
-                word = ast.Word(text, span=kind.span)
+                word = ast.Word(text, span=self.card.where(kind))
                 if not known(word, (*CHECK_SKILLS, *CHECK_WORDS)):
-                    self.diagnostics.append(unknown_word("CW205", word, "a pacg skill",
-                                                         CHECK_SKILLS))
+                    self.unknown("CW205", word, "a pacg skill", CHECK_SKILLS)
         self._card_kinds(checks.against, (*_KINDS, "Location"))
 
     def _card_kinds(self, words: tuple[ast.Word, ...], kinds: tuple[str, ...] = _KINDS) -> None:
@@ -360,13 +354,12 @@ class _CardCheck:
         folded = {singular(kind) for kind in kinds}
         for word in words:
             if singular(word.text) not in folded:
-                self.diagnostics.append(unknown_word("CW210", word, "a kind of pacg card",
-                                                     kinds))
+                self.unknown("CW210", word, "a kind of pacg card", kinds)
 
     def _skills(self, words: tuple[ast.Word, ...], skills: tuple[str, ...]) -> None:
         for word in words:
             if not known(word, skills):
-                self.diagnostics.append(unknown_word("CW205", word, "a pacg skill", skills))
+                self.unknown("CW205", word, "a pacg skill", skills)
 
     def _card_ref(self, ref: ast.CardRef, kinds: tuple[str, ...], done: str, hint: str
                   ) -> None:
@@ -374,23 +367,23 @@ class _CardCheck:
         (kind_of) or types."""
         name = self.pool.names.get(ref.name.casefold())
         if name is None:
-            self.report("CW207", ref.span, f"no card is named '{ref.name}'",
+            self.report("CW207", ref, f"no card is named '{ref.name}'",
                         did_you_mean(ref.name, self.pool.types))
             return
         target = self.pool.types[name]
         if target is not None and kind_of(target) not in kinds and target not in kinds:
-            self.report("CW204", ref.span, f"'{ref.name}' is a {target}, which cannot be "
+            self.report("CW204", ref, f"'{ref.name}' is a {target}, which cannot be "
                         f"{done}", hint)
 
     def _amount(self, amount: ast.Amount) -> None:
         if amount.per_player:
-            self.report("CW209", amount.span, "pacg has no per-player amounts",
+            self.report("CW209", amount, "pacg has no per-player amounts",
                         "write a plain number or dice")
         elif amount.dice and (amount.sides not in DICE_SIDES or amount.dice > 10):
-            self.report("CW209", amount.span, f"{amount} is not a roll pacg can make",
+            self.report("CW209", amount, f"{amount} is not a roll pacg can make",
                         "roll up to 10 dice of d4, d6, d8, d10, d12 or d20")
         elif amount.times != 1:
-            self.report("CW209", amount.span, "pacg amounts are not multiplied",
+            self.report("CW209", amount, "pacg amounts are not multiplied",
                         "write the number itself")
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler.check import Pool
-from compiler.check.shared import header_fields, known, name_span, unknown_word
-from compiler.diagnostics import Diagnostic, error
+from compiler.check.shared import CardCheck, header_fields, known, name_span
+from compiler.diagnostics import Diagnostic
 
 GAME = "random-encounters"
 STATS = ("Strength", "Dexterity", "Magic")
@@ -77,32 +77,28 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
     return _CardCheck(card, pool).run()
 
 
-class _CardCheck:
+class _CardCheck(CardCheck):
     def __init__(self, card: ast.Card, pool: Pool) -> None:
-        self.card = card
+        super().__init__(card)
         self.pool = pool
-        self.diagnostics: list[Diagnostic] = []
-
-    def report(self, code: str, span: ast.Span, message: str, hint: str | None = None) -> None:
-        self.diagnostics.append(error(code, span, message, hint))
 
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
         if card_type not in TYPES:
-            self.diagnostics.append(unknown_word("CW200", self.card.value("Type"),
-                                                "a random-encounters card type", TYPES))
+            self.unknown("CW200", self.card.value("Type"), "a random-encounters card type",
+                         TYPES)
             return self.diagnostics
         fields_kind = kind_of(card_type)
         self._fields(fields_kind)
-        for section in self.card.sections:
+        for section in self.card.shared_sections:
             self._section(section)
         for node in self.card.rules_nodes:
             if isinstance(node, ast.Target) and node.kind not in TARGETS:
-                self.report("CW204", node.span, "random-encounters has no such target",
+                self.report("CW204", node, "random-encounters has no such target",
                             "effects fall on you, each character, target character, the "
                             "party, the leader or the monster")
             elif isinstance(node, ast.Amount) and (node.dice or node.per_player):
-                self.report("CW209", node.span, f"{node} is not an amount here",
+                self.report("CW209", node, f"{node} is not an amount here",
                             "write a plain number")
         if card_type in ("Trap", "Side Quest") and not any(
                 isinstance(node, ast.RollOrElse) for node in self.card.rules_nodes):
@@ -116,21 +112,21 @@ class _CardCheck:
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[fields_kind])
         level = self.card.field("Level")
         if level is not None and level.value not in LEVELS:
-            self.report("CW209", level.span, f"there is no level {level.value}",
+            self.report("CW209", level, f"there is no level {level.value}",
                         "the levels are 1, 2 and 3")
         for name in _STAT_FIELDS:
             stat = self.card.field(name)
             if stat is not None and not 0 <= stat.value <= MAX_STAT:
-                self.report("CW209", stat.span, f"a {name} of {stat.value} is out of range",
+                self.report("CW209", stat, f"a {name} of {stat.value} is out of range",
                             f"stats run from 0 to {MAX_STAT}")
         self._health(fields_kind)
         attacks = self.card.value("Attacks With")
         if attacks is not None and not known(attacks, STATS):
-            self.diagnostics.append(unknown_word("CW213", attacks, "a stat", STATS))
+            self.unknown("CW213", attacks, "a stat", STATS)
         slot = self.card.value("Slot")
         for word in (*self.card.value("Slots", ()), *(slot.words if slot else ())):
             if not known(word, SLOTS):
-                self.diagnostics.append(unknown_word("CW214", word, "an equipment slot", SLOTS))
+                self.unknown("CW214", word, "an equipment slot", SLOTS)
 
     def _health(self, fields_kind: str) -> None:
         health = self.card.field("Health")
@@ -138,13 +134,13 @@ class _CardCheck:
             return
         amount = health.value
         if fields_kind == "foe" and not amount.per_player:
-            self.report("CW209", health.span, "a monster's Health is for each player",
+            self.report("CW209", health, "a monster's Health is for each player",
                         f"write '{amount.plus}X'")
         elif fields_kind == "Character" and amount.per_player:
-            self.report("CW209", health.span, "a character's Health is a plain number",
+            self.report("CW209", health, "a character's Health is a plain number",
                         f"write '{amount.plus}'")
         elif amount.dice or not 1 <= amount.plus <= 99:
-            self.report("CW209", health.span, f"a Health of {amount} is out of range",
+            self.report("CW209", health, f"a Health of {amount} is out of range",
                         "Health runs from 1 to 99")
 
     # -- sentences ---------------------------------------------------------------------
@@ -152,7 +148,7 @@ class _CardCheck:
     def _section(self, section: ast.Section) -> None:
         card_type = self.card.type
         if section.label is not None and (card_type != "Character" or section.label not in LABELS):
-            self.report("CW211", section.span,
+            self.report("CW211", section,
                         f"a random-encounters {card_type} has no '{section.label}:' ability",
                         "only characters have a 'Combat Ability:' and an 'Explorer Ability:'")
             return
@@ -165,10 +161,10 @@ class _CardCheck:
                 allowed = _EFFECTS.get(card_type, _EFFECTS.get(kind_of(card_type), ()))
                 self._effects(sentence.effects, allowed, f"a {card_type}")
             elif isinstance(sentence, ast.Keywords):
-                self.report("CW203", sentence.span, "random-encounters cards have no keywords",
+                self.report("CW203", sentence, "random-encounters cards have no keywords",
                             "'Ambush.' and 'Monster Nest.' are what events are")
             else:
-                self.report("CW204", sentence.span,
+                self.report("CW204", sentence,
                             "random-encounters cards have no immunities, costs or 'Then' "
                             "sentences")
 
@@ -177,7 +173,7 @@ class _CardCheck:
         allowed = windows.get(self.card.type, ())
         if sentence.window not in allowed:
             words = ast.TIMING_WINDOWS[sentence.window]
-            self.report("CW202", sentence.span,
+            self.report("CW202", sentence,
                         f"a random-encounters {self.card.type} has no '{words}' ability",
                         "a boss acts 'At the start of its turn,' and 'On a Star,'; a monster "
                         "'At the start of its turn,'")
@@ -188,14 +184,14 @@ class _CardCheck:
                  where: str) -> None:
         for effect in effects:
             if not isinstance(effect, allowed):
-                self.report("CW204", effect.span, f"{where} cannot do this")
+                self.report("CW204", effect, f"{where} cannot do this")
             elif isinstance(effect, ast.StatBonus | ast.RollOrElse):
                 for stat in (effect.stat,) if isinstance(effect, ast.StatBonus) else effect.stats:
                     if not known(stat, STATS):
-                        self.diagnostics.append(unknown_word("CW213", stat, "a stat", STATS))
+                        self.unknown("CW213", stat, "a stat", STATS)
             if isinstance(effect, ast.Marker) and effect.name == "no_attack" and \
                     self.card.type != "Character":
-                self.report("CW204", effect.span, "only a character's ability can stop it "
+                self.report("CW204", effect, "only a character's ability can stop it "
                             "attacking")
             if isinstance(effect, ast.RollOrElse):
                 self._effects((effect.otherwise,), (*allowed, ast.Damage), where)

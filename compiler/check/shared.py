@@ -7,10 +7,30 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from compiler import ast
-from compiler.diagnostics import Diagnostic, did_you_mean, error
+from compiler.diagnostics import Diagnostic, Severity, did_you_mean, error
 
 if TYPE_CHECKING:
     from compiler.check import CardFacts
+
+
+class CardCheck:
+    """What each game's check of a card is built on: the card, what was found, and a way to
+    report a node where it stands (`ast.Card.where`), since the checks look through the
+    card's shared sentences (`ast.Reading`)."""
+
+    def __init__(self, card: ast.Card) -> None:
+        self.card = card
+        self.diagnostics: list[Diagnostic] = []
+
+    def report(self, code: str, at: ast.Node | ast.Span, message: str,
+               hint: str | None = None, severity: Severity = Severity.ERROR) -> None:
+        span = at if isinstance(at, ast.Span) else self.card.where(at)
+        self.diagnostics.append(Diagnostic(code, severity, span, message, hint))
+
+    def unknown(self, code: str, word: ast.Word, what: str, known_words: Iterable[str]) -> None:
+        """Report `word` as not one of `known_words` (see `unknown_word`)."""
+        self.diagnostics.append(unknown_word(code, word, what, known_words,
+                                             self.card.where(word)))
 
 
 def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
@@ -31,11 +51,11 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
             continue
         if node.name is not None and node.name.casefold() not in names:
             diagnostics.append(error(
-                "CW206", node.span, f"'{node.name}' is not this card's name ('{card.name}')",
+                "CW206", card.where(node), f"'{node.name}' is not this card's name ('{card.name}')",
                 "call the card by its own name, or write 'this card'"))
         elif node.noun not in (None, "card", card.type.casefold()):
             diagnostics.append(error(
-                "CW206", node.span, f"'this {node.noun}' does not name this {card.type}",
+                "CW206", card.where(node), f"'this {node.noun}' does not name this {card.type}",
                 f"write 'this card' or 'this {card.type.lower()}'"))
     return diagnostics
 
@@ -79,15 +99,16 @@ def name_span(card: ast.Card) -> ast.Span:
     return item.span if item is not None else card.span
 
 
-def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str]) -> Diagnostic:
+def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str],
+                 at: ast.Span | None = None) -> Diagnostic:
     """`'Dexterty' is not a pacg skill`, with the nearest known word as a hint (or, when none
-    is near and they are few, all of them)."""
+    is near and they are few, all of them); reported at `at`, or the word's own span."""
     known = list(known)
     hint = did_you_mean(word.text, known)
     if hint is None and len(known) <= 8:
         hint = f"it may be {', '.join(known[:-1])} or {known[-1]}" if len(known) > 1 \
             else f"it may only be {known[0]}"
-    return error(code, word.span, f"'{word.text}' is not {what}", hint)
+    return error(code, at or word.span, f"'{word.text}' is not {what}", hint)
 
 
 def known(word: ast.Word, words: Iterable[str]) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler.check import Pool
-from compiler.check.shared import header_fields, known, name_span, unknown_word
-from compiler.diagnostics import Diagnostic, error
+from compiler.check.shared import CardCheck, header_fields, known, name_span
+from compiler.diagnostics import Diagnostic
 
 GAME = "ucg"
 TYPES = ("Character", "Effect")
@@ -43,25 +43,18 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
     return _CardCheck(card).run()
 
 
-class _CardCheck:
-    def __init__(self, card: ast.Card) -> None:
-        self.card = card
-        self.diagnostics: list[Diagnostic] = []
-
-    def report(self, code: str, span: ast.Span, message: str, hint: str | None = None) -> None:
-        self.diagnostics.append(error(code, span, message, hint))
+class _CardCheck(CardCheck):
 
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
         if card_type not in TYPES:
-            self.diagnostics.append(unknown_word("CW200", self.card.value("Type"),
-                                                "a ucg card type", TYPES))
+            self.unknown("CW200", self.card.value("Type"), "a ucg card type", TYPES)
             return self.diagnostics
         self._fields(card_type)
         label = LABELS[card_type]
-        for section in self.card.sections:
+        for section in self.card.shared_sections:
             self._section(section, label)
-        if card_type == "Effect" and not any(s.label == label for s in self.card.sections):
+        if card_type == "Effect" and not any(s.label == label for s in self.card.shared_sections):
             self.report("CW204", name_span(self.card), "an Effect card needs an 'Immediate:' "
                         "text", "add 'Immediate: <effect>.' to its rules text")
         return self.diagnostics
@@ -70,12 +63,12 @@ class _CardCheck:
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         combat = self.card.field("Combat")
         if combat is not None and not 0 <= combat.value <= MAX_COMBAT:
-            self.report("CW209", combat.span, f"a Combat of {combat.value} is out of range",
+            self.report("CW209", combat, f"a Combat of {combat.value} is out of range",
                         f"Combat runs from 0 to {MAX_COMBAT}")
 
     def _section(self, section: ast.Section, label: str) -> None:
         if section.label is not None and section.label != label:
-            self.report("CW211", section.span,
+            self.report("CW211", section,
                         f"a ucg {self.card.type} card has no '{section.label}:' text",
                         f"its effects stand under '{label}:'")
             return
@@ -86,45 +79,45 @@ class _CardCheck:
                 for effect in sentence.effects:
                     self._effect(effect)
             elif isinstance(sentence, ast.Untimed):
-                self.report("CW204", sentence.span, f"a ucg effect stands under '{label}:'",
+                self.report("CW204", sentence, f"a ucg effect stands under '{label}:'",
                             f"begin it with '{label}: '")
             elif isinstance(sentence, ast.Triggered):
-                self.report("CW202", sentence.span,
+                self.report("CW202", sentence,
                             f"ucg has no '{ast.TIMING_WINDOWS[sentence.window]}' timing window",
                             f"an effect stands under '{label}:'")
             else:
-                self.report("CW204", sentence.span,
+                self.report("CW204", sentence,
                             "ucg cards have no immunities, costs or 'Then' sentences")
 
     def _keywords(self, sentence: ast.Keywords) -> None:
         if self.card.type != "Character":
-            self.report("CW204", sentence.span, "only characters have keywords")
+            self.report("CW204", sentence, "only characters have keywords")
             return
         for word in sentence.names:
             if word.text not in KEYWORDS:
-                self.diagnostics.append(unknown_word("CW203", word, "a ucg keyword", KEYWORDS))
+                self.unknown("CW203", word, "a ucg keyword", KEYWORDS)
 
     def _effect(self, effect: ast.Effect) -> None:
         if isinstance(effect, ast.Damage):
             if effect.target.kind not in TARGETS:
-                self.report("CW204", effect.target.span, "ucg damage goes to a target character "
+                self.report("CW204", effect.target, "ucg damage goes to a target character "
                             "or a target player")
             if effect.kind is not None:
-                self.report("CW204", effect.kind.span, "ucg damage has no kinds",
+                self.report("CW204", effect.kind, "ucg damage has no kinds",
                             f"leave out '{effect.kind}'")
             self._amount(effect.amount)
         elif isinstance(effect, ast.StatChange):
             if isinstance(effect.subject, ast.Target) and effect.subject.kind != \
                     "target_character":
-                self.report("CW204", effect.subject.span, "only a character's Combat can change",
+                self.report("CW204", effect.subject, "only a character's Combat can change",
                             "write 'target character' or 'this character'")
             if not known(effect.stat, STATS):
-                self.diagnostics.append(unknown_word("CW213", effect.stat, "a ucg stat", STATS))
+                self.unknown("CW213", effect.stat, "a ucg stat", STATS)
         else:
-            self.report("CW204", effect.span, "ucg cards cannot do this",
+            self.report("CW204", effect, "ucg cards cannot do this",
                         "a ucg effect deals damage or changes a character's Combat")
 
     def _amount(self, amount: ast.Amount) -> None:
         if amount.dice or amount.per_player or amount.times != 1:
-            self.report("CW209", amount.span, f"{amount} is not an amount ucg can use",
+            self.report("CW209", amount, f"{amount} is not an amount ucg can use",
                         "write a plain number")

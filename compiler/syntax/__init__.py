@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from lark import Tree
 from lark.exceptions import UnexpectedInput
@@ -96,6 +97,7 @@ class _CardReader:
         self.frame = frame
         self.diagnostics: list[Diagnostic] = []
         self.name = ""
+        self.shared: set[int] = set()  # the sentences this card shares, by id
 
     def read(self) -> ast.Card:
         fields = self._fields()
@@ -108,7 +110,7 @@ class _CardReader:
                 "ends the headers",
                 "leave one blank line between a card's headers and its rules text"))
         span = self.source.span(self.frame.start, self.frame.end)
-        return ast.Card(self.grammar.game, tuple(fields), self._sections(), span=span)
+        return ast.Card(self.grammar.game, tuple(fields), self._readings(), span=span)
 
     def _fields(self) -> list[ast.Field]:
         fields: list[ast.Field] = []
@@ -148,20 +150,21 @@ class _CardReader:
             self.diagnostics.append(error("CW104", self._field_name_span(header),
                                           f"the field '{name}' has no value"))
             return None
-        value = self._parse(start, header.value, header.value_start, "CW104", f"the {name} value")
-        if value is None:
+        read = self._parse(start, header.value, header.value_start, "CW104", f"the {name} value")
+        if read is None:
             return None
+        value = ast.moved_to(*read)
         end = header.value_start + len(header.value)
         return ast.Field(name, value, span=self.source.span(header.field_start, end))
 
     def _field_name_span(self, header: HeaderLine) -> ast.Span:
         return self.source.span(header.field_start, header.field_start + len(header.field))
 
-    def _sections(self) -> tuple[ast.Section, ...]:
-        """The rules text's sentences, in groups: a label begins a new one."""
+    def _readings(self) -> tuple[ast.Reading, ...]:
+        """The rules text's sentences, each where it stands."""
         if self.frame.rules is None:
             return ()
-        groups: list[tuple[str | None, list[ast.Sentence]]] = []
+        readings = []
         for offset, text in split_sentences(self.source.text, *self.frame.rules):
             if len(text) > MAX_SENTENCE_CHARS:
                 self.diagnostics.append(error(
@@ -172,15 +175,17 @@ class _CardReader:
             if not text.endswith("."):
                 self._missing_full_stop(offset, text)
                 continue
-            parsed = self._parse("sentence", text, offset, "CW110", "the sentence")
-            if parsed is None:
+            read = self._parse("sentence", text, offset, "CW110", "the sentence")
+            if read is None:
                 continue
-            if not groups or parsed.label is not None:
-                groups.append((parsed.label, []))
-            groups[-1][1].append(parsed.sentence)
-        return tuple(
-            ast.Section(label, tuple(sentences), span=sentences[0].span.to(sentences[-1].span))
-            for label, sentences in groups)
+            (label, sentence), place = read
+            if place is not None and id(sentence) in self.shared:
+                # Written twice on this card: the second is a copy, so that each of the
+                # card's nodes stands in one place (ast.Card.where).
+                sentence, place = ast.moved_to(sentence, place), None
+            self.shared.add(id(sentence))
+            readings.append(ast.Reading(label, sentence, place))
+        return tuple(readings)
 
     def _missing_full_stop(self, offset: int, text: str) -> None:
         """Report a last sentence with no full stop: as such if it reads well with one,
@@ -195,7 +200,10 @@ class _CardReader:
                                       "the sentence does not end with a full stop",
                                       "add '.' at the end of the sentence"))
 
-    def _parse(self, start: str, text: str, offset: int, code: str, what: str) -> object | None:
+    def _parse(self, start: str, text: str, offset: int, code: str, what: str
+               ) -> tuple[Any, ast.Place | None] | None:
+        """What `text` reads as and its place (see `_read`), or None when it cannot be read,
+        reported."""
         try:
             return self._read(start, text, offset)
         except UnexpectedInput as exc:
@@ -208,23 +216,25 @@ class _CardReader:
                 "split the sentence into simpler ones"))
         return None
 
-    def _read(self, start: str, text: str, offset: int) -> object:
-        """What `text`, at `offset`, reads as from the rule `start`.  A text on one line
-        (nearly every header value and sentence) is built once, as if it stood at the start
-        of a file of its own, and moved to where it stands: moving a value costs less than
-        half of building it from its parse tree."""
+    def _read(self, start: str, text: str, offset: int) -> tuple[Any, ast.Place | None]:
+        """What `text`, at `offset`, reads as from the rule `start`, and its place (see
+        `ast.Reading`).  A text on one line (nearly every header value and sentence) is built
+        once a process, as if it stood at the start of a file of its own, and shared by every
+        card that writes it: its place says where this one has it.  Building a value from
+        its parse tree costs more than twice as much as copying it, and sharing it costs
+        nothing."""
         if start in self.grammar.text_rules and text and text.strip() == text \
                 and "\n" not in text:
-            return text  # what the rule reads it as (GameGrammar.text_rules)
+            return text, None  # what the rule reads it as (GameGrammar.text_rules)
         if "\n" in text:
             return _built(AstBuilder(self.source, offset, len(text)),
-                          self.grammar.parse(text, start))
+                          self.grammar.parse(text, start)), None
         key = (start, text)
         if key not in self.grammar.remembered:
             self.grammar.remember(key, _built(AstBuilder(SourceText("", text), 0, len(text)),
                                               self.grammar.parse(text, start)))
         line, col = self.source.position(offset)
-        return ast.moved(self.grammar.remembered[key], self.source.path, line, col - 1)
+        return self.grammar.remembered[key], (self.source.path, line, col - 1)
 
 
 class _TooDeep(Exception):
