@@ -697,10 +697,19 @@ class Untimed(Sentence):
 @dataclass(frozen=True)
 class Field(Node):
     """A header line.  `name` is the field's canonical spelling (`Check`);
-    `value` is text, a tuple of words, or a node, by the field."""
+    `value` is text, a tuple of words, or a node, by the field.  A value read on one line is
+    shared, as a sentence is (see `Reading`), and `place` says where this card has it: the
+    fields of `Card.fields` have their values placed, those of `Card.headers` shared."""
 
     name: str
     value: Any
+    place: Place | None = field(default=None, compare=False, repr=False)
+
+    def placed(self) -> Field:
+        """This field with every span of its value where the text stands."""
+        if self.place is None:
+            return self
+        return Field(self.name, moved(self.value, *self.place), span=self.span)
 
 
 @dataclass(frozen=True)
@@ -734,7 +743,7 @@ class Reading:
 
     def placed(self) -> Sentence:
         """The sentence with every span where the text stands."""
-        return moved_to(self.sentence, self.place)
+        return self.sentence if self.place is None else moved(self.sentence, *self.place)
 
 
 # Where a text read on its own stands: the file, the line, and the columns before it.
@@ -749,25 +758,27 @@ def placed_span(span: Span, place: Place | None) -> Span:
     return _new_span(Span, (file, line, span.col + shift, line, span.end_col + shift))
 
 
-def moved_to(value: Any, place: Place | None) -> Any:
-    """`value`, of a text read on its own, copied to where `place` puts the text."""
-    return value if place is None else moved(value, *place)
-
-
 @dataclass(frozen=True)
 class Card(Node):
     game: str
-    fields: tuple[Field, ...]
-    # Shown, and compared, as the sections they make.
+    # Shown, and compared, as the placed fields and sections they make.
+    headers: tuple[Field, ...] = field(metadata={"shown_as": "fields"})
     readings: tuple[Reading, ...] = field(metadata={"shown_as": "sections"})
 
+    @cached_property
+    def fields(self) -> tuple[Field, ...]:
+        """The header fields, every span where the text stands."""
+        return tuple(item.placed() for item in self.headers)
+
     def field(self, name: str) -> Field | None:
-        for item in self.fields:
+        """The header field `name`, its value shared (see `where`)."""
+        for item in self.headers:
             if item.name == name:
                 return item
         return None
 
     def value(self, name: str, default: Any = None) -> Any:
+        """The value of the header field `name`, shared (see `where`)."""
         item = self.field(name)
         return default if item is None else item.value
 
@@ -812,14 +823,19 @@ class Card(Node):
     def rules_nodes(self) -> tuple[Node, ...]:
         """Every node of the shared sentences, as `walk` gives them, found once for all the
         checks that look through them."""
-        return tuple(node for reading in self.readings for node in reading.sentence.nodes)
+        nodes: list[Node] = []
+        for reading in self.readings:
+            nodes += reading.sentence.nodes
+        return tuple(nodes)
 
     def where(self, node: Node) -> Span:
-        """Where `node`, of a shared sentence or of the card's own nodes, stands.  A card
-        shares a reading once at most (`Reading`), so a node is in one place on it."""
-        for reading in self.readings:
-            if reading.place is not None and any(item is node for item in reading.sentence.nodes):
-                return placed_span(node.span, reading.place)
+        """Where `node`, of a shared value or sentence or of the card's own nodes, stands.
+        A card shares a reading once at most (`Reading`), so a node is in one place on it."""
+        shared = [(item.value, item.place) for item in self.headers] + \
+            [(reading.sentence, reading.place) for reading in self.readings]
+        for value, place in shared:
+            if place is not None and any(item is node for item in walk(value)):
+                return placed_span(node.span, place)
         return node.span
 
 
@@ -876,7 +892,7 @@ def to_data(value: Any) -> Any:
     if isinstance(value, Node):
         data: dict[str, Any] = {"node": type(value).__name__, "at": _short_span(value.span)}
         for item in dataclasses.fields(value):
-            if item.name != "span":
+            if item.repr:  # not spans (the node's is shown as `at`) nor a field's place
                 name = item.metadata.get("shown_as", item.name)
                 data[name] = to_data(getattr(value, name))
         return data
@@ -937,7 +953,8 @@ _new_span = tuple.__new__  # Span(...) without the keyword handling of its const
 
 
 # Field types that never hold a node: `walk` and `moved` do not look inside them.
-_PLAIN_FIELD_TYPES = frozenset({"str", "int", "bool", "str | None", "Span", "Span | None"})
+_PLAIN_FIELD_TYPES = frozenset({"str", "int", "bool", "str | None", "Span", "Span | None",
+                                "Place | None"})
 
 
 @cache

@@ -91,7 +91,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "source": {"file": path, "line": card.span.line},
         "fields": {
             _snake(item.name): _value(item.value)
-            for item in card.fields
+            for item in card.headers
             if item.name not in ("Name", "Type")
         },
         "keywords": keywords,

@@ -30,22 +30,20 @@ def test_the_project_cards_are_clean():
     assert compilation.card_count >= 25
 
 
-def test_a_sentence_shared_by_cards_is_reported_where_each_card_has_it(tmp_path):
-    """A sentence on one line is read once and shared (ast.Reading): what a check finds in
-    it is reported at the place of each card that writes it, and of each time a card writes
-    it again."""
+def test_text_shared_by_cards_is_reported_where_each_card_has_it(tmp_path):
+    """A header value or sentence on one line is read once and shared (ast.Reading): what a
+    check finds in it is reported at the place of each card that writes it, and of each
+    time a card writes a sentence again."""
     wrong = "Before the encounter, each character takes 1 Fier damage."
+    card = "Type: Monster\nCheck: Dexterty 5\n\n"
     path = tmp_path / "test.card"
-    path.write_text(
-        "Game: pacg\n\n"
-        f"Name: A\nType: Monster\nCheck: Combat 5\n\n{wrong}\n\n---\n\n"
-        f"Name: B\nType: Monster\nCheck: Combat 5\n\nImmune to Fire. {wrong}\n  {wrong}\n",
-        encoding="utf-8")
+    path.write_text(f"Game: pacg\n\nName: A\n{card}{wrong}\n\n---\n\n"
+                    f"Name: B\n{card}Immune to Fire. {wrong}\n  {wrong}\n", encoding="utf-8")
     found = [(item.code, item.span.line, item.span.col, item.span.end_col)
              for item in check_paths([path]).diagnostics]
     column = wrong.index("Fier") + 1
-    assert found == [("CW212", 7, column, column + 4),
-                     ("CW212", 15, column + 16, column + 20),
+    assert found == [("CW205", 5, 8, 16), ("CW212", 7, column, column + 4),
+                     ("CW205", 13, 8, 16), ("CW212", 15, column + 16, column + 20),
                      ("CW212", 16, column + 2, column + 6)]
 
 

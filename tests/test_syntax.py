@@ -117,7 +117,12 @@ def test_spans_point_into_the_file():
     assert (immunity.traits[0].span.col, immunity.traits[0].span.end_col) == (11, 17)
     damage = triggered.effects[0]
     assert damage.kind.text == "Fire" and damage.kind.span.col == 65
-    assert card.field("Check").value.steps[0].options[0].skills[0].span.col == 8
+    # A field's value is shared (ast.Field): the card's placed fields, and `where`, say
+    # where it stands.
+    (check,) = [item for item in card.fields if item.name == "Check"]
+    assert check.value.steps[0].options[0].skills[0].span.col == 8
+    shared = card.field("Check").value.steps[0].options[0].skills[0]
+    assert card.where(shared) == check.value.steps[0].options[0].skills[0].span
 
 
 def test_a_text_read_before_gets_the_spans_of_where_it_stands_again():

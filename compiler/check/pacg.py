@@ -139,7 +139,8 @@ class _CardCheck(CardCheck):
                     self._sentence(kind, sentence)
                     before = sentence
         for node in self.card.rules_nodes:
-            self._node(node)
+            for check in _node_checks(type(node)):
+                check(self, node)
         return self.diagnostics
 
     # -- header fields -------------------------------------------------------
@@ -285,10 +286,6 @@ class _CardCheck(CardCheck):
             self._effect(kind, effect)
 
     # -- words and references anywhere ----------------------------------------
-
-    def _node(self, node: ast.Node) -> None:
-        for check in _node_checks(type(node)):
-            check(self, node)
 
     def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid) -> None:
         for word in node.traits:

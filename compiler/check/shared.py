@@ -44,18 +44,21 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
     first or last words of it (`Grayst` for Grayst Sevilla, `the Elemental` for Elder Earth
     Elemental, as printed cards shorten their names), or its type (`the barrier`); and
     `this <noun>` must name its own type."""
+    refs = [node for node in card.rules_nodes if isinstance(node, ast.SelfRef)]
+    if not refs:
+        return []
     names = {*card_names([card.name]), *_shortened(card.name), card.type.casefold()}
     diagnostics = []
-    for node in card.rules_nodes:
-        if not isinstance(node, ast.SelfRef):
-            continue
+    for node in refs:
         if node.name is not None and node.name.casefold() not in names:
             diagnostics.append(error(
-                "CW206", card.where(node), f"'{node.name}' is not this card's name ('{card.name}')",
+                "CW206", card.where(node),
+                f"'{node.name}' is not this card's name ('{card.name}')",
                 "call the card by its own name, or write 'this card'"))
         elif node.noun not in (None, "card", card.type.casefold()):
             diagnostics.append(error(
-                "CW206", card.where(node), f"'this {node.noun}' does not name this {card.type}",
+                "CW206", card.where(node),
+                f"'this {node.noun}' does not name this {card.type}",
                 f"write 'this card' or 'this {card.type.lower()}'"))
     return diagnostics
 
@@ -85,7 +88,7 @@ def header_fields(card: ast.Card, game: str, allowed: Iterable[str],
     diagnostics = [error("CW201", item.span,
                          f"a {game} {card.type} card has no '{item.name}' field",
                          f"its fields are {', '.join(allowed)}")
-                   for item in card.fields if item.name not in allowed]
+                   for item in card.headers if item.name not in allowed]
     diagnostics += [error("CW106", name_span(card),
                           f"a {game} {card.type} card needs a '{name}' field",
                           f"add a line '{name}: ...' to its headers")

@@ -97,7 +97,7 @@ class _CardReader:
         self.frame = frame
         self.diagnostics: list[Diagnostic] = []
         self.name = ""
-        self.shared: set[int] = set()  # the sentences this card shares, by id
+        self.shared: set[int] = set()  # the values and sentences it shares, by id
 
     def read(self) -> ast.Card:
         fields = self._fields()
@@ -153,9 +153,9 @@ class _CardReader:
         read = self._parse(start, header.value, header.value_start, "CW104", f"the {name} value")
         if read is None:
             return None
-        value = ast.moved_to(*read)
+        value, place = self._own(*read)
         end = header.value_start + len(header.value)
-        return ast.Field(name, value, span=self.source.span(header.field_start, end))
+        return ast.Field(name, value, place, span=self.source.span(header.field_start, end))
 
     def _field_name_span(self, header: HeaderLine) -> ast.Span:
         return self.source.span(header.field_start, header.field_start + len(header.field))
@@ -179,12 +179,7 @@ class _CardReader:
             if read is None:
                 continue
             (label, sentence), place = read
-            if place is not None and id(sentence) in self.shared:
-                # Written twice on this card: the second is a copy, so that each of the
-                # card's nodes stands in one place (ast.Card.where).
-                sentence, place = ast.moved_to(sentence, place), None
-            self.shared.add(id(sentence))
-            readings.append(ast.Reading(label, sentence, place))
+            readings.append(ast.Reading(label, *self._own(sentence, place)))
         return tuple(readings)
 
     def _missing_full_stop(self, offset: int, text: str) -> None:
@@ -199,6 +194,14 @@ class _CardReader:
         self.diagnostics.append(error("CW111", self.source.span(end, end),
                                       "the sentence does not end with a full stop",
                                       "add '.' at the end of the sentence"))
+
+    def _own(self, value: Any, place: ast.Place | None) -> tuple[Any, ast.Place | None]:
+        """`value` and its place, or, the second time this card has a shared value, a copy
+        moved to that place: each of a card's nodes stands in one place (ast.Card.where)."""
+        if place is not None and id(value) in self.shared:
+            return ast.moved(value, *place), None
+        self.shared.add(id(value))
+        return value, place
 
     def _parse(self, start: str, text: str, offset: int, code: str, what: str
                ) -> tuple[Any, ast.Place | None] | None:
