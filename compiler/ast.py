@@ -231,11 +231,19 @@ class SelfAction(Effect):
 
 @dataclass(frozen=True)
 class MoveSelf(Effect):
-    """Where the card goes when its encounter ends: `shuffle` into the location deck, or
-    `top` / `bottom` of it."""
+    """Where the card goes when its encounter ends: shuffled into a deck (SHUFFLED_INTO), or
+    `top` / `bottom` of the location deck."""
 
     place: str
     card: SelfRef
+
+
+# The decks a card may shuffle itself into, by MoveSelf.place, as the text says them.
+SHUFFLED_INTO = {
+    "shuffle": "the location deck",
+    "random_open": "a random open location deck",
+    "random_other_open": "a random other open location deck",
+}
 
 
 @dataclass(frozen=True)

@@ -265,7 +265,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.SufferScourge: lambda e, you: f"{_who(e.target, you)} suffers "
     + (f"the scourge {e.card.name}" if e.card else "a scourge the dice pick from the box"),
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
-        "shuffled into the location deck" if e.place == "shuffle"
+        f"shuffled into {ast.SHUFFLED_INTO[e.place]}" if e.place in ast.SHUFFLED_INTO
         else f"put on the {e.place} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"

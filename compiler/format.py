@@ -365,8 +365,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
 
 
 def _move(e: ast.MoveSelf, voice: Voice) -> str:
-    if e.place == "shuffle":
-        return f"shuffle {self_ref(e.card)} into the location deck"
+    if e.place in ast.SHUFFLED_INTO:
+        return f"shuffle {self_ref(e.card)} into {ast.SHUFFLED_INTO[e.place]}"
     return f"put {self_ref(e.card)} on the {e.place} of the location deck"
 
 

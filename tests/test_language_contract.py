@@ -166,7 +166,7 @@ EVERY_CONSTRUCT = {
         "targets": set(pacg.TARGETS),
         "close modes": {"close", "temporarily_close", "attempt_close"},
         "card actions": {"discard", "bury", "banish", "recharge"},
-        "places": {"shuffle", "top", "bottom"},
+        "places": {*ast.SHUFFLED_INTO, "top", "bottom"},
         "immunities naming the card": {True, False},
         "types": set(pacg.TYPES),
     },

@@ -46,6 +46,18 @@ Traits: Arcane
 
 For your Combat check, reveal this card to roll your Arcane die + 1.
 ---
+Name: Runaway Imp
+Type: Monster
+Check: Combat 99
+
+If undefeated, shuffle her into a random other open location deck.
+---
+Name: Roaming Imp
+Type: Monster
+Check: Combat 99
+
+If undefeated, shuffle the Roaming Imp into a random open location.
+---
 Name: Wandering Guard
 Type: Monster
 Check: Combat 0
@@ -640,3 +652,23 @@ def test_a_held_card_joins_in_when_another_weapon_is_played(cards, played, added
         "evade": ["none"], "check": [played]},
         characters=[hero("Brannoc Ashvale", hand=[*played, "Off-Hand Knife"])])
     assert checks(events)[0]["added"] == added
+
+
+@pytest.mark.parametrize(("others", "into"), [(["Other Field"], "Other Field"),
+                                              ([], "Plain Field")])
+def test_a_bane_may_shuffle_itself_into_a_random_other_open_location(cards, others, into):
+    """With no other open location to pick, it goes back into its own (docs/rulings.md)."""
+    locations = [*field("Runaway Imp"), *({"card": other, "deck": []} for other in others)]
+    events = play_setup(cards, locations=locations, characters=[hero("Brannoc Ashvale")])
+    (put,) = events_of(events, "put_away", card="Runaway Imp")
+    assert put["where"] == f"shuffled into {into}'s deck"
+
+
+def test_a_random_open_location_may_be_the_cards_own(cards):
+    """The dice pick among every open location, its own among them."""
+    places = set()
+    for seed in range(1, 13):
+        events = play_setup(cards, seed, characters=[hero("Brannoc Ashvale")], locations=[
+            *field("Roaming Imp"), {"card": "Other Field", "deck": []}])
+        places |= {put["where"] for put in events_of(events, "put_away", card="Roaming Imp")}
+    assert places == {"shuffled into Plain Field's deck", "shuffled into Other Field's deck"}

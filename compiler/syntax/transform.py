@@ -312,6 +312,15 @@ class AstBuilder:
     def shuffle_self(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
         return ast.MoveSelf("shuffle", card, span=self._span(meta))
 
+    def shuffle_self_random(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
+        return ast.MoveSelf("random_open", card, span=self._span(meta))
+
+    def shuffle_self_random_other(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
+        return ast.MoveSelf("random_other_open", card, span=self._span(meta))
+
+    def self_pronoun(self, meta: Any) -> ast.SelfRef:
+        return ast.SelfRef(span=self._span(meta))
+
     def put_self(self, meta: Any, card: ast.SelfRef, place: ast.Word) -> ast.MoveSelf:
         return ast.MoveSelf(place.text, card, span=self._span(meta))
 

@@ -75,6 +75,7 @@ MODULES = {
     'Dread Hound': 'dread_hound',
     'Moss Troll': 'moss_troll',
     'Barrow Knight': 'barrow_knight',
+    'Wandering Redcap': 'wandering_redcap',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -312,9 +312,10 @@ class Encounter(CardOperations):
 
     def _place_in_location(self, place: str) -> str:
         deck = self.location.deck
-        if place == "shuffle":
-            self.table.shuffle_into(self.card, self.location)
-            return f"shuffled into {self.location.name}'s deck"
+        if place in ("shuffle", "random_open", "random_other_open"):
+            location = self._shuffled_into(place)
+            self.table.shuffle_into(self.card, location)
+            return f"shuffled into {location.name}'s deck"
         if place == "top":
             deck.insert(0, self.card)
             return f"put on top of {self.location.name}'s deck"
@@ -325,6 +326,16 @@ class Encounter(CardOperations):
             self.table.displayed.append(self.card)
             return f"displayed next to {self.beside or 'the scenario'}"
         return "banished to the box"
+
+    def _shuffled_into(self, place: str) -> Location:
+        """The location whose deck a card shuffled away goes into: its own, or one the dice
+        pick among the open ones (other than its own, for `random_other_open`); with none
+        to pick, its own (a ruling)."""
+        if place == "shuffle":
+            return self.location
+        open_ones = [location for location in self.table.locations if location.is_open
+                     and not (place == "random_other_open" and location is self.location)]
+        return self.table.dice.choice(open_ones) if open_ones else self.location
 
     # -- playing cards ----------------------------------------------------------
 
