@@ -640,6 +640,7 @@ class Keywords(Sentence):
 class Immunity(Sentence):
     traits: tuple[Word, ...]
     subject: SelfRef | None = None
+    unevadable: bool = False  # `... may not be evaded, and is immune to ...`
 
 
 @dataclass(frozen=True)

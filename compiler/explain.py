@@ -150,7 +150,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
         traits = " and ".join(map(str, sentence.traits))
         word = "trait" if len(sentence.traits) == 1 else "traits"
         return [f"immunity: cards with the {traits} {word} cannot be played against this "
-                "card (to evade it or on a check to defeat it)"]
+                "card (to evade it or on a check to defeat it)",
+                *does((ast.Unevadable(span=sentence.span),) if sentence.unevadable else ())]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
     if isinstance(sentence, ast.Continuation):

@@ -158,7 +158,8 @@ def _immunity(sentence: ast.Immunity) -> str:
     if sentence.subject is None:
         return f"{traits} immunity" if len(sentence.traits) == 1 else f"Immune to {traits}"
     word = "trait" if len(sentence.traits) == 1 else "traits"
-    return f"{self_ref(sentence.subject)} is immune to the {traits} {word}"
+    unevadable = " may not be evaded and" if sentence.unevadable else ""
+    return f"{self_ref(sentence.subject)}{unevadable} is immune to the {traits} {word}"
 
 
 _SENTENCES: dict[type, Callable[[Any], str]] = {

@@ -82,6 +82,8 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 keywords.extend(_new_words(sentence.names, keywords))
             elif isinstance(sentence, ast.Immunity):
                 immunities.extend(_new_words(sentence.traits, immunities))
+                if sentence.unevadable:
+                    untimed.append(lower.effect(ast.Unevadable(span=sentence.span)))
     return {
         "ir": ir.IR_VERSION,
         "game": card.game,

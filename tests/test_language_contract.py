@@ -99,6 +99,8 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "places": values(ast.MoveSelf, "place"),
         "immunities naming the card": {node.subject is not None
                                        for node in nodes if isinstance(node, ast.Immunity)},
+        "immunities of a card that may not be evaded": {
+            node.unevadable for node in nodes if isinstance(node, ast.Immunity)},
         "types": {card.type for card in nodes if isinstance(card, ast.Card)},
         "labels": values(ast.Section, "label") - {None},
         "keywords": {word.text for node in nodes if isinstance(node, ast.Keywords)
@@ -168,6 +170,7 @@ EVERY_CONSTRUCT = {
         "card actions": {"discard", "bury", "banish", "recharge"},
         "places": {*ast.SHUFFLED_INTO, "top", "bottom"},
         "immunities naming the card": {True, False},
+        "immunities of a card that may not be evaded": {True, False},
         "types": set(pacg.TYPES),
     },
     "ucg": {

@@ -84,6 +84,12 @@ Check: Combat 0
 
 The Slippery Eel may not be evaded.
 ---
+Name: Sealed Eel
+Type: Monster
+Check: Combat 0
+
+The Sealed Eel may not be evaded, and is immune to the Fire trait.
+---
 Name: Smoke Bomb
 Type: Item
 
@@ -400,6 +406,14 @@ def test_a_card_that_may_not_be_evaded_is_encountered(cards):
                         characters=[hero("Brannoc Ashvale", hand=["Smoke Bomb"])])
     assert events_of(events, "cannot_evade") and events_of(events, "defeated")
     assert not events_of(events, "play")
+
+
+def test_a_card_may_say_it_may_not_be_evaded_and_is_immune_at_once(cards):
+    events = play_setup(cards, locations=field("Sealed Eel"), script={"check": [["Torch"]]},
+                        characters=[hero("Brannoc Ashvale", hand=["Smoke Bomb", "Torch"])])
+    assert events_of(events, "cannot_evade") and not events_of(events, "evaded")
+    assert events_of(events, "refused", card="Torch")[0]["reason"] == \
+        "Sealed Eel is immune to Fire"
 
 
 def test_a_card_may_let_another_of_its_type_be_played_on_the_check(cards):

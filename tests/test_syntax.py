@@ -196,6 +196,17 @@ def test_the_three_wordings_of_an_immunity_mean_the_same():
     assert forms[2].subject == ast.SelfRef(name="X", span=forms[2].span)
 
 
+@pytest.mark.parametrize("comma", [",", ""])
+def test_an_immunity_may_say_the_card_may_not_be_evaded_too(comma):
+    read = sentence(f"X may not be evaded{comma} and is immune to the Mental trait.")
+    assert read == ast.Immunity((ast.Word("Mental", span=None),),
+                                ast.SelfRef(name="X", span=None), unevadable=True, span=None)
+    # `may not be evaded, <effect>` is still an effect and the next one
+    assert [type(effect).__name__ for effect in
+            sentence("X may not be evaded, then banish this card.").effects] == [
+        "Unevadable", "SelfAction"]
+
+
 @pytest.mark.parametrize(("wording", "window"), [
     ("Before the encounter", "before_encounter"), ("Before you act", "before_encounter"),
     ("After the encounter", "after_encounter"), ("After you act", "after_encounter"),

@@ -222,6 +222,10 @@ class AstBuilder:
         subject = parts[0] if len(parts) == 2 else None
         return ast.Immunity(parts[-1], subject, span=self._span(meta))
 
+    def unevadable_immunity(self, meta: Any, subject: ast.SelfRef,
+                            traits: tuple[ast.Word, ...]) -> ast.Immunity:
+        return ast.Immunity(traits, subject, unevadable=True, span=self._span(meta))
+
     def triggered(self, meta: Any, *parts: Any) -> ast.Triggered:
         """`<window>, <effects>`, or `<within>, <window>, <effects>`."""
         *windows, effects = parts

@@ -14,14 +14,19 @@ def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
     enc.dispose('random_other_open', None)
 
 
+def always(enc: rt.Encounter, you: rt.Character) -> None:
+    enc.unevadable()
+
+
 CARD = rt.CardDef(
     name='Wandering Redcap',
     type='Monster',
     traits=('Fey',),
-    immunities=frozenset(()),
+    immunities=frozenset(('Mental',)),
     check=(
         (rt.CheckOption(('Combat',), 10),),
     ),
     if_undefeated=if_undefeated,
     if_defeated=if_defeated,
+    always=always,
 )
