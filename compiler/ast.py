@@ -142,10 +142,12 @@ class CardRef(Node):
 @dataclass(frozen=True)
 class Selector(Node):
     """Which cards an effect may be used on: `a Monster or Barrier`,
-    `a bane with the Undead trait`.  `kinds` are card types or the words bane, boon, card."""
+    `a bane with the Undead trait`, `a monster whose highest difficulty to defeat is 16 or
+    lower` (`highest`).  `kinds` are card types or the words bane, boon, card."""
 
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...] = ()
+    highest: int | None = None
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,14 @@ class Evade(Effect):
 
     what: Selector
     who: Target | None = None
+
+
+@dataclass(frozen=True)
+class DefeatBane(Effect):
+    """`defeat a barrier with the Lock trait`: the encountered bane, if `what` describes it,
+    is defeated with no check."""
+
+    what: Selector
 
 
 @dataclass(frozen=True)

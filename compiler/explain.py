@@ -192,12 +192,18 @@ def _reduce(e: ast.ReduceDamage, you: str) -> str:
 
 
 def _evade(e: ast.Evade, you: str) -> str:
-    what = " or ".join(map(str, e.what.kinds))
-    if e.what.traits:
-        what += f" that has the {' and '.join(map(str, e.what.traits))} trait"
     if e.who is None:
-        return f"evades a {what}: only the character who encounters it may play this"
-    return f"lets {TARGET_WORDS[e.who.kind]} (not its holder) evade a {what}"
+        return f"evades {_selected(e.what)}: only the character who encounters it may play this"
+    return f"lets {TARGET_WORDS[e.who.kind]} (not its holder) evade {_selected(e.what)}"
+
+
+def _selected(selector: ast.Selector) -> str:
+    what = "a " + " or ".join(map(str, selector.kinds))
+    if selector.traits:
+        what += f" that has the {' and '.join(map(str, selector.traits))} trait"
+    if selector.highest is not None:
+        what += f" whose highest difficulty to defeat is at most {selector.highest}"
+    return what
 
 
 CONDITIONS = {
@@ -249,6 +255,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
+    ast.DefeatBane: lambda e, you: f"defeats {_selected(e.what)} with no check, played instead "
+    "of the check to defeat it by the character who encounters it",
     ast.Summon: lambda e, you: f"{_who(e.target, you)} summons "
     + " and ".join(card.name for card in e.cards)
     + " from the box and encounters each, one whole encounter after another",

@@ -226,11 +226,17 @@ def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:
 
 
 def _evade(e: ast.Evade, voice: Voice) -> str:
-    what = _list(map(str, e.what.kinds), "or")
-    text = f"{_article(what)} {what}{_traits(e.what.traits)}"
     if e.who is None:
-        return f"evade {text}"
-    return f"let {TARGET_WORDS[e.who.kind]} evade {text}"
+        return f"evade {_selector(e.what)}"
+    return f"let {TARGET_WORDS[e.who.kind]} evade {_selector(e.what)}"
+
+
+def _selector(selector: ast.Selector) -> str:
+    """`a monster with the Undead trait whose highest difficulty to defeat is 16 or lower`."""
+    what = _list(map(str, selector.kinds), "or")
+    highest = "" if selector.highest is None else \
+        f" whose highest difficulty to defeat is {selector.highest} or lower"
+    return f"{_article(what)} {what}{_traits(selector.traits)}{highest}"
 
 
 def _summon(e: ast.Summon, voice: Voice) -> str:
@@ -393,6 +399,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
+    ast.DefeatBane: lambda e, voice: f"defeat {_selector(e.what)}",
     ast.Summon: _summon,
     ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}"
     + (f" next to {e.beside}" if e.beside else ""),

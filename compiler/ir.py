@@ -17,13 +17,16 @@ one the card came from); a card action's source is `hand`, `discards`,
 `hand_or_discards`, `deck` (its top cards) or `blessings` (the blessings deck's); a
 conditional's kind may also be `defeated` or `undefeated`, for effects written
 inside `If undefeated,`; an examination's `then` is `any_order` or
-`top_or_bottom`, and its deck `location`, `yours` or `blessings`.
+`top_or_bottom`, and its deck `location`, `yours` or `blessings`.  An evade or defeat
+takes in a card of one of `kinds` with all of `traits`, whose highest difficulty to defeat
+is at most `highest` (null: any).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
 | `damage`         | target, amount, kind (a damage type, or null: the game's default)  |
 | `reduce_damage`  | kinds (empty: any), amount (null: all of it)                        |
-| `evade`          | who (null: the card's holder), kinds, traits                       |
+| `evade`          | who (null: the card's holder), kinds, traits, highest (below)      |
+| `defeat`         | who (null), kinds, traits, highest: the bane is defeated, no check |
 | `summon`         | target, cards (names)                                              |
 | `dispose`        | place (`banish`, `display`, a cost, `shuffle`, `top`, `bottom`), beside |
 | `cards`          | target, action, count, random, kinds (empty: any), source (below)  |

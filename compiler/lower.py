@@ -24,9 +24,15 @@ RESERVED = frozenset((
 ))
 # The effects that give a power its moment in an encounter (see ir.Power.purpose), by op:
 # adding dice or a better skill to a check is adding to it.
-POWER_PURPOSES = {"evade": "evade", "reduce_damage": "reduce_damage",
+POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce_damage",
                   "add_to_check": "add_to_check", "add_dice": "add_to_check",
                   "use_skill": "add_to_check", "auto_succeed": "add_to_check"}
+
+
+def _selection(selector: ast.Selector) -> dict[str, Any]:
+    """The cards a selector takes in (runtime.pacg.encounter.selects reads it)."""
+    return {"kinds": [kind.text for kind in selector.kinds],
+            "traits": [trait.text for trait in selector.traits], "highest": selector.highest}
 
 
 def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Program:
@@ -214,8 +220,10 @@ class _Lowerer:
 
     def Evade(self, e: ast.Evade) -> ir.Effect:
         return {"op": "evade", "who": None if e.who is None else e.who.kind,
-                "kinds": [kind.text for kind in e.what.kinds],
-                "traits": [trait.text for trait in e.what.traits]}
+                **_selection(e.what)}
+
+    def DefeatBane(self, e: ast.DefeatBane) -> ir.Effect:
+        return {"op": "defeat", "who": None, **_selection(e.what)}
 
     def Summon(self, e: ast.Summon) -> ir.Effect:
         return {"op": "summon", "target": e.target.kind,

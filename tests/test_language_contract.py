@@ -128,6 +128,8 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
                                           if isinstance(node, ast.GainFromBox)},
         "displayed next to something": {node.beside is not None for node in nodes
                                         if isinstance(node, ast.SelfAction)},
+        "banes taken in by their highest difficulty": {
+            node.highest is not None for node in nodes if isinstance(node, ast.Selector)},
         "moves": values(ast.Move, "random"),
         "damage rules": {name for node in nodes if isinstance(node, ast.DamageRule)
                          for name in ("as_kind", "more", "to", "unreducible")
@@ -147,7 +149,7 @@ EVERY_CONSTRUCT = {
                   "DamageRule", "Unevadable", "AllowAnother", "AtReset", "EvadeSelf", "Move",
                   "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction", "AutoSucceed",
                   "Continuation", "ForceOutcome", "Subtract", "ForbidSelf",
-                  "ShuffleLocation"},
+                  "ShuffleLocation", "DefeatBane"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},
@@ -161,6 +163,7 @@ EVERY_CONSTRUCT = {
         "check purposes": {"defeat", "acquire", "close", "recharge"},
         "cards from the box for others": {True, False},
         "displayed next to something": {True},
+        "banes taken in by their highest difficulty": {True, False},
         "moves": {True, False},
         "damage rules": {"as_kind", "more", "to", "unreducible"},
         "powers for a check": {True, False},

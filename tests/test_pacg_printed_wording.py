@@ -90,6 +90,25 @@ Check: Combat 0
 
 The Sealed Eel may not be evaded, and is immune to the Fire trait.
 ---
+Name: Iron Door
+Type: Barrier
+Traits: Lock
+Check: Strength 99
+---
+Name: Hundred Hands
+Type: Monster
+Check: Combat 8 then Combat 13
+---
+Name: Lock Pick
+Type: Item
+
+Bury this card to defeat a barrier with the Lock trait.
+---
+Name: Giant Slayer
+Type: Weapon
+
+Recharge this card to defeat a monster whose highest difficulty to defeat is 12 or lower.
+---
 Name: Smoke Bomb
 Type: Item
 
@@ -686,3 +705,26 @@ def test_a_random_open_location_may_be_the_cards_own(cards):
             *field("Roaming Imp"), {"card": "Other Field", "deck": []}])
         places |= {put["where"] for put in events_of(events, "put_away", card="Roaming Imp")}
     assert places == {"shuffled into Plain Field's deck", "shuffled into Other Field's deck"}
+
+
+@pytest.mark.parametrize(("bane", "defeated_by_card"), [("Iron Door", True),
+                                                        ("Quicksand", False)])
+def test_a_card_may_defeat_a_bane_it_describes_with_no_check(cards, bane, defeated_by_card):
+    """The Iron Door has the Lock trait and a check no one passes: the pick defeats it and no
+    check is made.  The Quicksand has no Lock trait: the pick is not played."""
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale", hand=["Lock Pick"])])
+    assert bool(events_of(events, "defeated_by_card", card=bane)) == defeated_by_card
+    assert bool(events_of(events, "play", card="Lock Pick")) == defeated_by_card
+    assert bool(checks(events)) != defeated_by_card
+    assert events_of(events, "defeated", card=bane)
+
+
+@pytest.mark.parametrize(("monster", "offered"), [("Iron Brute", True), ("Sealed Eel", True),
+                                                  ("Hundred Hands", False)])
+def test_a_card_may_take_in_banes_by_their_highest_difficulty(cards, monster, offered):
+    """Combat 10 and Combat 0 are 12 or lower; Combat 8 then Combat 13 is not."""
+    script = {"defeat": ["Giant Slayer"]} if offered else {}
+    events = play_setup(cards, locations=field(monster), script=script,
+                        characters=[hero("Brannoc Ashvale", hand=["Giant Slayer"])])
+    assert bool(events_of(events, "defeated_by_card", card=monster)) == offered

@@ -58,8 +58,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.Difficu
                    ast.ShuffleLocation)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
-_POWER_PURPOSES = (ast.Evade, ast.ReduceDamage, ast.AddToCheck, ast.AddDice, ast.UseSkill,
-                   ast.AutoSucceed)
+_POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
+                   ast.UseSkill, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf)
 # What a bane's text about the check to defeat it may do to that check.
@@ -278,7 +278,7 @@ class _CardCheck(CardCheck):
         purposes = [effect for effect in sentence.effects if isinstance(effect, _POWER_PURPOSES)]
         if len(purposes) > 1:
             self.report("CW204", sentence,
-                        "a power may do only one of: evade, reduce damage, add to a check",
+                        "a power may do only one of: evade, defeat, reduce damage, add to a check",
                         "split it into one sentence for each")
         if sentence.check is not None:
             self._skills((sentence.check,), CHECK_SKILLS)

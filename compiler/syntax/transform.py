@@ -302,9 +302,18 @@ class AstBuilder:
     def evade_for(self, meta: Any, who: ast.Word, what: ast.Selector) -> ast.Evade:
         return ast.Evade(what, _target(who), span=self._span(meta))
 
-    def selector(self, meta: Any, kinds: tuple[ast.Word, ...],
-                 traits: tuple[ast.Word, ...] = ()) -> ast.Selector:
-        return ast.Selector(kinds, traits, span=self._span(meta))
+    def defeat_bane(self, meta: Any, what: ast.Selector) -> ast.DefeatBane:
+        return ast.DefeatBane(what, span=self._span(meta))
+
+    def selector(self, meta: Any, kinds: tuple[ast.Word, ...], *rest: Any) -> ast.Selector:
+        """`a <kinds>`, then, each if written, the traits (a tuple) and the highest
+        difficulty to defeat (a number)."""
+        traits = next((part for part in rest if isinstance(part, tuple)), ())
+        highest = next((part for part in rest if isinstance(part, int)), None)
+        return ast.Selector(kinds, traits, highest, span=self._span(meta))
+
+    def highest_difficulty(self, meta: Any, number: Token) -> int:
+        return int(number)
 
     def summon(self, meta: Any, *parts: Any) -> ast.Summon:
         target, cards = self._subject(meta, parts)

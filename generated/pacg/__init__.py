@@ -44,6 +44,8 @@ MODULES = {
     'Round Shield': 'round_shield',
     'War Maul': 'war_maul',
     'Parrying Dagger': 'parrying_dagger',
+    'Skeleton Key': 'skeleton_key',
+    "Giant's Bane": 'giant_s_bane',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

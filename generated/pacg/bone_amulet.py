@@ -22,7 +22,11 @@ CARD = rt.CardDef(
         rt.Power(
             cost='bury',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['Henchman', 'Monster'], 'traits': []},
+            effect={'op': 'evade',
+                    'who': None,
+                    'kinds': ['Henchman', 'Monster'],
+                    'traits': [],
+                    'highest': None},
             run=power_1,
         ),
     ),

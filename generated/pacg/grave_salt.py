@@ -22,7 +22,11 @@ CARD = rt.CardDef(
         rt.Power(
             cost='discard',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['bane'], 'traits': ['Undead']},
+            effect={'op': 'evade',
+                    'who': None,
+                    'kinds': ['bane'],
+                    'traits': ['Undead'],
+                    'highest': None},
             run=power_1,
         ),
     ),

@@ -22,7 +22,11 @@ CARD = rt.CardDef(
         rt.Power(
             cost='discard',
             purpose='evade',
-            effect={'op': 'evade', 'who': 'another_character', 'kinds': ['Barrier'], 'traits': []},
+            effect={'op': 'evade',
+                    'who': 'another_character',
+                    'kinds': ['Barrier'],
+                    'traits': [],
+                    'highest': None},
             run=power_1,
         ),
     ),

@@ -22,7 +22,11 @@ CARD = rt.CardDef(
         rt.Power(
             cost='recharge',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['Monster', 'Barrier'], 'traits': []},
+            effect={'op': 'evade',
+                    'who': None,
+                    'kinds': ['Monster', 'Barrier'],
+                    'traits': [],
+                    'highest': None},
             run=power_1,
         ),
     ),

@@ -22,7 +22,11 @@ CARD = rt.CardDef(
         rt.Power(
             cost='discard',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['Monster'], 'traits': []},
+            effect={'op': 'evade',
+                    'who': None,
+                    'kinds': ['Monster'],
+                    'traits': [],
+                    'highest': None},
             run=power_1,
         ),
     ),

@@ -22,7 +22,7 @@ CARD = rt.CardDef(
         rt.Power(
             cost='discard',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['bane'], 'traits': []},
+            effect={'op': 'evade', 'who': None, 'kinds': ['bane'], 'traits': [], 'highest': None},
             run=power_1,
         ),
     ),

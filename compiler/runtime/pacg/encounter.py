@@ -112,7 +112,7 @@ class Encounter(CardOperations):
     def _evade_step(self) -> bool:
         """Only the encountering character may evade with its own cards; another character's
         card may let it evade only if that card says so."""
-        candidates = self._evade_candidates()
+        candidates = self._candidates("evade")
         if not candidates:
             return False
         if not self.evadable:
@@ -127,13 +127,15 @@ class Encounter(CardOperations):
         self._play(choice, "to evade")
         return self.evaded
 
-    def _evade_candidates(self) -> list[Play]:
+    def _candidates(self, purpose: str) -> list[Play]:
+        """The plays that could evade (or defeat) the encountered card."""
         plays = []
+        adventure = self.table.adventure_deck
         for holder in self.table.characters_at(self.location):
             for card in list(holder.hand):
                 for power in card.defn.powers:
                     spec = power.effect
-                    if power.purpose != "evade" or not selects(spec, self.card.defn):
+                    if power.purpose != purpose or not selects(spec, self.card.defn, adventure):
                         continue
                     if (holder is self.character) != (spec["who"] is None):
                         continue
@@ -170,8 +172,25 @@ class Encounter(CardOperations):
 
     # -- 3. the check ---------------------------------------------------------
 
+    def _defeat_step(self) -> bool:
+        """A card that defeats the bane (`Bury this card to defeat a barrier`) may be played
+        instead of attempting the check to defeat it, by the character who encounters it."""
+        candidates = self._candidates("defeat")
+        choice = self.table.policy.defeat(self, candidates) if candidates else None
+        if choice is None:
+            return False
+        if choice.blocked:
+            self._refuse(choice, choice.blocked)
+            return False
+        self._play(choice, "to defeat")
+        return self.defeated_by_card
+
     def _defeat_or_acquire(self) -> bool:
         defn = self.card.defn
+        if defn.is_bane and self._defeat_step():
+            return True
+        if self._stopped():
+            return False
         purpose = "to defeat" if defn.is_bane else "to acquire"
         for options in defn.check:
             result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}",
@@ -419,11 +438,21 @@ def reset_hand(table: Table, character: Character) -> bool:
     return table.reset_hand(character)
 
 
-def selects(spec: dict, defn: CardDef) -> bool:
-    """Whether an evade effect's kinds and traits (`a Monster or Barrier`, `a bane with the
-    Undead trait`) take in this card."""
+def selects(spec: dict, defn: CardDef, adventure: int = 0) -> bool:
+    """Whether an effect's kinds, traits and highest difficulty to defeat (`a Monster or
+    Barrier`, `a bane with the Undead trait`, `a monster whose highest difficulty to defeat
+    is 16 or lower`) take in this card, in an adventure of that deck number."""
     kinds = {singular(kind) for kind in spec["kinds"]}
     kind_ok = ("card" in kinds or ("bane" in kinds and defn.is_bane)
                or ("boon" in kinds and defn.is_boon) or singular(defn.type) in kinds)
     traits = {trait.casefold() for trait in defn.traits}
-    return kind_ok and all(trait.casefold() in traits for trait in spec["traits"])
+    highest = spec.get("highest")
+    return kind_ok and all(trait.casefold() in traits for trait in spec["traits"]) and (
+        highest is None or highest_difficulty(defn, adventure) <= highest)
+
+
+def highest_difficulty(defn: CardDef, adventure: int) -> int:
+    """The highest difficulty of the card's check as printed, with the adventure deck
+    number's share (a ruling: not what card text changes in an encounter)."""
+    return max((option.difficulty + option.adventure * adventure
+                for options in defn.check for option in options), default=0)

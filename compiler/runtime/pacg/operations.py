@@ -94,6 +94,7 @@ class CardOperations:
         self.forbids_self = False  # what a card's before_playing text said, asked just now
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
+        self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
         # How damage the encountered card deals is changed (damage_rule effects).
         self.damage_kind: str | None = None
         self.damage_more = 0
@@ -380,6 +381,12 @@ class CardOperations:
             return
         self.place_by_text, self.beside = place, beside
         self.log.emit("dispose", card=self.card.name, place=place)
+
+    def defeat_bane(self) -> None:
+        """`defeat a barrier`: the encountered bane is defeated, with no check (played at the
+        check to defeat it: Encounter._defeat_step)."""
+        self.defeated_by_card = True
+        self.log.emit("defeated_by_card", character=self.character.name, card=self.card.name)
 
     def evade_self(self) -> None:
         """The encountered card is evaded: its encounter ends, and it goes back into the

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 # The kinds of choice a scenario may script, with what each answer is.
 SCRIPTABLE = {
     "evade": "the name of a card to evade with, or 'none'",
+    "defeat": "the name of a card to defeat the bane with instead of its check, or 'none'",
     "check": "a list of cards to play on the next check (or 'none')",
     "skill": "the skill to use on the next check",
     "reduce": "a list of cards to reduce the next damage with (or 'none')",
@@ -65,6 +66,16 @@ class Policy:
             return None
         allowed = [play for play in candidates if not play.blocked]
         return _cheapest(allowed or candidates)
+
+    def defeat(self, enc: Encounter, candidates: list[Play]) -> Play | None:
+        """A card that defeats the bane outright is spent only when the check is less sure
+        than the default wants a check to be before it stops playing cards on it."""
+        answer = self.script.next("defeat")
+        if answer is not None:
+            return None if answer in _NONE else _named(candidates, answer, "defeat")
+        if self._chance_to_defeat(enc) >= PLAY_UNTIL:
+            return None
+        return _cheapest([play for play in candidates if not play.blocked])
 
     def check_option(self, enc: Encounter, character: Character,
                      options: tuple[CheckOption, ...]) -> CheckOption:
