@@ -278,7 +278,8 @@ class Draw(Effect):
 
 @dataclass(frozen=True)
 class WhichChecks(Node):
-    """The checks a card adds to: `owner` 'yours' or 'any'; any one of `kinds` (each of one or
+    """The checks a card adds to: `owner` 'yours', 'any' (at the holder's location) or
+    'elsewhere' (by a character at another location); any one of `kinds` (each of one or
     more words, all of which must hold: `noncombat Strength`, `Melee combat`; none: any
     check); and, with a `purpose` ('defeat', 'acquire', 'close'), only checks for it, against
     a card of one of the `against` types if any are named."""
@@ -683,12 +684,15 @@ TIMING_WINDOWS = {
 @dataclass(frozen=True)
 class Activated(Sentence):
     """A power its holder may use: pay `cost` with `card` to get `effects`; `check` names the
-    checks it is played on (`For your combat check,`), when the text does."""
+    checks it is played on (`For your combat check,`), when the text does; `condition` what
+    its holder must be for it to be played (`If you are proficient with weapons, you may
+    discard this card to ...`)."""
 
     cost: str
     card: SelfRef
     effects: tuple[Effect, ...]
     check: Word | None = None
+    condition: Condition | None = None
 
 
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")

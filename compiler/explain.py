@@ -144,6 +144,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
         return [f"when: {WINDOWS[sentence.window]}{within}", *does(sentence.effects)]
     if isinstance(sentence, ast.Activated):
         scope = f", on a {sentence.check} check" if sentence.check else ""
+        if sentence.condition is not None:
+            scope += f", {_condition(sentence.condition, 'its holder')}"
         return [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}",
                 *does(sentence.effects)]
     if isinstance(sentence, ast.Immunity):
@@ -224,9 +226,13 @@ SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
 
 
+def _condition(condition: ast.Condition, you: str) -> str:
+    words = " or ".join(map(str, condition.words))
+    return CONDITIONS[condition.kind].format(you=you, words=words)
+
+
 def _conditional(e: ast.Conditional, you: str) -> str:
-    words = " or ".join(map(str, e.condition.words))
-    text = (f"{CONDITIONS[e.condition.kind].format(you=you, words=words)}: "
+    text = (f"{_condition(e.condition, you)}: "
             f"{effect_words(e.then, you)}" + (" (instead)" if e.instead else ""))
     if e.otherwise is not None:
         text += f"; if not: {effect_words(e.otherwise, you)}"
@@ -234,9 +240,12 @@ def _conditional(e: ast.Conditional, you: str) -> str:
 
 
 def _which_checks(checks: ast.WhichChecks) -> str:
-    whose = "its holder's" if checks.owner == "yours" else "any character's"
+    whose = {"yours": "its holder's", "any": "any character's",
+             "elsewhere": "a"}[checks.owner]
     kinds = " or ".join(map(str, checks.kinds))
     text = f"{whose} {kinds} check" if kinds else f"{whose} check"
+    if checks.owner == "elsewhere":
+        text += " by a character at another location"
     if checks.purpose is not None:
         text += f" to {checks.purpose}"
         if checks.against:

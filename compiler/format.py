@@ -167,11 +167,19 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Immunity: _immunity,
     ast.Triggered: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
     + f"{_window_words(s)}, {effects(s.effects)}",
-    ast.Activated: lambda s: (f"For your {s.check} check, " if s.check else "") +
-                             f"{s.cost} {self_ref(s.card)} to {effects(s.effects)}",
+    ast.Activated: lambda s: _activated(s),
     ast.Untimed: lambda s: effects(s.effects),
     ast.Continuation: lambda s: f"then, {effects(s.effects)}",
 }
+
+
+def _activated(sentence: ast.Activated) -> str:
+    """`[For your combat check,] <cost> this card to ...`, or, with a condition, `If you are
+    proficient with weapons, you may <cost> this card to ...`."""
+    power = f"{sentence.cost} {self_ref(sentence.card)} to {effects(sentence.effects)}"
+    if sentence.condition is not None:
+        power = f"If {_condition(sentence.condition)}, you may {power}"
+    return (f"For your {sentence.check} check, " if sentence.check else "") + power
 
 
 def effects(items: Iterable[ast.Effect]) -> str:
@@ -274,7 +282,7 @@ def which_checks(checks: ast.WhichChecks) -> str:
         if checks.against:
             text += " " + _list((f"{_article(kind.text)} {kind}" for kind in checks.against),
                                 "or")
-    return text
+    return text + (" at another location" if checks.owner == "elsewhere" else "")
 
 
 def _traits(traits: tuple[ast.Word, ...]) -> str:

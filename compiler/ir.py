@@ -102,6 +102,8 @@ class Power(TypedDict):
     purpose: str | None
     spec: Effect | None  # the effect that gives the power its purpose, with its data
     effects: list[Effect]
+    # What its holder must be for it to be played, as a conditional's (or null: always).
+    condition: dict[str, Any] | None
 
 
 class Ability(TypedDict):

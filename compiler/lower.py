@@ -207,8 +207,11 @@ class _Lowerer:
         if spec is not None and sentence.check is not None and not spec.get("checks") \
                 and POWER_PURPOSES[spec["op"]] == "add_to_check":
             spec["checks"] = [sentence.check.text]
+        condition = sentence.condition
         return {"cost": sentence.cost, "purpose": POWER_PURPOSES[spec["op"]] if spec else None,
-                "spec": spec, "effects": effects}
+                "spec": spec, "effects": effects,
+                "condition": None if condition is None else
+                {"kind": condition.kind, "words": _words(condition.words)}}
 
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),

@@ -136,6 +136,9 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
                          if getattr(node, name)},
         "powers for a check": {node.check is not None for node in nodes
                                if isinstance(node, ast.Activated)},
+        "powers with a condition": {node.condition is not None for node in nodes
+                                    if isinstance(node, ast.Activated)},
+        "whose checks": values(ast.WhichChecks, "owner"),
     }
 
 
@@ -167,6 +170,8 @@ EVERY_CONSTRUCT = {
         "moves": {True, False},
         "damage rules": {"as_kind", "more", "to", "unreducible"},
         "powers for a check": {True, False},
+        "powers with a condition": {True, False},
+        "whose checks": {"yours", "any", "elsewhere"},
         "costs": set(ast.COSTS),
         "targets": set(pacg.TARGETS),
         "close modes": {"close", "temporarily_close", "attempt_close"},

@@ -99,6 +99,12 @@ Name: Hundred Hands
 Type: Monster
 Check: Combat 8 then Combat 13
 ---
+Name: Long Bow
+Type: Weapon
+
+If you are proficient with weapons, you may discard this card to add 1d4+2 to a combat check
+at another location.
+---
 Name: Lock Pick
 Type: Item
 
@@ -728,3 +734,26 @@ def test_a_card_may_take_in_banes_by_their_highest_difficulty(cards, monster, of
     events = play_setup(cards, locations=field(monster), script=script,
                         characters=[hero("Brannoc Ashvale", hand=["Giant Slayer"])])
     assert bool(events_of(events, "defeated_by_card", card=monster)) == offered
+
+
+@pytest.mark.parametrize(("archer_at", "added"), [("Other Field", True), ("Plain Field", False)])
+def test_a_card_may_add_to_a_check_at_another_location_only(cards, archer_at, added):
+    """Brannoc (proficient with weapons) holds the bow: it adds to Tamsin's combat check only
+    from another location."""
+    events = play_setup(cards, locations=[*field("Iron Brute"),
+                                          {"card": "Other Field", "deck": []}],
+                        characters=[hero("Tamsin Reed"),
+                                    {**hero("Brannoc Ashvale", hand=["Long Bow"]),
+                                     "location": archer_at}],
+                        script={"evade": ["none"], "check": [["Long Bow"] if added else []]})
+    assert bool(events_of(events, "play", card="Long Bow", character="Brannoc Ashvale")) == added
+
+
+def test_a_power_with_a_condition_is_played_only_by_whoever_meets_it(cards):
+    """Tamsin is not proficient with weapons: the bow is not hers to play."""
+    events = play_setup(cards, locations=[*field("Iron Brute"),
+                                          {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"),
+                                    {**hero("Tamsin Reed", hand=["Long Bow"]),
+                                     "location": "Other Field"}])
+    assert events_of(events, "check") and not events_of(events, "play", card="Long Bow")

@@ -43,6 +43,10 @@ class _CardCount(NamedTuple):
     kinds: tuple[ast.Word, ...] = ()
 
 
+# What `at another location` reads as, for which_checks to find among its parts.
+_ELSEWHERE = object()
+
+
 def _target(word: ast.Word) -> ast.Target:
     return ast.Target(word.text, span=word.span)
 
@@ -246,7 +250,14 @@ class AstBuilder:
     def check_scope(self, meta: Any, skill: Token | None = None) -> ast.Word | None:
         return self._word(skill) if skill is not None else None
 
-    def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Untimed:
+    def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Untimed | ast.Activated:
+        """Effects with no timing; or, when they are only `If <condition>, you may <cost> this
+        card to <effect>`, a power its holder may play when the condition holds."""
+        match effects:
+            case (ast.Conditional(condition=condition, then=ast.ExtraCost() as power,
+                                  otherwise=None, instead=False),):
+                return ast.Activated(power.cost, power.card, (power.effect,),
+                                     condition=condition, span=self._span(meta))
         return ast.Untimed(effects, span=self._span(meta))
 
     def continuation(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Continuation:
@@ -414,7 +425,11 @@ class AstBuilder:
     def which_checks(self, meta: Any, owner: ast.Word, *parts: Any) -> ast.WhichChecks:
         kinds = tuple(part for part in parts if isinstance(part, ast.Word))
         purpose = next((part for part in parts if isinstance(part, tuple)), (None, ()))
-        return ast.WhichChecks(owner.text, kinds, *purpose, span=self._span(meta))
+        whose = "elsewhere" if _ELSEWHERE in parts else owner.text
+        return ast.WhichChecks(whose, kinds, *purpose, span=self._span(meta))
+
+    def elsewhere(self, meta: Any) -> object:
+        return _ELSEWHERE
 
     check_kind = trait
 

@@ -46,6 +46,7 @@ MODULES = {
     'Parrying Dagger': 'parrying_dagger',
     'Skeleton Key': 'skeleton_key',
     "Giant's Bane": 'giant_s_bane',
+    'Longshot Bow': 'longshot_bow',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

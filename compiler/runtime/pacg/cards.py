@@ -45,6 +45,8 @@ class Power:
     purpose: str | None
     effect: Mapping[str, Any] | None
     run: Run
+    # What its holder must be to play it: a conditional's kind and words (Encounter.holds).
+    condition: tuple[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True, eq=False)

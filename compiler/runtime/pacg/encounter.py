@@ -135,7 +135,8 @@ class Encounter(CardOperations):
             for card in list(holder.hand):
                 for power in card.defn.powers:
                     spec = power.effect
-                    if power.purpose != purpose or not selects(spec, self.card.defn, adventure):
+                    if power.purpose != purpose or not selects(spec, self.card.defn, adventure) \
+                            or not self.may_play(holder, power):
                         continue
                     if (holder is self.character) != (spec["who"] is None):
                         continue
@@ -245,17 +246,23 @@ class Encounter(CardOperations):
             self.check = outer
 
     def check_candidates(self, state: CheckState, against: CardDef | None) -> list[Play]:
-        """Cards that add to this check: the checking character's own, and those of others at
-        its location whose text adds to any check.  Immunity bars only cards played against
+        """Cards that add to this check: the checking character's own, those of others at
+        its location whose text adds to any check, and those of characters elsewhere whose
+        text adds to a check at another location.  Immunity bars only cards played against
         the encountered bane (a ruling)."""
         plays = []
-        for holder in self.table.characters_at(state.character.location):
+        here = state.character.location
+        for holder in self.table.living():
+            whose = "yours" if holder is state.character else \
+                "any" if holder.location is here else "elsewhere"
             for card in list(holder.hand):
                 for power in card.defn.powers:
                     spec = power.effect
-                    if power.purpose != "add_to_check":
+                    if power.purpose != "add_to_check" or not self.may_play(holder, power):
                         continue
-                    if holder is not state.character and spec["owner"] != "any":
+                    if whose != "yours" and spec["owner"] != whose:
+                        continue
+                    if whose == "yours" and spec["owner"] == "elsewhere":
                         continue
                     if not fits(spec, state.option, state.skill, state.purpose, state.against):
                         continue

@@ -190,7 +190,7 @@ class CardOperations:
         plays = []
         for card in list(state.character.hand):
             for power in card.defn.powers:
-                if power.purpose != "reduce_damage":
+                if power.purpose != "reduce_damage" or not self.may_play(state.character, power):
                     continue
                 kinds = {kind.casefold() for kind in power.effect["kinds"]}
                 # `Ranged Combat` damage is Combat damage too.
@@ -274,6 +274,11 @@ class CardOperations:
         self.table.pay(you, play.card, cost)
         self.log.emit("paid", character=you.name, card=play.card.name, cost=cost)
         return True
+
+    def may_play(self, holder: Character, power: Power) -> bool:
+        """Whether `holder` is what the power asks of whoever plays it (`If you are
+        proficient with weapons, you may discard this card to ...`)."""
+        return power.condition is None or self.holds(holder, *power.condition)
 
     def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
         """Whether a conditional's condition holds of `you`."""
