@@ -397,6 +397,15 @@ class AddDice(Effect):
 
 
 @dataclass(frozen=True)
+class AddSkillDie(Effect):
+    """`add your unmodified Strength die`: one die the size of its holder's die for `skill`
+    (a d4 without it), with no bonus, to the check the power is played on."""
+
+    skill: Word
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class AutoSucceed(Effect):
     """`succeed at your Stealth check`: the check succeeds whatever the dice say."""
 

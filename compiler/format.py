@@ -302,6 +302,10 @@ def _add_dice(e: ast.AddDice, voice: Voice) -> str:
     return f"add {e.count} {word}{_traits(e.traits)} to {which_checks(e.checks)}"
 
 
+def _add_skill_die(e: ast.AddSkillDie, voice: Voice) -> str:
+    return f"add your unmodified {e.skill} die{_traits(e.traits)}"
+
+
 def _use_skill(e: ast.UseSkill, voice: Voice) -> str:
     plus = f" + {e.plus}{_traits(e.traits)}" if e.plus is not None else ""
     return f"roll your {_list(map(str, e.skills), 'or')} die{plus}"
@@ -428,6 +432,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AddToCheck: _add,
     ast.CloseLocation: lambda e, voice: f"{CLOSE_WORDS[e.mode]} {CLOSE_PLACES[e.place]}",
     ast.AddDice: _add_dice,
+    ast.AddSkillDie: _add_skill_die,
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
     ast.YouMay: lambda e, voice: f"you may {format_effect(e.effect, Voice.COMMAND)}",

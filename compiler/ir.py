@@ -35,6 +35,7 @@ is at most `highest` (null: any).
 | `close_location` | mode (`close`, `temporarily_close`, `attempt_close`), place            |
 | `auto_succeed`   | owner, checks, purpose, against: the check succeeds                  |
 | `add_dice`       | count, owner, checks, purpose, against: dice of the check's kind   |
+| `add_skill_die`  | skill, traits: one die of the holder's for it, no bonus, to the check |
 | `use_skill`      | skills (the best one makes the check), plus, and which checks, as above |
 | `you_may`        | effect: done if "you" chooses                                      |
 | `extra_cost`     | cost (paid again with the card played), effect                     |

@@ -152,7 +152,7 @@ EVERY_CONSTRUCT = {
                   "DamageRule", "Unevadable", "AllowAnother", "AtReset", "EvadeSelf", "Move",
                   "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction", "AutoSucceed",
                   "Continuation", "ForceOutcome", "Subtract", "ForbidSelf",
-                  "ShuffleLocation", "DefeatBane"},
+                  "ShuffleLocation", "DefeatBane", "AddSkillDie"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},

@@ -105,6 +105,12 @@ Type: Weapon
 If you are proficient with weapons, you may discard this card to add 1d4+2 to a combat check
 at another location.
 ---
+Name: Shock Maul
+Type: Weapon
+
+For your combat check, reveal this card to roll your Strength or Melee die + 1; you may
+additionally discard this card to add your unmodified Strength die.
+---
 Name: Lock Pick
 Type: Item
 
@@ -757,3 +763,14 @@ def test_a_power_with_a_condition_is_played_only_by_whoever_meets_it(cards):
                                     {**hero("Tamsin Reed", hand=["Long Bow"]),
                                      "location": "Other Field"}])
     assert events_of(events, "check") and not events_of(events, "play", card="Long Bow")
+
+
+@pytest.mark.parametrize(("character", "pays", "dice"), [
+    ("Brannoc Ashvale", True, ["1d10"]), ("Tamsin Reed", True, ["1d6"]),
+    ("Brannoc Ashvale", False, [])])
+def test_a_card_may_add_its_holders_unmodified_skill_die(cards, character, pays, dice):
+    """Brannoc's Strength is d10+1 and Tamsin's d6: the die added is theirs, with no bonus."""
+    events = play_setup(cards, locations=field("Iron Brute"), characters=[
+        hero(character, hand=["Shock Maul"])], script={
+        "evade": ["none"], "check": [["Shock Maul"]], "may": [pays]})
+    assert [roll["dice"] for roll in events_of(events, "roll")] == dice

@@ -60,7 +60,7 @@ _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.Dam
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.AutoSucceed)
-_POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.InsteadOfDiscard,
+_POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf)
 # What a bane's text about the check to defeat it may do to that check.
 _CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome)
@@ -308,6 +308,9 @@ class _CardCheck(CardCheck):
         if node.alongside is not None:
             self._card_kinds((node.alongside,))
 
+    def _skill_die_added(self, node: ast.AddSkillDie) -> None:
+        self._skills((node.skill,), SKILLS)
+
     def _use_skill(self, node: ast.UseSkill) -> None:
         self._skills(node.skills, CHECK_SKILLS)
 
@@ -399,6 +402,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Triggered: (_CardCheck._alongside,),
     ast.WhichChecks: (_CardCheck._which_checks,),
     ast.UseSkill: (_CardCheck._use_skill,),
+    ast.AddSkillDie: (_CardCheck._skill_die_added,),
     ast.Condition: (_CardCheck._condition,),
     ast.AddDice: (_CardCheck._add_dice,),
     ast.Summon: (_CardCheck._summon,),

@@ -419,6 +419,10 @@ class AstBuilder:
     def add_dice(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.AddDice:
         return ast.AddDice(count, *self._addition(meta, parts), span=self._span(meta))
 
+    def add_skill_die(self, meta: Any, skill: Token, traits: tuple[ast.Word, ...] = ()
+                      ) -> ast.AddSkillDie:
+        return ast.AddSkillDie(self._word(skill), traits, span=self._span(meta))
+
     def added_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
         return traits
 

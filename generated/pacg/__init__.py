@@ -47,6 +47,7 @@ MODULES = {
     'Skeleton Key': 'skeleton_key',
     "Giant's Bane": 'giant_s_bane',
     'Longshot Bow': 'longshot_bow',
+    'Thunder Maul': 'thunder_maul',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
-from compiler.runtime.pacg.checks import Skill, best_skill
+from compiler.runtime.pacg.checks import UNTRAINED_DIE, Skill, best_skill
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
@@ -239,6 +239,12 @@ class CardOperations:
         """More dice of the kind the check rolls."""
         check = self._current_check()
         self.add_to_check(self.roll(count, check.skill.sides, 0), traits)
+
+    def add_skill_die(self, you: Character, skill: str, traits: tuple[str, ...] = ()) -> None:
+        """One die the size of `you`'s die for `skill` (a d4 without it), with no bonus."""
+        found = best_skill(you, (skill,))
+        sides = UNTRAINED_DIE if found is None else found.sides
+        self.add_to_check(self.roll(1, sides, 0), traits)
 
     def use_skill(self, skills: tuple[str, ...], plus: int, traits: tuple[str, ...] = ()
                   ) -> None:
