@@ -560,12 +560,13 @@ class PileAction(Effect):
 @dataclass(frozen=True)
 class DamageRule(Effect):
     """How damage the card deals is changed: dealt `as_kind`, `more` of it, dealt `to` others
-    as well, or `unreducible`."""
+    as well, `unreducible`, or `halved` (rounding up)."""
 
     as_kind: Word | None = None
     more: Amount | None = None
     to: Target | None = None
     unreducible: bool = False
+    halved: bool = False
 
 
 @dataclass(frozen=True)

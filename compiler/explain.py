@@ -226,6 +226,15 @@ SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
 
 
+def _damage_rule(e: ast.DamageRule) -> str:
+    changes = [f"is {e.as_kind} damage" if e.as_kind is not None else "",
+               f"is {e.more} more" if e.more is not None else "",
+               f"is dealt to {TARGET_WORDS[e.to.kind]} as well" if e.to is not None else "",
+               "is halved, rounding up" if e.halved else "",
+               "may not be reduced" if e.unreducible else ""]
+    return "damage this card deals " + " and ".join(change for change in changes if change)
+
+
 def _condition(condition: ast.Condition, you: str) -> str:
     words = " or ".join(map(str, condition.words))
     return CONDITIONS[condition.kind].format(you=you, words=words)
@@ -327,11 +336,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     f"adds {e.count} random " + " or ".join(map(str, e.kinds)) + " from the box to the hand",
     ast.PileAction: lambda e, you: f"{_who(e.target, you)} must {e.action} every card of "
     + ("the hand" if e.pile == "hand" else "the discard pile"),
-    ast.DamageRule: lambda e, you: "damage this card deals " + (
-        f"is {e.as_kind} damage" if e.as_kind is not None
-        else f"is {e.more} more" if e.more is not None
-        else f"is dealt to {TARGET_WORDS[e.to.kind]} as well" if e.to is not None
-        else "") + (" and may not be reduced" if e.unreducible else ""),
+    ast.DamageRule: lambda e, you: _damage_rule(e),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",

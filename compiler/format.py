@@ -378,6 +378,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
         return f"all damage dealt by this card is {e.as_kind} damage{unreducible}"
     if e.unreducible:
         return "damage dealt by this card may not be reduced"
+    if e.halved:
+        return "damage dealt by this card is reduced by half (rounding up)"
     if e.more is not None:
         return f"damage dealt by this card is increased by {e.more}"
     return f"damage dealt by this card is dealt to {TARGET_WORDS[e.to.kind]}"

@@ -17,7 +17,8 @@ one the card came from); a card action's source is `hand`, `discards`,
 `hand_or_discards`, `deck` (its top cards) or `blessings` (the blessings deck's); a
 conditional's kind may also be `defeated` or `undefeated`, for effects written
 inside `If undefeated,`; an examination's `then` is `any_order` or
-`top_or_bottom`, and its deck `location`, `yours` or `blessings`.  An evade or defeat
+`top_or_bottom`, and its deck `location`, `yours` or `blessings`.  Damage a card halves
+is halved after `more` is added, rounding up.  An evade or defeat
 takes in a card of one of `kinds` with all of `traits`, whose highest difficulty to defeat
 is at most `highest` (null: any).
 
@@ -53,7 +54,7 @@ is at most `highest` (null: any).
 | `examine`        | count (of a deck's top cards), then (or null), deck                |
 | `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
-| `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible |
+| `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible, halved |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |

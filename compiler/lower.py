@@ -318,7 +318,8 @@ class _Lowerer:
     def DamageRule(self, e: ast.DamageRule) -> ir.Effect:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),
                 "more": None if e.more is None else lower_amount(e.more),
-                "to": None if e.to is None else e.to.kind, "unreducible": e.unreducible}
+                "to": None if e.to is None else e.to.kind, "unreducible": e.unreducible,
+                "halved": e.halved}
 
     def AtReset(self, e: ast.AtReset) -> ir.Effect:
         return {"op": "dispose", "place": e.action, "beside": None}

@@ -132,7 +132,7 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
             node.highest is not None for node in nodes if isinstance(node, ast.Selector)},
         "moves": values(ast.Move, "random"),
         "damage rules": {name for node in nodes if isinstance(node, ast.DamageRule)
-                         for name in ("as_kind", "more", "to", "unreducible")
+                         for name in ("as_kind", "more", "to", "unreducible", "halved")
                          if getattr(node, name)},
         "powers for a check": {node.check is not None for node in nodes
                                if isinstance(node, ast.Activated)},
@@ -168,7 +168,7 @@ EVERY_CONSTRUCT = {
         "displayed next to something": {True},
         "banes taken in by their highest difficulty": {True, False},
         "moves": {True, False},
-        "damage rules": {"as_kind", "more", "to", "unreducible"},
+        "damage rules": {"as_kind", "more", "to", "unreducible", "halved"},
         "powers for a check": {True, False},
         "powers with a condition": {True, False},
         "whose checks": {"yours", "any", "elsewhere"},

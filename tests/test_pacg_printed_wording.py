@@ -111,6 +111,13 @@ Type: Weapon
 For your combat check, reveal this card to roll your Strength or Melee die + 1; you may
 additionally discard this card to add your unmodified Strength die.
 ---
+Name: Soft Giant
+Type: Monster
+Check: Combat 30
+
+Damage dealt by the Soft Giant is increased by 2.
+Halve the damage dealt by the Soft Giant (rounding up).
+---
 Name: Lock Pick
 Type: Item
 
@@ -774,3 +781,17 @@ def test_a_card_may_add_its_holders_unmodified_skill_die(cards, character, pays,
         hero(character, hand=["Shock Maul"])], script={
         "evade": ["none"], "check": [["Shock Maul"]], "may": [pays]})
     assert [roll["dice"] for roll in events_of(events, "roll")] == dice
+
+
+def test_a_bane_may_halve_the_damage_it_deals_rounding_up(cards):
+    """Failing by the shortfall deals that much Combat damage; 2 more, then halved, an odd
+    amount rounded up (the seeds give both)."""
+    dealt = []
+    for seed in range(1, 7):
+        events = play_setup(cards, seed, locations=field("Soft Giant"),
+                            script={"evade": ["none"]}, characters=[hero("Brannoc Ashvale")])
+        (check,) = checks(events)
+        dealt.append((check["difficulty"] - check["total"] + 2,
+                      events_of(events, "damage")[0]["amount"]))
+    assert all(halved == (before + 1) // 2 for before, halved in dealt)
+    assert {before % 2 for before, _ in dealt} == {0, 1}

@@ -599,6 +599,12 @@ class AstBuilder:
     def unreducible_damage(self, meta: Any, card: ast.SelfRef) -> ast.DamageRule:
         return ast.DamageRule(unreducible=True, span=self._span(meta))
 
+    def halved_damage(self, meta: Any, card: ast.SelfRef) -> ast.DamageRule:
+        return ast.DamageRule(halved=True, span=self._span(meta))
+
+    def dealt_halved(self, meta: Any) -> ast.DamageRule:
+        return ast.DamageRule(halved=True, span=self._span(meta))
+
     def dealt_more(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
         return ast.DamageRule(more=amount, span=self._span(meta))
 

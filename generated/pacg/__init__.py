@@ -80,6 +80,7 @@ MODULES = {
     'Moss Troll': 'moss_troll',
     'Barrow Knight': 'barrow_knight',
     'Wandering Redcap': 'wandering_redcap',
+    'Shambling Husk': 'shambling_husk',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

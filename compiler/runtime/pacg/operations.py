@@ -100,6 +100,7 @@ class CardOperations:
         self.damage_more = 0
         self.damage_to: str | None = None
         self.damage_unreducible = False
+        self.damage_halved = False
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
 
@@ -162,6 +163,8 @@ class CardOperations:
                 return
             kind = self.damage_kind or kind
             amount += self.damage_more
+            if self.damage_halved:
+                amount = -(-amount // 2)  # rounding up
         reducible = self.playing is not None or not self.damage_unreducible
         self.log.emit("damage", character=who.name, amount=amount, kind=kind)
         state = DamageState(who, amount, kind)
@@ -480,11 +483,12 @@ class CardOperations:
         self.log.emit("gain", character=you.name, cards=[card.name for card in gained])
 
     def damage_rule(self, as_kind: str | None, more: int, to: str | None,
-                    unreducible: bool = False) -> None:
+                    unreducible: bool = False, halved: bool = False) -> None:
         self.damage_kind = as_kind or self.damage_kind
         self.damage_more += more
         self.damage_to = to or self.damage_to
         self.damage_unreducible = self.damage_unreducible or unreducible
+        self.damage_halved = self.damage_halved or halved
 
     def unevadable(self) -> None:
         self.evadable = False
