@@ -538,6 +538,14 @@ class SufferScourge(Effect):
 
 
 @dataclass(frozen=True)
+class Retrieve(Effect):
+    """`return an ally from your discard pile to your hand`: one card of `kinds` (none: any),
+    of its holder's choice."""
+
+    kinds: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class GainFromBox(Effect):
     """`add 1d4 random spells from the box to your hand`, `each character draws a spell from
     the box`; `target` None is `you`."""

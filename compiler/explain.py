@@ -307,6 +307,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                      else "the character's location"),
     ast.AddDice: lambda e, you: f"adds {e.count} more of the check's own dice to "
     + _which_checks(e.checks),
+    ast.Retrieve: lambda e, you: f"{you} takes back a "
+    + (" or ".join(map(str, e.kinds)) or "card") + " of their choice from the discard pile",
     ast.AddSkillDie: lambda e, you: f"adds one die the size of its holder's {e.skill} die, "
     "with no bonus, to the check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "

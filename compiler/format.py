@@ -302,6 +302,11 @@ def _add_dice(e: ast.AddDice, voice: Voice) -> str:
     return f"add {e.count} {word}{_traits(e.traits)} to {which_checks(e.checks)}"
 
 
+def _retrieve(e: ast.Retrieve, voice: Voice) -> str:
+    what = _list(map(str, e.kinds), "or") if e.kinds else "card"
+    return f"return {_article(what)} {what} from your discard pile to your hand"
+
+
 def _add_skill_die(e: ast.AddSkillDie, voice: Voice) -> str:
     return f"add your unmodified {e.skill} die{_traits(e.traits)}"
 
@@ -435,6 +440,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.CloseLocation: lambda e, voice: f"{CLOSE_WORDS[e.mode]} {CLOSE_PLACES[e.place]}",
     ast.AddDice: _add_dice,
     ast.AddSkillDie: _add_skill_die,
+    ast.Retrieve: _retrieve,
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
     ast.YouMay: lambda e, voice: f"you may {format_effect(e.effect, Voice.COMMAND)}",

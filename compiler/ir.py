@@ -53,6 +53,7 @@ is at most `highest` (null: any).
 | `suffer_scourge` | target, card (a Scourge's name, or null: one the dice pick)          |
 | `examine`        | count (of a deck's top cards), then (or null), deck                |
 | `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
+| `retrieve`       | kinds (card types; empty: any): one from the discard pile to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible, halved |
 | `shuffle_location` | (none): the location deck is shuffled                             |

@@ -257,6 +257,9 @@ class _Lowerer:
         return {"op": "add_dice", "count": lower_amount(e.count), **_which_checks(e.checks),
                 "traits": _words(e.traits)}
 
+    def Retrieve(self, e: ast.Retrieve) -> ir.Effect:
+        return {"op": "retrieve", "kinds": _words(e.kinds)}
+
     def AddSkillDie(self, e: ast.AddSkillDie) -> ir.Effect:
         return {"op": "add_skill_die", "skill": e.skill.text, "traits": _words(e.traits)}
 

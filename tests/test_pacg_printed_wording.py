@@ -9,6 +9,10 @@ from __future__ import annotations
 import pytest
 
 from compiler.runtime import pacg as rt
+from compiler.runtime.log import EventLog
+from compiler.runtime.pacg.messages import MESSAGES
+from compiler.runtime.pacg.scenario import set_up
+from compiler.runtime.pacg.state import Card
 from tests.conftest import events_of, play_setup
 
 TEST_CARDS = """
@@ -117,6 +121,16 @@ Check: Combat 30
 
 Damage dealt by the Soft Giant is increased by 2.
 Halve the damage dealt by the Soft Giant (rounding up).
+---
+Name: Loyal Hound
+Type: Ally
+
+Recharge this card to add 1 to your check.
+---
+Name: Grave Call
+Type: Spell
+
+Banish this card to return an ally from your discard pile to your hand.
 ---
 Name: Lock Pick
 Type: Item
@@ -795,3 +809,20 @@ def test_a_bane_may_halve_the_damage_it_deals_rounding_up(cards):
                       events_of(events, "damage")[0]["amount"]))
     assert all(halved == (before + 1) // 2 for before, halved in dealt)
     assert {before % 2 for before, _ in dealt} == {0, 1}
+
+
+def test_a_card_may_return_one_from_the_discard_pile_to_the_hand(cards):
+    """Of the allies in the discard pile, the one with a power comes back (not the first or
+    the last); the item stays."""
+    table = set_up({"name": "test", "turns": 1, "locations": field("Sure Thing"),
+                    "characters": [hero("Brannoc Ashvale", hand=["Grave Call"])]}, cards, 1,
+                   EventLog(MESSAGES))
+    brannoc = table.characters[0]
+    brannoc.discards = [Card(cards[name]) for name in
+                        ("Test Hound", "Loyal Hound", "Twin Charm", "Test Hound")]
+    spell = brannoc.hand[0]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, spell, spell.defn.powers[0])
+    assert brannoc.hand[-1].name == "Loyal Hound"
+    assert [card.name for card in brannoc.discards] == ["Test Hound", "Twin Charm",
+                                                        "Test Hound"]

@@ -52,10 +52,10 @@ _FIELDS = {
 # What a bane's text may do, and what a boon's powers may do.  Choices, conditions and
 # further costs hold effects of the same kinds.
 _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
-_SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Explore, ast.DifficultyChange,
-                   ast.Examine, ast.TurnAction, ast.SelfAction, ast.CloseLocation, ast.Damage,
-                   ast.GainFromBox, ast.Move, ast.Attempt, ast.PileAction,
-                   ast.ShuffleLocation)
+_SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explore,
+                   ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
+                   ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
+                   ast.PileAction, ast.ShuffleLocation)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
@@ -301,7 +301,7 @@ class _CardCheck(CardCheck):
             self._trait(word, DAMAGE_KINDS, "damage type")
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
-                         | ast.GainFromBox) -> None:
+                         | ast.GainFromBox | ast.Retrieve) -> None:
         self._card_kinds(node.kinds)
 
     def _alongside(self, node: ast.Triggered) -> None:
@@ -398,6 +398,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.DamageRule: (_CardCheck._damage_kind,),
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
+    ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.GainFromBox: (_CardCheck._node_card_kinds,),
     ast.Triggered: (_CardCheck._alongside,),
     ast.WhichChecks: (_CardCheck._which_checks,),

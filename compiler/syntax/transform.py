@@ -584,6 +584,9 @@ class AstBuilder:
         """`reset your hand and end your turn`: two effects, one after the other."""
         return actions
 
+    def retrieve(self, meta: Any, kinds: tuple[ast.Word, ...] = ()) -> ast.Retrieve:
+        return ast.Retrieve(kinds, span=self._span(meta))
+
     def gain_from_box(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.GainFromBox:
         return ast.GainFromBox(count, parts[-1], span=self._span(meta))
 

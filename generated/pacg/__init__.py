@@ -48,6 +48,7 @@ MODULES = {
     "Giant's Bane": 'giant_s_bane',
     'Longshot Bow': 'longshot_bow',
     'Thunder Maul': 'thunder_maul',
+    'Call the Fallen': 'call_the_fallen',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

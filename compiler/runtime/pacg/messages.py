@@ -10,6 +10,7 @@ MESSAGES = {
     "refused": "{character} cannot play {card}: {reason}",
     "play": "{character} plays {card} ({cost}) {why}",
     "evaded": "{character} evades {card}",
+    "retrieve": "{character} takes {card} back from the discard pile",
     "defeated_by_card": "{character} defeats {card} with a card, with no check",
     "close_attempt": "{character} tries to close {location} {how}",
     "temporarily_closed": "{location} is temporarily closed",

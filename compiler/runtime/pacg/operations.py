@@ -467,6 +467,17 @@ class CardOperations:
         self.log.emit("lose_cards", character=who.name, action=action,
                       cards=[card.name for card in lost])
 
+    def retrieve(self, you: Character, kinds: tuple[str, ...]) -> None:
+        """A card of `kinds` (any, if none) from `you`'s discard pile to the hand, the one
+        the player chooses (Policy.keeps)."""
+        wanted = {singular(kind) for kind in kinds}
+        pool = [card for card in you.discards if not wanted or singular(card.defn.type) in wanted]
+        if pool:
+            card = self.table.policy.keeps(pool)
+            you.discards.remove(card)
+            you.hand.append(card)
+        self.log.emit("retrieve", character=you.name, card=card.name if pool else None)
+
     def pile(self, who: Character, action: str, pile: str) -> None:
         """`who` loses every card of the hand or the discard pile by `action`."""
         lost = list(who.hand if pile == "hand" else who.discards)

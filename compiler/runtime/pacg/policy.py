@@ -148,6 +148,11 @@ class Policy:
         order = sorted(reversed(cards), key=lambda card: len(card.defn.powers))
         return order[:count]
 
+    def keeps(self, cards: list[Card]) -> Card:
+        """Of cards to take back, the one worth most: the opposite of `discards`'s choice,
+        the most powers, the last discarded first."""
+        return max(reversed(cards), key=lambda card: len(card.defn.powers))
+
     # -- between encounters -----------------------------------------------------
 
     def move(self, table: Table, character: Character) -> Location | None:
