@@ -217,6 +217,12 @@ class Evade(Effect):
 
 
 @dataclass(frozen=True)
+class EncounterSelf(Effect):
+    """`When you examine this card, encounter it.`: the character who examined the card
+    encounters it, taking it from the deck it is in."""
+
+
+@dataclass(frozen=True)
 class DefeatBane(Effect):
     """`defeat a barrier with the Lock trait`: the encountered bane, if `what` describes it,
     is defeated with no check."""
@@ -687,6 +693,7 @@ class Triggered(Sentence):
 # Each timing window, with its canonical wording.
 TIMING_WINDOWS = {
     "when_encountered": "When encountered",
+    "when_examined": "When you examine this card",
     "before_encounter": "Before the encounter",
     "if_defeated": "If defeated",
     "if_undefeated": "If undefeated",

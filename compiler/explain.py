@@ -21,6 +21,7 @@ from compiler.format import TARGET_WORDS, count_words, field_value
 
 WINDOWS = {
     "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",
+    "when_examined": "when a character examines it, in whatever deck it is",
     "before_encounter": "before the encounter: after evading, before the check",
     "if_defeated": "if defeated: after the check, when the card was defeated",
     "if_undefeated": "if undefeated: after the check, when the card was not defeated",
@@ -273,6 +274,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
+    ast.EncounterSelf: lambda e, you: "the character who examined the card encounters it",
     ast.DefeatBane: lambda e, you: f"defeats {_selected(e.what)} with no check, played instead "
     "of the check to defeat it by the character who encounters it",
     ast.Summon: lambda e, you: f"{_who(e.target, you)} summons "

@@ -47,6 +47,7 @@ is at most `highest` (null: any).
 | `forbid`         | kinds (card types, as written: `spells`), traits                    |
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
 | `evade_self`     | (none): the encountered card is evaded                              |
+| `encounter_self` | (none): the examined card is encountered (in `when_examined`)       |
 | `move`           | target, random (false: where the player chooses)                    |
 | `shuffle_from_box` | kinds: a card of each type from the box into the location deck  |
 | `attempt`        | target, check (a list of options): its outcome is the last check's  |

@@ -225,6 +225,9 @@ class _Lowerer:
         return {"op": "evade", "who": None if e.who is None else e.who.kind,
                 **_selection(e.what)}
 
+    def EncounterSelf(self, e: ast.EncounterSelf) -> ir.Effect:
+        return {"op": "encounter_self"}
+
     def DefeatBane(self, e: ast.DefeatBane) -> ir.Effect:
         return {"op": "defeat", "who": None, **_selection(e.what)}
 

@@ -95,6 +95,13 @@ def test_a_boon_has_only_the_after_playing_window_and_a_bane_not_that_one(tmp_pa
     assert check(tmp_path, "Name: A\nType: Spell\n\nAfter playing this card, draw a card.\n") == []
 
 
+def test_a_bane_is_encountered_from_a_deck_only_when_it_is_examined(tmp_path):
+    bane = "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+    code, line, col, _ = only(tmp_path, bane + "If undefeated, you may encounter it.\n")
+    assert (code, line, col) == ("CW204", 5, 24)
+    assert check(tmp_path, bane + "When you examine this card, you may encounter it.\n") == []
+
+
 def test_pacg_has_no_keywords(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\nSwift.\n")[0] == "CW203"
 

@@ -153,7 +153,7 @@ EVERY_CONSTRUCT = {
                   "ShuffleFromBox", "Attempt", "SufferScourge", "PileAction", "AutoSucceed",
                   "Continuation", "ForceOutcome", "Subtract", "ForbidSelf",
                   "ShuffleLocation", "DefeatBane", "AddSkillDie",
-                  "Retrieve"},
+                  "Retrieve", "EncounterSelf"},
         "windows": {*pacg.WINDOWS, *pacg.BOON_WINDOWS},
         "conditions": set(ast.CONDITION_KINDS),
         "close places": {"here", "origin"},

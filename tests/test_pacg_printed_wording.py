@@ -132,6 +132,18 @@ Type: Spell
 
 Banish this card to return an ally from your discard pile to your hand.
 ---
+Name: Peeking Wall
+Type: Barrier
+Check: Strength 0
+
+If defeated, examine the top card of the location deck.
+---
+Name: Lurking Shade
+Type: Monster
+Check: Combat 0
+
+When you examine this card, encounter it; the difficulty to defeat is increased by 3.
+---
 Name: Lock Pick
 Type: Item
 
@@ -826,3 +838,15 @@ def test_a_card_may_return_one_from_the_discard_pile_to_the_hand(cards):
     assert brannoc.hand[-1].name == "Loyal Hound"
     assert [card.name for card in brannoc.discards] == ["Test Hound", "Twin Charm",
                                                         "Test Hound"]
+
+
+def test_a_card_examined_may_be_encountered_at_once(cards):
+    """The wall, defeated, examines the next card: the shade says to encounter it, with its
+    difficulty 3 higher, and it leaves the location deck for that encounter."""
+    events = play_setup(cards, locations=field("Peeking Wall", "Lurking Shade", "Sure Thing"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    assert [(check["purpose"], check["difficulty"]) for check in checks(events)][:2] == [
+        ("to defeat Peeking Wall", 0), ("to defeat Lurking Shade", 3)]
+    assert events_of(events, "window", window="when examined", card="Lurking Shade")
+    assert [event["card"] for event in events_of(events, "encounter")] == [
+        "Peeking Wall", "Lurking Shade"]

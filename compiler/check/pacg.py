@@ -27,8 +27,8 @@ TYPES = (*BANES, *BOONS, "Character", "Location", *DISPLAYED)
 CHECK_SKILLS = (*SKILLS, "Combat")
 # Words that describe a kind of check besides its skills (`your noncombat Strength check`).
 CHECK_WORDS = ("noncombat", "non-combat")
-WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
-           "after_encounter")
+WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated",
+           "if_undefeated", "after_encounter")
 BOON_WINDOWS = ("after_playing", "when_playing_another")
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
@@ -236,6 +236,8 @@ class _CardCheck(CardCheck):
                         f"a pacg {self.card.type} has no '{words}' timing window",
                         f"its windows are {known_windows}")
             return
+        if kind == "bane" and sentence.window == "when_examined":
+            kind = "bane_examined"
         for effect in sentence.effects:
             self._effect(kind, effect)
 
@@ -244,10 +246,13 @@ class _CardCheck(CardCheck):
         if kind == "boon":
             allowed, why = _POWER_EFFECTS, "a boon cannot do this"
         else:
-            allowed = (*_BANE_EFFECTS, *_CHECK_EFFECTS) if kind == "bane_check" \
-                else _BANE_EFFECTS
+            allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
+                       "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf)}.get(
+                kind, _BANE_EFFECTS)
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
-                  "checks are what boons do"
+                  "checks are what boons do" + ("" if not isinstance(effect, ast.EncounterSelf)
+                                                else "; a card is encountered from a deck only "
+                                                "when it is examined")
         if not isinstance(effect, allowed):
             self.report("CW204", effect, why)
         elif isinstance(effect, ast.SelfAction) and effect.beside and effect.action != "display":

@@ -313,6 +313,9 @@ class AstBuilder:
     def evade_for(self, meta: Any, who: ast.Word, what: ast.Selector) -> ast.Evade:
         return ast.Evade(what, _target(who), span=self._span(meta))
 
+    def encounter_self(self, meta: Any, card: ast.SelfRef) -> ast.EncounterSelf:
+        return ast.EncounterSelf(span=self._span(meta))
+
     def defeat_bane(self, meta: Any, what: ast.Selector) -> ast.DefeatBane:
         return ast.DefeatBane(what, span=self._span(meta))
 

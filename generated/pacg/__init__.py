@@ -82,6 +82,7 @@ MODULES = {
     'Barrow Knight': 'barrow_knight',
     'Wandering Redcap': 'wandering_redcap',
     'Shambling Husk': 'shambling_husk',
+    'Hidden Stalker': 'hidden_stalker',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -61,6 +61,7 @@ class CardDef:
     proficiencies: tuple[str, ...] = ()  # a character's: `Weapons`, `Light Armors`
     powers: tuple[Power, ...] = ()
     when_encountered: Run | None = None
+    when_examined: Run | None = None
     before_encounter: Run | None = None
     if_defeated: Run | None = None
     if_undefeated: Run | None = None

@@ -26,6 +26,7 @@ from compiler.runtime.pacg.state import Card, Character, Location, Table
 
 WINDOW_WORDS = {
     "when_encountered": "when encountered",
+    "when_examined": "when examined",
     "before_encounter": "before the encounter",
     "if_defeated": "if defeated",
     "if_undefeated": "if undefeated",
@@ -97,6 +98,16 @@ class Encounter(CardOperations):
         if self._stopped():
             return
         self._window("after_encounter")
+
+    def examined(self, deck: list[Card]) -> None:
+        """This card, in `deck`, was just examined: its `When you examine this card` text is
+        done, and if it says to, the character encounters it, taking it from the deck."""
+        self.encounter_now = False
+        with self.log.nested():
+            self._window("when_examined")
+        if self.encounter_now and not self._stopped() and self.card in deck:
+            deck.remove(self.card)
+            self.run()
 
     def _stopped(self) -> bool:
         return self.table.over or not self.character.alive

@@ -95,6 +95,7 @@ class CardOperations:
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
+        self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
         self.damage_kind: str | None = None
         self.damage_more = 0
@@ -363,7 +364,18 @@ class CardOperations:
         cards, whose = {"location": (self.location.deck, self.location.name),
                         "yours": (you.deck, you.name),
                         "blessings": (self.table.blessings_deck, "the blessings")}[deck]
-        self.log.emit("examine", location=whose, cards=[card.name for card in cards[:count]])
+        examined = cards[:count]
+        self.log.emit("examine", location=whose, cards=[card.name for card in examined])
+        for card in examined:
+            if card.defn.when_examined is not None and not self._stopped():
+                if self.depth >= MAX_SUMMON_DEPTH:
+                    raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
+                type(self)(self.table, you, card, self.location, depth=self.depth + 1
+                           ).examined(cards)
+
+    def encounter_self(self) -> None:
+        """`encounter it`: done once the card's `When you examine this card` text is."""
+        self.encounter_now = True
 
     def evade(self, you: Character) -> None:
         self.evaded = True
