@@ -196,6 +196,15 @@ def test_the_three_wordings_of_an_immunity_mean_the_same():
     assert forms[2].subject == ast.SelfRef(name="X", span=forms[2].span)
 
 
+def test_a_power_with_a_condition_reads_the_same_with_or_without_you_may():
+    power = "discard this card to add 1d4 to a combat check at another location."
+    read = [one_card(f"Game: pacg\n\nName: X\nType: Weapon\n\n{text}\n").sentences[0]
+            for text in (f"If you are proficient with weapons, you may {power}",
+                         f"If proficient with weapons, {power}")]
+    assert read[0] == read[1]
+    assert isinstance(read[0], ast.Activated) and read[0].condition.kind == "proficient"
+
+
 @pytest.mark.parametrize("comma", [",", ""])
 def test_an_immunity_may_say_the_card_may_not_be_evaded_too(comma):
     read = sentence(f"X may not be evaded{comma} and is immune to the Mental trait.")

@@ -247,6 +247,12 @@ class AstBuilder:
         scope, (cost, card, effects) = (parts[0], parts[1:]) if len(parts) == 4 else (None, parts)
         return ast.Activated(cost.text, card, effects, scope, span=self._span(meta))
 
+    def conditional_activated(self, meta: Any, condition: ast.Condition, cost: ast.Word,
+                              card: ast.SelfRef, effects: tuple[ast.Effect, ...]
+                              ) -> ast.Activated:
+        return ast.Activated(cost.text, card, effects, condition=condition,
+                             span=self._span(meta))
+
     def check_scope(self, meta: Any, skill: Token | None = None) -> ast.Word | None:
         return self._word(skill) if skill is not None else None
 
