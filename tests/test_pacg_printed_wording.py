@@ -144,6 +144,12 @@ Check: Combat 0
 
 When you examine this card, encounter it; the difficulty to defeat is increased by 3.
 ---
+Name: Sling Staff
+Type: Weapon
+
+For your combat check, reveal this card to roll your Dexterity or Ranged die + your
+unmodified Strength die + 1.
+---
 Name: Lock Pick
 Type: Item
 
@@ -850,3 +856,15 @@ def test_a_card_examined_may_be_encountered_at_once(cards):
     assert events_of(events, "window", window="when examined", card="Lurking Shade")
     assert [event["card"] for event in events_of(events, "encounter")] == [
         "Peeking Wall", "Lurking Shade"]
+
+
+def test_a_check_may_be_made_with_one_skill_and_another_skills_die_added(cards):
+    """Tamsin's combat check with the staff: her Dexterity d10 (not her Strength d6), then
+    her Strength d6 with no bonus, and 1."""
+    events = play_setup(cards, locations=field("Iron Brute"), characters=[
+        hero("Tamsin Reed", hand=["Sling Staff"])], script={
+        "evade": ["none"], "check": [["Sling Staff"]]})
+    assert events_of(events, "uses_skill", skill="Dexterity")
+    assert [roll["dice"] for roll in events_of(events, "roll")] == ["1d6"]
+    (check,) = checks(events)
+    assert (check["skill"], check["sides"]) == ("Dexterity", 10)

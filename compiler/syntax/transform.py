@@ -589,6 +589,13 @@ class AstBuilder:
         card = ast.CardRef(rest[0], span=self._span(meta)) if rest else None
         return ast.SufferScourge(target, card, span=self._span(meta))
 
+    def skill_and_die(self, meta: Any, skills: tuple[ast.Word, ...], die: Token,
+                      plus: ast.Amount | None = None) -> tuple[ast.UseSkill, ast.AddSkillDie]:
+        """`roll your Dexterity or Ranged die + your unmodified Strength die + 1`: two effects,
+        the better skill (and what is added to it), then the other skill's die."""
+        return (ast.UseSkill(skills, plus, span=self._span(meta)),
+                ast.AddSkillDie(self._word(die), span=self._token_span(die)))
+
     def turn_actions(self, meta: Any, *actions: ast.TurnAction) -> tuple[ast.TurnAction, ...]:
         """`reset your hand and end your turn`: two effects, one after the other."""
         return actions
