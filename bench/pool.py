@@ -87,16 +87,22 @@ def _inventory(cards: list[tuple[ast.Card, str]]
         for section in card.sections:
             own: list[str | None] = []  # None for a phrase that stays with its card
             for sentence in section.sentences:
-                text = format_sentence(sentence)
+                text = None if _names_its_card(sentence) else format_sentence(sentence)
                 if ast.continues(sentence) and own:
-                    own[-1] = None if own[-1] is None or card.name in text \
-                        else f"{own[-1]} {text}"
+                    own[-1] = None if own[-1] is None or text is None else f"{own[-1]} {text}"
                 else:
-                    own.append(None if card.name in text else text)
+                    own.append(text)
             phrases[card.game, card.type, section.label].extend(
                 text for text in own if text is not None)
     templates.sort(key=lambda template: (template.game, template.type, template.headers))
     return templates, phrases
+
+
+def _names_its_card(sentence: ast.Sentence) -> bool:
+    """Whether the sentence calls its card by name, or part of it (`Redcap` for the
+    Wandering Redcap): on another card, the check would find the name wrong."""
+    return any(isinstance(node, ast.SelfRef) and node.name is not None
+               for node in ast.walk(sentence))
 
 
 def _card(template: Template, phrases: dict[tuple[str, str, str | None], list[str]],
