@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -85,6 +86,15 @@ class CardDef:
     @property
     def is_boon(self) -> bool:
         return self.type in BOONS
+
+    @cached_property
+    def powers_for(self) -> Mapping[str | None, tuple[Power, ...]]:
+        """The card's powers by their purpose: every step of every encounter looks through
+        the hands for the powers of one purpose."""
+        found: dict[str | None, list[Power]] = {}
+        for power in self.powers:
+            found.setdefault(power.purpose, []).append(power)
+        return {purpose: tuple(powers) for purpose, powers in found.items()}
 
 
 def singular(word: str) -> str:

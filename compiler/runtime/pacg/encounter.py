@@ -144,9 +144,9 @@ class Encounter(CardOperations):
         adventure = self.table.adventure_deck
         for holder in self.table.characters_at(self.location):
             for card in list(holder.hand):
-                for power in card.defn.powers:
+                for power in card.defn.powers_for.get(purpose, ()):
                     spec = power.effect
-                    if power.purpose != purpose or not selects(spec, self.card.defn, adventure) \
+                    if not selects(spec, self.card.defn, adventure) \
                             or not self.may_play(holder, power):
                         continue
                     if (holder is self.character) != (spec["who"] is None):
@@ -264,16 +264,13 @@ class Encounter(CardOperations):
         plays = []
         here = state.character.location
         for holder in self.table.living():
-            whose = "yours" if holder is state.character else \
-                "any" if holder.location is here else "elsewhere"
+            # The owners of the checks the holder's cards may add to: its own, or another's.
+            owners = ("yours", "any") if holder is state.character else \
+                ("any",) if holder.location is here else ("elsewhere",)
             for card in list(holder.hand):
-                for power in card.defn.powers:
+                for power in card.defn.powers_for.get("add_to_check", ()):
                     spec = power.effect
-                    if power.purpose != "add_to_check" or not self.may_play(holder, power):
-                        continue
-                    if whose != "yours" and spec["owner"] != whose:
-                        continue
-                    if whose == "yours" and spec["owner"] == "elsewhere":
+                    if spec["owner"] not in owners or not self.may_play(holder, power):
                         continue
                     if not fits(spec, state.option, state.skill, state.purpose, state.against):
                         continue

@@ -193,8 +193,8 @@ class CardOperations:
     def _reductions(self, state: DamageState) -> list[Play]:
         plays = []
         for card in list(state.character.hand):
-            for power in card.defn.powers:
-                if power.purpose != "reduce_damage" or not self.may_play(state.character, power):
+            for power in card.defn.powers_for.get("reduce_damage", ()):
+                if not self.may_play(state.character, power):
                     continue
                 kinds = {kind.casefold() for kind in power.effect["kinds"]}
                 # `Ranged Combat` damage is Combat damage too.
