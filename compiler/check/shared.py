@@ -103,15 +103,15 @@ def name_span(card: ast.Card) -> ast.Span:
 
 
 def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str],
-                 at: ast.Span | None = None) -> Diagnostic:
+                 at: ast.Span) -> Diagnostic:
     """`'Dexterty' is not a pacg skill`, with the nearest known word as a hint (or, when none
-    is near and they are few, all of them); reported at `at`, or the word's own span."""
+    is near and they are few, all of them), reported at `at`, where the word stands."""
     known = list(known)
     hint = did_you_mean(word.text, known)
     if hint is None and len(known) <= 8:
         hint = f"it may be {', '.join(known[:-1])} or {known[-1]}" if len(known) > 1 \
             else f"it may only be {known[0]}"
-    return error(code, at or word.span, f"'{word.text}' is not {what}", hint)
+    return error(code, at, f"'{word.text}' is not {what}", hint)
 
 
 def known(word: ast.Word, words: Iterable[str]) -> bool:

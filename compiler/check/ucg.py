@@ -44,7 +44,6 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 
 
 class _CardCheck(CardCheck):
-
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
         if card_type not in TYPES:
