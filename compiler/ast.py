@@ -455,8 +455,8 @@ class Condition(Node):
 
 
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
-                   "failed", "alone", "matches_blessing", "check_has_trait",
-                   "check_lacks_trait", "played_on_check")
+                   "failed", "alone", "matches_blessing", "blessing_has_trait",
+                   "check_has_trait", "check_lacks_trait", "played_on_check")
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,8 @@ CONDITIONS = {
     "failed": "if {you} failed the check just made",
     "alone": "if {you} is the only character at the location",
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
+    "blessing_has_trait": "if the card on top of the blessings discard pile has the {words} "
+                          "trait",
     "check_has_trait": "if the check to defeat has the {words} trait",
     "check_lacks_trait": "if the check to defeat has none of the traits {words}",
     "played_on_check": "if {you} played a card on this check of the type and with the "

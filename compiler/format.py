@@ -72,6 +72,7 @@ CONDITION_WORDS = {
     "failed": "you fail",
     "alone": "you are the only character at this location",
     "matches_blessing": "the top card of the blessings discard pile matches this card",
+    "blessing_has_trait": "the top card of the blessings discard pile has the {} trait",
     "check_has_trait": "the check to defeat has the {} trait",
     "check_lacks_trait": "the check to defeat does not have the {} trait",
 }

@@ -275,6 +275,13 @@ Check: Combat 0
 
 If defeated, bury the top 2 cards of your deck.
 ---
+Name: Blessing of Kin
+Type: Blessing
+
+Discard this card to add 1 to your check.
+After you play this card, if the top card of the blessings discard pile has the Divine trait,
+recharge this card instead of discarding it.
+---
 Name: Blessing of Echoes
 Type: Blessing
 
@@ -633,6 +640,19 @@ def test_a_blessing_that_matches_the_blessings_discard_pile_is_recharged(cards, 
     moved = events_of(events, "moved", card="Blessing of Echoes")
     assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
     assert [event["card"] for event in events_of(events, "blessing")] == blessings
+
+
+@pytest.mark.parametrize(("blessings", "recharged"),
+                         [(["Hearthward Blessing"], True), (["Blessing of Echoes"], False),
+                          ([], False)])
+def test_a_blessing_recharged_by_the_traits_of_the_blessings_discard_pile(cards, blessings,
+                                                                          recharged):
+    """The Hearthward Blessing has the Divine trait; the Blessing of Echoes has none."""
+    events = play_setup(cards, blessings=blessings, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Blessing of Kin"])],
+                        script={"check": [["Blessing of Kin"]], "evade": ["none"]})
+    moved = events_of(events, "moved", card="Blessing of Kin")
+    assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
 
 
 def test_a_check_attempted_then_asked_about(cards):

@@ -49,6 +49,7 @@ MODULES = {
     'Longshot Bow': 'longshot_bow',
     'Thunder Maul': 'thunder_maul',
     'Call the Fallen': 'call_the_fallen',
+    'Blessing of Kinship': 'blessing_of_kinship',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -313,10 +313,15 @@ class CardOperations:
                       (self.check.traits if self.check is not None else self.last_traits)}
             has = any(word.casefold() in traits for word in words)
             return has if kind == "check_has_trait" else not has
-        if kind == "matches_blessing":
+        if kind in ("matches_blessing", "blessing_has_trait"):
             top = self.table.blessings_discard[-1] if self.table.blessings_discard else None
+            if top is None:
+                return False
+            if kind == "blessing_has_trait":
+                traits = {trait.casefold() for trait in top.defn.traits}
+                return any(word.casefold() in traits for word in words)
             card = self.playing.card if self.playing is not None else self.card
-            return top is not None and top.name == card.name
+            return top.name == card.name
         if kind in ("proficient", "not_proficient"):
             wanted = {singular(word) for word in words}
             had = {singular(item) for item in you.defn.proficiencies}
