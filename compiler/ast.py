@@ -202,10 +202,17 @@ class Damage(Effect):
 
 @dataclass(frozen=True)
 class ReduceDamage(Effect):
-    """Reduce damage dealt to you; kinds=() means any kind, amount=None means all of it."""
+    """Reduce damage dealt to `whose` (REDUCED_FOR); kinds=() means any kind, amount=None
+    means all of it."""
 
     kinds: tuple[Word, ...]
     amount: Amount | None
+    whose: str = "you"
+
+
+# Whose damage a reduction is for, as the text says it.
+REDUCED_FOR = {"you": "you", "any_character": "any character",
+               "at_location": "a character at your location"}
 
 
 @dataclass(frozen=True)

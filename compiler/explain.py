@@ -191,7 +191,9 @@ def _damage(e: ast.Damage, you: str) -> str:
 def _reduce(e: ast.ReduceDamage, you: str) -> str:
     kinds = " or ".join(map(str, e.kinds)) or "any kind of"
     by = "all of it" if e.amount is None else f"by {e.amount}"
-    return f"reduces {kinds} damage dealt to its holder, {by}"
+    whose = {"you": "its holder", "any_character": "any character",
+             "at_location": "a character at its holder's location"}[e.whose]
+    return f"reduces {kinds} damage dealt to {whose}, {by}"
 
 
 def _evade(e: ast.Evade, you: str) -> str:

@@ -229,9 +229,10 @@ def _damage(e: ast.Damage, voice: Voice) -> str:
 
 def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:
     kinds = f"{_list(map(str, e.kinds), 'or')} " if e.kinds else ""
+    whose = ast.REDUCED_FOR[e.whose]
     if e.amount is None:
-        return f"reduce all {kinds}damage dealt to you to 0"
-    return f"reduce {kinds}damage dealt to you by {e.amount}"
+        return f"reduce all {kinds}damage dealt to {whose} to 0"
+    return f"reduce {kinds}damage dealt to {whose} by {e.amount}"
 
 
 def _evade(e: ast.Evade, voice: Voice) -> str:

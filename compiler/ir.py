@@ -18,14 +18,16 @@ one the card came from); a card action's source is `hand`, `discards`,
 conditional's kind may also be `defeated` or `undefeated`, for effects written
 inside `If undefeated,`; an examination's `then` is `any_order` or
 `top_or_bottom`, and its deck `location`, `yours` or `blessings`.  Damage a card halves
-is halved after `more` is added, rounding up.  An evade or defeat
+is halved after `more` is added, rounding up.  A reduction is for the holder's damage
+(`whose` `you`), any character's (`any_character`) or that of a character at the holder's
+location (`at_location`).  An evade or defeat
 takes in a card of one of `kinds` with all of `traits`, whose highest difficulty to defeat
 is at most `highest` (null: any).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
 | `damage`         | target, amount, kind (a damage type, or null: the game's default)  |
-| `reduce_damage`  | kinds (empty: any), amount (null: all of it)                        |
+| `reduce_damage`  | kinds (empty: any), amount (null: all of it), whose (below)         |
 | `evade`          | who (null: the card's holder), kinds, traits, highest (below)      |
 | `defeat`         | who (null), kinds, traits, highest: the bane is defeated, no check |
 | `summon`         | target, cards (names)                                              |

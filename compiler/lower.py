@@ -219,7 +219,8 @@ class _Lowerer:
 
     def ReduceDamage(self, e: ast.ReduceDamage) -> ir.Effect:
         return {"op": "reduce_damage", "kinds": [kind.text for kind in e.kinds],
-                "amount": None if e.amount is None else lower_amount(e.amount)}
+                "amount": None if e.amount is None else lower_amount(e.amount),
+                "whose": e.whose}
 
     def Evade(self, e: ast.Evade) -> ir.Effect:
         return {"op": "evade", "who": None if e.who is None else e.who.kind,

@@ -139,6 +139,7 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "powers with a condition": {node.condition is not None for node in nodes
                                     if isinstance(node, ast.Activated)},
         "whose checks": values(ast.WhichChecks, "owner"),
+        "whose damage is reduced": values(ast.ReduceDamage, "whose"),
     }
 
 
@@ -173,6 +174,7 @@ EVERY_CONSTRUCT = {
         "powers for a check": {True, False},
         "powers with a condition": {True, False},
         "whose checks": {"yours", "any", "elsewhere"},
+        "whose damage is reduced": set(ast.REDUCED_FOR),
         "costs": set(ast.COSTS),
         "targets": set(pacg.TARGETS),
         "close modes": {"close", "temporarily_close", "attempt_close"},

@@ -150,6 +150,16 @@ Type: Weapon
 For your combat check, reveal this card to roll your Dexterity or Ranged die + your
 unmodified Strength die + 1.
 ---
+Name: Far Ward
+Type: Item
+
+Banish this card to reduce damage dealt to any character by 3.
+---
+Name: Near Ward
+Type: Item
+
+Banish this card to reduce damage dealt to a character at your location by 3.
+---
 Name: Lock Pick
 Type: Item
 
@@ -888,3 +898,20 @@ def test_a_check_may_be_made_with_one_skill_and_another_skills_die_added(cards):
     assert [roll["dice"] for roll in events_of(events, "roll")] == ["1d6"]
     (check,) = checks(events)
     assert (check["skill"], check["sides"]) == ("Dexterity", 10)
+
+
+@pytest.mark.parametrize(("ward", "where", "played"), [
+    ("Far Ward", "Other Field", True), ("Near Ward", "Plain Field", True),
+    ("Near Ward", "Other Field", False)])
+def test_a_card_may_reduce_another_characters_damage(cards, ward, where, played):
+    """Tamsin holds the ward; Brannoc fails against the Soft Giant and is dealt damage.  Any
+    character's damage may be reduced from anywhere; a character's at your location, only
+    from there."""
+    events = play_setup(cards, locations=[*field("Soft Giant"),
+                                          {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"),
+                                    {**hero("Tamsin Reed", hand=[ward]), "location": where}],
+                        script={"evade": ["none"], "reduce": [[ward] if played else []]})
+    assert bool(events_of(events, "play", card=ward, character="Tamsin Reed")) == played
+    reduced = events_of(events, "reduced")
+    assert bool(reduced) == played

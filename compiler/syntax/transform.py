@@ -306,9 +306,11 @@ class AstBuilder:
     damage_kind = trait
 
     def reduce_damage(self, meta: Any, *parts: Any) -> ast.ReduceDamage:
-        kinds = parts[0] if len(parts) == 2 else ()
+        """`[kinds] damage dealt to <whose> <by amount | to 0>`."""
+        kinds = parts[0] if len(parts) == 3 else ()
+        whose = parts[-2].text
         amount = parts[-1] if isinstance(parts[-1], ast.Amount) else None  # `to 0`: all of it
-        return ast.ReduceDamage(kinds, amount, span=self._span(meta))
+        return ast.ReduceDamage(kinds, amount, whose, span=self._span(meta))
 
     def reduction(self, meta: Any, amount: ast.Amount) -> ast.Amount:
         return amount

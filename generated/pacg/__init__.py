@@ -50,6 +50,8 @@ MODULES = {
     'Thunder Maul': 'thunder_maul',
     'Call the Fallen': 'call_the_fallen',
     'Blessing of Kinship': 'blessing_of_kinship',
+    'Shield of Faith': 'shield_of_faith',
+    'Rallying Banner': 'rallying_banner',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

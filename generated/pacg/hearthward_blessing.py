@@ -19,7 +19,7 @@ CARD = rt.CardDef(
         rt.Power(
             cost='discard',
             purpose='reduce_damage',
-            effect={'op': 'reduce_damage', 'kinds': [], 'amount': None},
+            effect={'op': 'reduce_damage', 'kinds': [], 'amount': None, 'whose': 'you'},
             run=power_1,
         ),
     ),

@@ -176,7 +176,7 @@ class CardOperations:
                 for play in self.table.policy.reduce_plays(self, state, reductions):
                     if play.card.defn.type in state.types_played:
                         self._refuse(play, f"a {play.card.defn.type} already reduced this damage")
-                    elif play.card in who.hand:
+                    elif play.card in play.holder.hand:
                         state.types_played.add(play.card.defn.type)
                         self._play(play, "to reduce the damage")
                     if state.amount == 0:
@@ -191,15 +191,23 @@ class CardOperations:
             self.damage_state = outer
 
     def _reductions(self, state: DamageState) -> list[Play]:
+        """The damaged character's cards that reduce its damage, and other characters' that
+        reduce any character's (or, at its location, a character's there)."""
         plays = []
-        for card in list(state.character.hand):
-            for power in card.defn.powers_for.get("reduce_damage", ()):
-                if not self.may_play(state.character, power):
-                    continue
-                kinds = {kind.casefold() for kind in power.effect["kinds"]}
-                # `Ranged Combat` damage is Combat damage too.
-                if not kinds or kinds & {state.kind.casefold(), *state.kind.casefold().split()}:
-                    plays.append(Play(state.character, card, power))
+        hurt = state.character
+        for holder in self.table.living():
+            whose = ("you", "any_character", "at_location") if holder is hurt else \
+                ("any_character", "at_location") if holder.location is hurt.location else \
+                ("any_character",)
+            for card in list(holder.hand):
+                for power in card.defn.powers_for.get("reduce_damage", ()):
+                    if power.effect["whose"] not in whose or not self.may_play(holder, power):
+                        continue
+                    kinds = {kind.casefold() for kind in power.effect["kinds"]}
+                    # `Ranged Combat` damage is Combat damage too.
+                    if not kinds or kinds & {state.kind.casefold(),
+                                             *state.kind.casefold().split()}:
+                        plays.append(Play(holder, card, power))
         return plays
 
     def reduce_damage(self, amount: int | None) -> None:
