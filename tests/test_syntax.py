@@ -205,6 +205,11 @@ def test_a_power_with_a_condition_reads_the_same_with_or_without_you_may():
     assert isinstance(read[0], ast.Activated) and read[0].condition.kind == "proficient"
 
 
+def test_the_top_cards_of_a_deck_are_the_top_cards_from_it():
+    assert sentence("If undefeated, discard the top 1d4+1 cards from your deck.") == \
+        sentence("If undefeated, discard the top 1d4+1 cards of your deck.")
+
+
 @pytest.mark.parametrize("comma", [",", ""])
 def test_an_immunity_may_say_the_card_may_not_be_evaded_too(comma):
     read = sentence(f"X may not be evaded{comma} and is immune to the Mental trait.")
