@@ -205,6 +205,14 @@ def test_a_power_with_a_condition_reads_the_same_with_or_without_you_may():
     assert isinstance(read[0], ast.Activated) and read[0].condition.kind == "proficient"
 
 
+def test_a_card_summoned_may_be_named_after_its_type():
+    def summoned(text: str) -> list[str]:
+        return [card.name for card in sentence(f"Before you act, {text}.").effects[0].cards]
+    assert summoned("summon and encounter the henchman Grask the Drowned") == [
+        "Grask the Drowned"]
+    assert summoned("summon and encounter the Henchman Hunter") == ["Henchman Hunter"]
+
+
 def test_the_top_cards_of_a_deck_are_the_top_cards_from_it():
     assert sentence("If undefeated, discard the top 1d4+1 cards from your deck.") == \
         sentence("If undefeated, discard the top 1d4+1 cards of your deck.")
