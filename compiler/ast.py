@@ -667,10 +667,10 @@ class Sentence(Node):
     """Base of the sentences of rules text."""
 
     @cached_property
-    def nodes(self) -> list[Node]:
+    def nodes(self) -> tuple[Node, ...]:
         """`walk(self)`, found once: a shared sentence (`Reading`) is looked through by the
         checks of every card that writes it.  Not copied by `moved`."""
-        return walk(self)
+        return tuple(walk(self))
 
 
 @dataclass(frozen=True)
@@ -764,7 +764,7 @@ class Field(Node):
         """This field with every span of its value where the text stands."""
         if self.place is None:
             return self
-        return Field(self.name, moved(self.value, *self.place), span=self.span)
+        return Field(self.name, placed(self.value, self.place), span=self.span)
 
 
 @dataclass(frozen=True)
@@ -798,7 +798,7 @@ class Reading:
 
     def placed(self) -> Sentence:
         """The sentence with every span where the text stands."""
-        return self.sentence if self.place is None else moved(self.sentence, *self.place)
+        return placed(self.sentence, self.place)
 
 
 # Where a text read on its own stands: the file, the line, and the columns before it.
@@ -811,6 +811,11 @@ def placed_span(span: Span, place: Place | None) -> Span:
         return span
     file, line, shift = place
     return _new_span(Span, (file, line, span.col + shift, line, span.end_col + shift))
+
+
+def placed(value: Any, place: Place | None) -> Any:
+    """`value`, read from a text on its own, copied to where `place` puts the text."""
+    return value if place is None else moved(value, place)
 
 
 @dataclass(frozen=True)
@@ -980,26 +985,24 @@ def _collect(item: Any, found: list[Node]) -> None:
             _collect(each, found)
 
 
-def moved(value: Any, file: str, line: int, shift: int) -> Any:
+def moved(value: Any, place: Place) -> Any:
     """A copy of `value` (a node, or tuples of nodes) built from a text of one line read on
-    its own, for where that text stands: every span on `line` of `file`, its columns
-    `shift` further on.  Nodes are copied through their fields' dictionary, since going
-    through the frozen classes' constructors costs as much as building them afresh."""
+    its own, every span where `place` puts the text (placed_span).  Nodes are copied
+    through their fields' dictionary, since going through the frozen classes' constructors
+    costs as much as building them afresh."""
     if isinstance(value, Node):
         fields = value.__dict__.copy()
         fields.pop("nodes", None)  # Sentence.nodes, if found: the copy's are its own
-        span = fields["span"]
-        fields["span"] = _new_span(Span, (file, line, span.col + shift, line,
-                                          span.end_col + shift))
+        fields["span"] = placed_span(fields["span"], place)
         for name in _child_fields(type(value)):
             child = fields[name]
             if child is not None:
-                fields[name] = moved(child, file, line, shift)
+                fields[name] = moved(child, place)
         copy = object.__new__(type(value))
         object.__setattr__(copy, "__dict__", fields)
         return copy
     if isinstance(value, tuple):
-        items = [moved(item, file, line, shift) for item in value]
+        items = [moved(item, place) for item in value]
         return tuple(items) if type(value) is tuple else type(value)(*items)
     return value
 

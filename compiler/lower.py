@@ -31,8 +31,8 @@ POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce
 
 def _selection(selector: ast.Selector) -> dict[str, Any]:
     """The cards a selector takes in (runtime.pacg.encounter.selects reads it)."""
-    return {"kinds": [kind.text for kind in selector.kinds],
-            "traits": [trait.text for trait in selector.traits], "highest": selector.highest}
+    return {"kinds": _words(selector.kinds), "traits": _words(selector.traits),
+            "highest": selector.highest}
 
 
 def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Program:

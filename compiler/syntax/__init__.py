@@ -199,7 +199,7 @@ class _CardReader:
         """`value` and its place, or, the second time this card has a shared value, a copy
         moved to that place: each of a card's nodes stands in one place (ast.Card.where)."""
         if place is not None and id(value) in self.shared:
-            return ast.moved(value, *place), None
+            return ast.moved(value, place), None
         self.shared.add(id(value))
         return value, place
 

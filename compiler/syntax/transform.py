@@ -208,6 +208,8 @@ class AstBuilder:
     def self_it(self, meta: Any) -> ast.SelfRef:
         return ast.SelfRef(span=self._span(meta))
 
+    self_pronoun = self_it  # `her`, `him`: the card, as `it` is
+
     def self_named(self, meta: Any, name: str) -> ast.SelfRef:
         return ast.SelfRef(name=name, span=self._span(meta))
 
@@ -344,20 +346,10 @@ class AstBuilder:
     def card_ref(self, meta: Any, name: str) -> ast.CardRef:
         return ast.CardRef(name, span=self._span(meta))
 
-    def shuffle_self(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
-        return ast.MoveSelf("shuffle", card, span=self._span(meta))
-
-    def shuffle_self_random(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
-        return ast.MoveSelf("random_open", card, span=self._span(meta))
-
-    def shuffle_self_random_other(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
-        return ast.MoveSelf("random_other_open", card, span=self._span(meta))
-
-    def self_pronoun(self, meta: Any) -> ast.SelfRef:
-        return ast.SelfRef(span=self._span(meta))
-
     def put_self(self, meta: Any, card: ast.SelfRef, place: ast.Word) -> ast.MoveSelf:
         return ast.MoveSelf(place.text, card, span=self._span(meta))
+
+    shuffle_self = put_self  # `shuffle <card> into <place>`: the place, a word
 
     def card_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         target, (action, count, *source) = self._subject(meta, parts)
@@ -620,11 +612,11 @@ class AstBuilder:
     def unreducible_damage(self, meta: Any, card: ast.SelfRef) -> ast.DamageRule:
         return ast.DamageRule(unreducible=True, span=self._span(meta))
 
-    def halved_damage(self, meta: Any, card: ast.SelfRef) -> ast.DamageRule:
+    def dealt_halved(self, meta: Any, card: ast.SelfRef | None = None) -> ast.DamageRule:
+        """`reduced by half`, or `halve the damage dealt by <card>`."""
         return ast.DamageRule(halved=True, span=self._span(meta))
 
-    def dealt_halved(self, meta: Any) -> ast.DamageRule:
-        return ast.DamageRule(halved=True, span=self._span(meta))
+    halved_damage = dealt_halved
 
     def dealt_more(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
         return ast.DamageRule(more=amount, span=self._span(meta))
