@@ -116,6 +116,7 @@ TARGET_KINDS = (
     "each_other_character_at_location",
     "random_character",
     "random_other_character",
+    "character_at_location",
     "characters_who_succeeded",
     "characters_who_failed",
     "leader",
@@ -718,13 +719,15 @@ class Activated(Sentence):
     """A power its holder may use: pay `cost` with `card` to get `effects`; `check` names the
     checks it is played on (`For your combat check,`), when the text does; `condition` what
     its holder must be for it to be played (`If you are proficient with weapons, you may
-    discard this card to ...`)."""
+    discard this card to ...`); `chosen` the character its effects are for, when its holder
+    chooses one (`and choose a character at your location to ...`)."""
 
     cost: str
     card: SelfRef
     effects: tuple[Effect, ...]
     check: Word | None = None
     condition: Condition | None = None
+    chosen: Target | None = None
 
 
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")

@@ -17,7 +17,7 @@ from compiler import ast, ir
 from compiler.build import compile_paths
 from compiler.diagnostics import Diagnostic, did_you_mean, has_errors
 from compiler.files import display_path
-from compiler.format import TARGET_WORDS, count_words, field_value
+from compiler.format import CHOSEN_WORDS, TARGET_WORDS, count_words, field_value
 
 WINDOWS = {
     "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",
@@ -137,8 +137,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
     when its sentences with no window are done (`untimed`)."""
     you = notes.get("you", YOU)
 
-    def does(effects: tuple[ast.Effect, ...]) -> list[str]:
-        return [f"does: {effect_words(effect, you)}" for effect in effects]
+    def does(effects: tuple[ast.Effect, ...], who: str = you) -> list[str]:
+        return [f"does: {effect_words(effect, who)}" for effect in effects]
 
     if isinstance(sentence, ast.Triggered):
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
@@ -147,8 +147,12 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
         scope = f", on a {sentence.check} check" if sentence.check else ""
         if sentence.condition is not None:
             scope += f", {_condition(sentence.condition, 'its holder')}"
-        return [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}",
-                *does(sentence.effects)]
+        power = [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}"]
+        if sentence.chosen is None:
+            return power + does(sentence.effects)
+        return [*power, f"for: {CHOSEN_WORDS[sentence.chosen.kind]}, whom its holder chooses "
+                "(the one making the check it is played on, if any)",
+                *does(sentence.effects, CHOSEN)]
     if isinstance(sentence, ast.Immunity):
         traits = " and ".join(map(str, sentence.traits))
         word = "trait" if len(sentence.traits) == 1 else "traits"
@@ -164,6 +168,7 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
 
 
 YOU = "the character who encounters the card (you)"
+CHOSEN = "the chosen character (you)"
 
 
 def effect_words(effect: ast.Effect, you: str = YOU) -> str:

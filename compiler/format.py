@@ -30,10 +30,16 @@ TARGET_WORDS = {
     "each_other_character_at_location": "each other character at this location",
     "random_character": "a random character",
     "random_other_character": "a random other character at this location",
+    "character_at_location": "a character at this location",
     "characters_who_succeeded": "characters who succeed",
     "characters_who_failed": "characters who fail",
     "leader": "the Leader",
     "monster": "the monster",
+}
+# The characters a power's holder may choose for its effects (ast.Activated.chosen).
+CHOSEN_WORDS = {
+    "character_at_location": "a character at your location",
+    "another_character": "another character at your location",
 }
 # Card actions' verbs: (with `you`, with any other subject).
 VERBS = {
@@ -177,7 +183,8 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
 def _activated(sentence: ast.Activated) -> str:
     """`[For your combat check,] <cost> this card to ...`, or, with a condition, `If you are
     proficient with weapons, you may <cost> this card to ...`."""
-    power = f"{sentence.cost} {self_ref(sentence.card)} to {effects(sentence.effects)}"
+    chosen = f" and choose {CHOSEN_WORDS[sentence.chosen.kind]}" if sentence.chosen else ""
+    power = f"{sentence.cost} {self_ref(sentence.card)}{chosen} to {effects(sentence.effects)}"
     if sentence.condition is not None:
         power = f"If {_condition(sentence.condition)}, you may {power}"
     return (f"For your {sentence.check} check, " if sentence.check else "") + power

@@ -110,6 +110,9 @@ class Power(TypedDict):
     effects: list[Effect]
     # What its holder must be for it to be played, as a conditional's (or null: always).
     condition: dict[str, Any] | None
+    # The character its effects are for, a target its holder chooses (`character_at_location`,
+    # `another_character`), or null: the holder.
+    chosen: str | None
 
 
 class Ability(TypedDict):

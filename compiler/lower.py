@@ -211,7 +211,8 @@ class _Lowerer:
         return {"cost": sentence.cost, "purpose": POWER_PURPOSES[spec["op"]] if spec else None,
                 "spec": spec, "effects": effects,
                 "condition": None if condition is None else
-                {"kind": condition.kind, "words": _words(condition.words)}}
+                {"kind": condition.kind, "words": _words(condition.words)},
+                "chosen": None if sentence.chosen is None else sentence.chosen.kind}
 
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),

@@ -389,6 +389,27 @@ Check: Strength 0
 
 After the encounter, if you succeed, draw a card.
 After the encounter, if you fail, discard a card.
+---
+Name: Guarded Door
+Type: Barrier
+Check: Stealth 99
+---
+Name: Quiet Word
+Type: Spell
+
+Banish this card and choose a character at your location to succeed at a Stealth check.
+---
+Name: Kin Mending
+Type: Spell
+
+Recharge this card and choose another character at your location to recharge 1 random card
+from his discard pile.
+---
+Name: Near Mending
+Type: Spell
+
+Recharge this card and choose a character at your location to recharge 1 random card from
+his discard pile.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -915,3 +936,37 @@ def test_a_card_may_reduce_another_characters_damage(cards, ward, where, played)
     assert bool(events_of(events, "play", card=ward, character="Tamsin Reed")) == played
     reduced = events_of(events, "reduced")
     assert bool(reduced) == played
+
+
+@pytest.mark.parametrize(("holder_at", "played"), [("Plain Field", True), ("Other Field", False)])
+def test_a_card_may_make_a_chosen_characters_check_succeed(cards, holder_at, played):
+    """Tamsin holds the word; Brannoc's Stealth 99 check succeeds if she plays it, which she
+    may only from his location."""
+    events = play_setup(cards, locations=[*field("Guarded Door"),
+                                          {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"),
+                                    {**hero("Tamsin Reed", hand=["Quiet Word"]),
+                                     "location": holder_at}],
+                        script={"evade": ["none"], "check": [["Quiet Word"] if played else []]})
+    assert bool(events_of(events, "play", card="Quiet Word", character="Tamsin Reed")) == played
+    assert bool(events_of(events, "defeated", card="Guarded Door")) == played
+
+
+@pytest.mark.parametrize(("spell", "mended"), [("Kin Mending", "Tamsin Reed"),
+                                               ("Near Mending", "Brannoc Ashvale")])
+def test_a_power_may_be_for_a_character_its_holder_chooses(cards, spell, mended):
+    """Brannoc plays the spell with no check under way: `another character` is Tamsin, and
+    `a character at your location` is his own choice, himself (the default policy's); the
+    card recharged is from the chosen character's discard pile, to that character's deck."""
+    table = set_up({"name": "test", "turns": 1, "locations": field("Sure Thing"),
+                    "characters": [hero("Brannoc Ashvale", hand=[spell]),
+                                   hero("Tamsin Reed")]}, cards, 1, EventLog(MESSAGES))
+    for character in table.characters:
+        character.discards = [Card(cards["Pebble"])]
+    brannoc = table.characters[0]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    emptied = {character.name: not character.discards for character in table.characters}
+    assert emptied == {name: name == mended for name in emptied}
+    chosen = next(character for character in table.characters if character.name == mended)
+    assert chosen.deck[-1].name == "Pebble"

@@ -244,10 +244,14 @@ class AstBuilder:
         return _Alongside("when_playing_another", self._word(kind))
 
     def activated(self, meta: Any, *parts: Any) -> ast.Activated:
-        """`[For your <skill> check,] <cost> <card> to <effects>`; `On your check,` names no
-        skill, and so says no more than the power's own effects."""
-        scope, (cost, card, effects) = (parts[0], parts[1:]) if len(parts) == 4 else (None, parts)
-        return ast.Activated(cost.text, card, effects, scope, span=self._span(meta))
+        """`[For your <skill> check,] <cost> <card> [and choose <a character>] to <effects>`;
+        `On your check,` names no skill, and so says no more than the power's own effects."""
+        card_at = next(index for index, part in enumerate(parts) if isinstance(part, ast.SelfRef))
+        scope = parts[0] if card_at == 2 else None
+        cost, card, *chosen, effects = parts[card_at - 1:]
+        return ast.Activated(cost.text, card, effects, scope,
+                             chosen=_target(chosen[0]) if chosen else None,
+                             span=self._span(meta))
 
     def conditional_activated(self, meta: Any, condition: ast.Condition, cost: ast.Word,
                               card: ast.SelfRef, effects: tuple[ast.Effect, ...]
@@ -444,6 +448,13 @@ class AstBuilder:
         """`succeed at your Stealth check`: the checks are the holder's own."""
         yours = ast.Word("yours", span=self._span(meta))
         return ast.AutoSucceed(self.which_checks(meta, yours, *parts), span=self._span(meta))
+
+    def auto_succeed_any(self, meta: Any, skills: tuple[ast.Word, ...], *purpose: Any
+                         ) -> ast.AutoSucceed:
+        """`succeed at a Stealth check`: any check at the holder's location."""
+        anyone = ast.Word("any", span=self._span(meta))
+        return ast.AutoSucceed(self.which_checks(meta, anyone, *skills, *purpose),
+                               span=self._span(meta))
 
     def check_purpose(self, meta: Any, verb: ast.Word, *kinds: Token
                       ) -> tuple[str, tuple[ast.Word, ...]]:

@@ -52,6 +52,8 @@ MODULES = {
     'Blessing of Kinship': 'blessing_of_kinship',
     'Shield of Faith': 'shield_of_faith',
     'Rallying Banner': 'rallying_banner',
+    'Whispered Veil': 'whispered_veil',
+    'Mending Chant': 'mending_chant',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -139,6 +139,16 @@ class CardOperations:
             return [chosen] if chosen is not None else []
         raise ScenarioError(f"pacg has no target {kind!r}")
 
+    def chosen(self, kind: str, you: Character) -> Character | None:
+        """The character `you` chooses for a power's effects (`and choose a character at your
+        location to ...`), or None when there is none to choose: played on a check at `you`'s
+        location, the one making it (a ruling); otherwise the policy's choice."""
+        check = self.check
+        if check is not None and check.character.location is you.location \
+                and not (kind == "another_character" and check.character is you):
+            return check.character
+        return self.table.policy.target(self, kind, you)
+
     def roll(self, dice: int, sides: int, plus: int) -> int:
         """Roll dice for card text; rolled while a check is made, they are rolled on it."""
         if self.check is not None:
