@@ -639,6 +639,18 @@ class ForceOutcome(Effect):
 
 
 @dataclass(frozen=True)
+class RerollCheck(Effect):
+    """`reroll the dice` (pacg): the check's dice (its skill's die and those cards added) are
+    rolled again, and the new total is the check's."""
+
+
+@dataclass(frozen=True)
+class TakeResult(Effect):
+    """`take the new result`, `You must take the second result.`: the reroll before it
+    stands, and the check is not rerolled again."""
+
+
+@dataclass(frozen=True)
 class Subtract(Effect):
     """`subtract 1 from each die you roll`: from the check being made."""
 
@@ -711,6 +723,8 @@ TIMING_WINDOWS = {
     "end_of_turn": "At the end of the turn",
     "after_playing": "After playing this card",
     "when_playing_another": "When playing another",
+    "would_fail": "If you would fail the check",
+    "would_succeed": "If you would succeed at the check",
 }
 
 

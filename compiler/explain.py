@@ -32,6 +32,9 @@ WINDOWS = {
     "after_playing": "after playing this card: once any power of it has been played",
     "when_playing_another": "while this card is held, when its holder plays another card of "
                             "the type named on a check",
+    "would_fail": "on a check this card was played on, its dice rolled, if it would fail",
+    "would_succeed": "on a check this card was played on, its dice rolled, if it would "
+                     "succeed",
 }
 COSTS = {
     "reveal": "reveal it (show it and keep it)",
@@ -294,6 +297,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.AtReset: lambda e, you: f"when {you} resets the hand with this card in it: "
     f"{COSTS[e.action]}",
     ast.EvadeSelf: lambda e, you: "the card is evaded: its encounter ends, and it goes back",
+    ast.RerollCheck: lambda e, you: "the check's dice (its skill's die and those cards added) "
+                                    "are rolled again, and the new total is the check's",
+    ast.TakeResult: lambda e, you: "the new result stands: the check is not rerolled again",
     ast.Move: lambda e, you: f"{_who(e.target, you)} moves to "
     + ("a random open location" if e.random else "a location of their choice"),
     ast.ShuffleFromBox: lambda e, you: "a random " + " and a random ".join(map(str, e.kinds))

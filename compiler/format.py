@@ -434,6 +434,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     + (f" next to {e.beside}" if e.beside else ""),
     ast.AtReset: lambda e, voice: f"{e.action} {self_ref(e.card)} when you reset your hand",
     ast.EvadeSelf: lambda e, voice: "evade this card",
+    ast.RerollCheck: lambda e, voice: "reroll the dice",
+    ast.TakeResult: lambda e, voice: "take the new result",
     ast.Move: lambda e, voice: _acting(e.target, "move", voice)
     + (" to a random location" if e.random else ""),
     ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kinds[0].text)} "

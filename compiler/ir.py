@@ -49,6 +49,8 @@ is at most `highest` (null: any).
 | `forbid`         | kinds (card types, as written: `spells`), traits                    |
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
 | `evade_self`     | (none): the encountered card is evaded                              |
+| `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
+| `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
 | `encounter_self` | (none): the examined card is encountered (in `when_examined`)       |
 | `move`           | target, random (false: where the player chooses)                    |
 | `shuffle_from_box` | kinds: a card of each type from the box into the location deck  |

@@ -335,6 +335,12 @@ class _Lowerer:
     def EvadeSelf(self, e: ast.EvadeSelf) -> ir.Effect:
         return {"op": "evade_self"}
 
+    def RerollCheck(self, e: ast.RerollCheck) -> ir.Effect:
+        return {"op": "reroll_check"}
+
+    def TakeResult(self, e: ast.TakeResult) -> ir.Effect:
+        return {"op": "take_result"}
+
     def Move(self, e: ast.Move) -> ir.Effect:
         return {"op": "move", "target": e.target.kind, "random": e.random}
 

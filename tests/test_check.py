@@ -95,6 +95,16 @@ def test_a_boon_has_only_the_after_playing_window_and_a_bane_not_that_one(tmp_pa
     assert check(tmp_path, "Name: A\nType: Spell\n\nAfter playing this card, draw a card.\n") == []
 
 
+def test_dice_are_rerolled_only_once_a_check_played_on_is_rolled(tmp_path):
+    spell = "Name: A\nType: Spell\n\nReveal this card to add 1 to your check.\n"
+    code, line, col, _ = only(tmp_path, spell + "After playing this card, reroll the dice.\n")
+    assert (code, line, col) == ("CW204", 5, 26)
+    assert check(tmp_path, spell + "If you would fail the check, reroll the dice.\n"
+                 "You must take the second result.\n") == []
+    bane = "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+    assert only(tmp_path, bane + "If you would fail the check, draw a card.\n")[0] == "CW202"
+
+
 def test_a_bane_is_encountered_from_a_deck_only_when_it_is_examined(tmp_path):
     bane = "Name: A\nType: Monster\nCheck: Combat 5\n\n"
     code, line, col, _ = only(tmp_path, bane + "If undefeated, you may encounter it.\n")

@@ -410,6 +410,26 @@ Type: Spell
 
 Recharge this card and choose a character at your location to recharge 1 random card from
 his discard pile.
+---
+Name: Second Swing
+Type: Weapon
+
+For your combat check, reveal this card to roll your Strength or Melee die + 1.
+If you fail a combat check with this weapon, you may discard this card to ignore the result and
+reroll the dice.
+You must take the second result.
+---
+Name: Fickle Blade
+Type: Weapon
+
+For your combat check, reveal this card to roll your Strength or Melee die + 1d4.
+If you would succeed at the check, reroll the dice.
+---
+Name: Hopeful Word
+Type: Spell
+
+For your combat check, reveal this card to add 1.
+If you would fail the check, reroll the dice.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -970,3 +990,74 @@ def test_a_power_may_be_for_a_character_its_holder_chooses(cards, spell, mended)
     assert emptied == {name: name == mended for name in emptied}
     chosen = next(character for character in table.characters if character.name == mended)
     assert chosen.deck[-1].name == "Pebble"
+
+
+def rerolled_checks(cards, hand: list[str], may: list[bool] | None = None,
+                    seeds=range(1, 31)):
+    """Brannoc fights the Iron Brute (Combat 10) with `hand` played on the check, seed after
+    seed, answering `may` to what card text leaves to him: each game's rerolls and check."""
+    for seed in seeds:
+        events = play_setup(cards, seed, locations=field("Iron Brute"),
+                            characters=[hero("Brannoc Ashvale", hand=hand)],
+                            script={"evade": ["none"], "check": [hand],
+                                    **({"may": may} if may is not None else {})})
+        yield events_of(events, "reroll"), checks(events)[0], events
+
+
+@pytest.mark.parametrize(("weapon", "rerolls_when"), [("Second Swing", "failure"),
+                                                      ("Fickle Blade", "success")])
+def test_a_card_played_on_a_check_may_reroll_its_dice(cards, weapon, rerolls_when):
+    """The dice are rolled again as the check would go (a failure, a success), and the new
+    total is the check's: the skill's die and the dice the card added, with the bonuses."""
+    seen = set()
+    for rerolls, check, _ in rerolled_checks(cards, [weapon]):
+        first = "success" if (rerolls[0]["before"] if rerolls else check["total"]) >= 10 \
+            else "failure"
+        seen.add((first, bool(rerolls)))
+        assert bool(rerolls) == (first == rerolls_when)
+        if rerolls:
+            assert rerolls[0]["after"] == check["total"] == check["roll"] + check["bonus"] + \
+                check["added"]
+    assert seen == {("success", rerolls_when == "success"), ("failure", rerolls_when == "failure")}
+
+
+def test_a_reroll_rolls_the_dice_cards_added_too(cards):
+    """The blade's 1d4 is rolled again with the skill's die: what it adds after the reroll is
+    a new roll of it, not the first one's."""
+    added = []
+    for rerolls, check, events in rerolled_checks(cards, ["Fickle Blade"]):
+        if rerolls:
+            (first,) = events_of(events, "roll", dice="1d4")
+            added.append((first["total"], check["added"]))
+    assert all(1 <= now <= 4 for _, now in added)
+    assert any(first != now for first, now in added)
+
+
+def test_a_reroll_costs_what_the_card_asks(cards):
+    """`you may discard this card to ... reroll the dice`: each reroll discards the sword."""
+    for rerolls, _, events in rerolled_checks(cards, ["Second Swing"]):
+        paid = events_of(events, "paid", card="Second Swing", cost="discard")
+        assert len(paid) == len(rerolls)
+
+
+def test_a_result_that_must_stand_is_not_rerolled_again(cards):
+    """The sword's reroll must stand: the word played beside it, which would reroll a failure
+    too, leaves the new result alone."""
+    refused = 0
+    for rerolls, check, events in rerolled_checks(cards, ["Second Swing", "Hopeful Word"]):
+        assert len(rerolls) <= 1
+        refused += len(events_of(events, "no_reroll"))
+        if rerolls and check["result"] == "failure":
+            assert events_of(events, "no_reroll")
+    assert refused
+
+
+def test_with_no_reroll_there_is_no_second_result_to_take(cards):
+    """Brannoc keeps the sword rather than pay for its reroll: the word's reroll of a failure
+    is still his."""
+    rerolled = 0
+    for rerolls, _, events in rerolled_checks(cards, ["Second Swing", "Hopeful Word"],
+                                                  may=[False]):
+        assert not events_of(events, "paid") and not events_of(events, "no_reroll")
+        rerolled += len(rerolls)
+    assert rerolled

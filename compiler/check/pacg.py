@@ -29,7 +29,9 @@ CHECK_SKILLS = (*SKILLS, "Combat")
 CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated",
            "if_undefeated", "after_encounter")
-BOON_WINDOWS = ("after_playing", "when_playing_another")
+# A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
+ROLL_WINDOWS = ("would_fail", "would_succeed")
+BOON_WINDOWS = ("after_playing", "when_playing_another", *ROLL_WINDOWS)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and
@@ -62,10 +64,22 @@ _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, 
                    ast.UseSkill, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf)
+# What a boon's text may do to a check it was played on, its dice rolled.
+_ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
 _CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
+
+
+def _window_kind(kind: str, sentence: ast.Triggered) -> str:
+    """What a card's effects may do in the sentence's window: a bane's, once it is examined,
+    may encounter it; a boon's, once a check's dice are rolled, may reroll them."""
+    if kind == "bane" and sentence.window == "when_examined":
+        return "bane_examined"
+    if kind == "boon" and sentence.window in ROLL_WINDOWS:
+        return "boon_roll"
+    return kind
 
 
 def kind_of(card_type: str) -> str:
@@ -217,6 +231,8 @@ class _CardCheck(CardCheck):
                         "and there is no sentence with effects before it",
                         "give the effects a timing window or a cost of their own")
             return
+        if isinstance(before, ast.Triggered):
+            kind = _window_kind(kind, before)
         for effect in sentence.effects:
             self._effect(kind, effect)
 
@@ -236,15 +252,17 @@ class _CardCheck(CardCheck):
                         f"a pacg {self.card.type} has no '{words}' timing window",
                         f"its windows are {known_windows}")
             return
-        if kind == "bane" and sentence.window == "when_examined":
-            kind = "bane_examined"
+        kind = _window_kind(kind, sentence)
         for effect in sentence.effects:
             self._effect(kind, effect)
 
     def _effect(self, kind: str, effect: ast.Effect) -> None:
         """Whether a bane (or a displayed card) or a boon may do `effect`, and what it holds."""
-        if kind == "boon":
-            allowed, why = _POWER_EFFECTS, "a boon cannot do this"
+        if kind in ("boon", "boon_roll"):
+            allowed = (*_POWER_EFFECTS, *_ROLL_EFFECTS) if kind == "boon_roll" else _POWER_EFFECTS
+            why = "a boon cannot do this" if not isinstance(effect, _ROLL_EFFECTS) else \
+                "only 'If you would fail the check' and 'If you would succeed at the check' " \
+                "have dice to reroll"
         else:
             allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
                        "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf)}.get(
@@ -258,7 +276,7 @@ class _CardCheck(CardCheck):
         elif isinstance(effect, ast.SelfAction) and effect.beside and effect.action != "display":
             self.report("CW204", effect, f"a card cannot {effect.action} itself next to "
                         "something", "a card is displayed next to something")
-        elif isinstance(effect, ast.SelfAction) and kind != "boon" \
+        elif isinstance(effect, ast.SelfAction) and kind not in ("boon", "boon_roll") \
                 and effect.action not in ("banish", "display"):
             self.report("CW204", effect, f"a {self.card.type} cannot {effect.action} itself",
                         "a bane may banish or display itself, or be shuffled into the location "

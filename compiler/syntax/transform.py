@@ -262,14 +262,18 @@ class AstBuilder:
     def check_scope(self, meta: Any, skill: Token | None = None) -> ast.Word | None:
         return self._word(skill) if skill is not None else None
 
-    def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Untimed | ast.Activated:
+    def untimed(self, meta: Any, effects: tuple[ast.Effect, ...]
+                ) -> ast.Untimed | ast.Activated | ast.Continuation:
         """Effects with no timing; or, when they are only `If <condition>, you may <cost> this
-        card to <effect>`, a power its holder may play when the condition holds."""
+        card to <effect>`, a power its holder may play when the condition holds; or, when only
+        `You must take the second result`, more of the sentence before (its reroll)."""
         match effects:
             case (ast.Conditional(condition=condition, then=ast.ExtraCost() as power,
                                   otherwise=None, instead=False),):
                 return ast.Activated(power.cost, power.card, (power.effect,),
                                      condition=condition, span=self._span(meta))
+            case (ast.TakeResult(),):
+                return ast.Continuation(effects, span=self._span(meta))
         return ast.Untimed(effects, span=self._span(meta))
 
     def continuation(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Continuation:
@@ -530,6 +534,12 @@ class AstBuilder:
     def subtract(self, meta: Any, amount: ast.Amount, each_die: ast.Word | None = None
                  ) -> ast.Subtract:
         return ast.Subtract(amount, each_die is not None, span=self._span(meta))
+
+    def reroll_check(self, meta: Any) -> ast.RerollCheck:
+        return ast.RerollCheck(span=self._span(meta))
+
+    def take_result(self, meta: Any) -> ast.TakeResult:
+        return ast.TakeResult(span=self._span(meta))
 
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))

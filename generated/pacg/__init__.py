@@ -54,6 +54,8 @@ MODULES = {
     'Rallying Banner': 'rallying_banner',
     'Whispered Veil': 'whispered_veil',
     'Mending Chant': 'mending_chant',
+    "Gambler's Blade": 'gambler_s_blade',
+    'Fickle Edge': 'fickle_edge',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -73,6 +73,9 @@ class CardDef:
     during_check: Run | None = None
     # A boon's text done while it is held, when its holder plays another card on a check.
     when_playing_another: Run | None = None
+    # A boon's text on a check it was played on, its dice rolled, as the check would go.
+    would_fail: Run | None = None
+    would_succeed: Run | None = None
     # A boon's text on when it may not be played, asked before each play (forbid_self).
     before_playing: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a

@@ -238,23 +238,34 @@ class Encounter(CardOperations):
                 elif play.card in play.holder.hand:
                     state.types_played.add(play.card.defn.type)
                     state.traits.update(play.card.defn.traits)
-                    state.played.append(play.card.defn)
+                    state.plays.append(play)
                     self._play(play, "on the check")
                     self._held_text_on_playing(play.holder)
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
-            skill = state.skill  # a card may have given a better one
-            roll = self.table.dice.roll(skill.sides)
-            total = roll + skill.bonus + state.added
-            success = total >= state.difficulty if state.forced is None else state.forced
+            # The skill's die, which a card played may have made a better one.
+            state.roll = self.table.dice.roll(state.skill.sides)
+            if state.forced is None:
+                self._as_the_check_would_go(state)
+            skill, success = state.skill, state.succeeds
             self.log.emit("check", character=character.name, purpose=why, skill=skill.name,
-                          sides=skill.sides, bonus=skill.bonus, roll=roll, added=state.added,
-                          total=total, difficulty=state.difficulty,
+                          sides=skill.sides, bonus=skill.bonus, roll=state.roll,
+                          added=state.added, total=state.total, difficulty=state.difficulty,
                           result="success" if success else "failure")
             self.last_success, self.last_traits = success, set(state.traits)
-            return CheckResult(success, total, state.difficulty)
+            return CheckResult(success, state.total, state.difficulty)
         finally:
             self.check = outer
+
+    def _as_the_check_would_go(self, state: CheckState) -> None:
+        """The text of the cards played on the check about how it would go, its dice rolled
+        (`If you would fail the check, reroll the dice`), each card's once, in the order they
+        were played; each asks how the check goes as it stands then."""
+        for play in state.plays:
+            window = "would_succeed" if state.succeeds else "would_fail"
+            run = getattr(play.card.defn, window)
+            if run is not None:
+                self.run_held(play.holder, play.card, run)
 
     def check_candidates(self, state: CheckState, against: CardDef | None) -> list[Play]:
         """Cards that add to this check: the checking character's own, those of others at

@@ -54,6 +54,8 @@ MESSAGES = {
     "scourge": "{character} suffers {card}",
     "no_scourge": "no Scourge in the box for {character} to suffer",
     "certain": "{character}'s check will succeed",
+    "reroll": "{character} rerolls the check's dice: total {before} becomes {after}",
+    "no_reroll": "{character}'s check was rerolled already, and its result stands",
     "shuffled": "{location}'s deck is shuffled",
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",

@@ -47,11 +47,24 @@ class CheckState:
     traits: set[str] = field(default_factory=set)  # traits cards played gave the check
     forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
     dice: int = 1  # dice rolled on it: the skill's, and those cards added
-    played: list[CardDef] = field(default_factory=list)  # the cards played on it
+    plays: list[Play] = field(default_factory=list)  # the cards played on it
+    roll: int = 0  # what the skill's die rolled
+    # The dice cards rolled on it, as [count, sides, what they rolled], for a reroll.
+    rolled: list[list[int]] = field(default_factory=list)
+    rerolled: bool = False
+    final: bool = False  # rerolled, and the new result stands
 
     @property
     def difficulty(self) -> int:
         return self.option.difficulty + self.change
+
+    @property
+    def total(self) -> int:
+        return self.roll + self.skill.bonus + self.added
+
+    @property
+    def succeeds(self) -> bool:
+        return self.total >= self.difficulty if self.forced is None else self.forced
 
 
 @dataclass
@@ -151,9 +164,10 @@ class CardOperations:
 
     def roll(self, dice: int, sides: int, plus: int) -> int:
         """Roll dice for card text; rolled while a check is made, they are rolled on it."""
+        faces = [self.table.dice.roll(sides) for _ in range(dice)]
         if self.check is not None:
             self.check.dice += dice
-        faces = [self.table.dice.roll(sides) for _ in range(dice)]
+            self.check.rolled.append([dice, sides, sum(faces)])
         total = sum(faces) + plus
         self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
                       faces=faces, total=total)
@@ -252,6 +266,28 @@ class CardOperations:
         check = self._current_check()
         self.add_to_check(-amount * (check.dice if each_die else 1))
 
+    def reroll_check(self) -> None:
+        """Roll the check's dice again, its skill's die and those cards added: the new total
+        is the check's.  A check whose rerolled result must stand is not rerolled again."""
+        check = self._current_check()
+        if check.final:
+            self.log.emit("no_reroll", character=check.character.name)
+            return
+        before = check.total
+        check.roll = self.table.dice.roll(check.skill.sides)
+        for group in check.rolled:
+            count, sides, old = group
+            group[2] = sum(self.table.dice.roll(sides) for _ in range(count))
+            check.added += group[2] - old
+        check.rerolled = True
+        self.log.emit("reroll", character=check.character.name, before=before,
+                      after=check.total)
+
+    def take_result(self) -> None:
+        """A reroll's result stands (with no reroll, there is no second result to take)."""
+        check = self._current_check()
+        check.final = check.rerolled
+
     def auto_succeed(self) -> None:
         check = self._current_check()
         check.forced = True
@@ -322,7 +358,7 @@ class CardOperations:
             return len(self.table.characters_at(you.location)) == 1
         if kind == "played_on_check":
             wanted, *traits = words
-            played = self.check.played if self.check is not None else []
+            played = [play.card.defn for play in self.check.plays] if self.check else []
             return any(singular(defn.type) == singular(wanted)
                        and {trait.casefold() for trait in traits}
                        <= {trait.casefold() for trait in defn.traits} for defn in played)
