@@ -117,6 +117,7 @@ TARGET_KINDS = (
     "random_character",
     "random_other_character",
     "character_at_location",
+    "that_character",
     "characters_who_succeeded",
     "characters_who_failed",
     "leader",
@@ -723,6 +724,8 @@ TIMING_WINDOWS = {
     "end_of_turn": "At the end of the turn",
     "after_playing": "After playing this card",
     "when_playing_another": "When playing another",
+    "before_any_play": "While you act, before any character plays",
+    "before_another_plays": "While you act, before another character plays",
     "would_fail": "If you would fail the check",
     "would_succeed": "If you would succeed at the check",
 }

@@ -32,6 +32,11 @@ WINDOWS = {
     "after_playing": "after playing this card: once any power of it has been played",
     "when_playing_another": "while this card is held, when its holder plays another card of "
                             "the type named on a check",
+    "before_any_play": "while the card is encountered, before any character plays a card "
+                       "of the type named: 'you' is that character",
+    "before_another_plays": "while the card is encountered, before a character other than "
+                            "the one encountering it plays a card of the type named: 'you' is "
+                            "that character",
     "would_fail": "on a check this card was played on, its dice rolled, if it would fail",
     "would_succeed": "on a check this card was played on, its dice rolled, if it would "
                      "succeed",

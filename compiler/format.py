@@ -30,6 +30,7 @@ TARGET_WORDS = {
     "each_other_character_at_location": "each other character at this location",
     "random_character": "a random character",
     "random_other_character": "a random other character at this location",
+    "that_character": "that character",
     "character_at_location": "a character at this location",
     "characters_who_succeeded": "characters who succeed",
     "characters_who_failed": "characters who fail",
@@ -153,8 +154,10 @@ def format_sentence(sentence: ast.Sentence) -> str:
 def _window_words(sentence: ast.Triggered) -> str:
     """The window's words, begun in lower case after a window written before it."""
     words = ast.TIMING_WINDOWS[sentence.window]
-    if sentence.alongside is not None:
-        words += f" {sentence.alongside}"
+    if sentence.alongside is not None:  # `When playing another weapon`, `... plays a spell`
+        kind = sentence.alongside.text
+        words += f" {kind}" if sentence.window == "when_playing_another" else \
+            f" {_article(kind)} {kind}"
     return words[:1].lower() + words[1:] if sentence.within else words
 
 

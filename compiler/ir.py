@@ -10,19 +10,19 @@ will do (empty: any check), each of words that must all hold (`noncombat Strengt
 a Strength check that is not a combat check); `purpose` (`defeat`, `acquire`,
 `close`, or null: any) and `against` (card types; empty: any) narrow it further.
 
-Where a word has few values, they are those of the AST (compiler.ast): a card
-action is `discard`, `bury`, `banish` or `recharge`; a condition's kind is one of
-CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the
-one the card came from); a card action's source is `hand`, `discards`,
-`hand_or_discards`, `deck` (its top cards) or `blessings` (the blessings deck's); a
-conditional's kind may also be `defeated` or `undefeated`, for effects written
-inside `If undefeated,`; an examination's `then` is `any_order` or
-`top_or_bottom`, and its deck `location`, `yours` or `blessings`.  Damage a card halves
-is halved after `more` is added, rounding up.  A reduction is for the holder's damage
-(`whose` `you`), any character's (`any_character`) or that of a character at the holder's
-location (`at_location`).  An evade or defeat
-takes in a card of one of `kinds` with all of `traits`, whose highest difficulty to defeat
-is at most `highest` (null: any).
+Where a word has few values, they are those of the AST (compiler.ast): a card action is
+`discard`, `bury`, `banish` or `recharge`; a condition's kind is one of CONDITION_KINDS;
+a close place `here` (the character's location) or `origin` (the one the card came
+from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck` (its top
+cards) or `blessings` (the blessings deck's); a conditional's kind may also be
+`defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
+(words: a card type, or `card` for any), for effects written inside `before any
+character plays a spell`; an examination's `then` is `any_order` or `top_or_bottom`, and
+its deck `location`, `yours` or `blessings`.  Damage a card halves is halved after
+`more` is added, rounding up.  A reduction is for the holder's damage (`whose` `you`),
+any character's (`any_character`) or that of a character at the holder's location
+(`at_location`).  An evade or defeat takes in a card of one of `kinds` with all of
+`traits`, whose highest difficulty to defeat is at most `highest` (null: any).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|

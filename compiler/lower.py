@@ -65,9 +65,9 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 last = triggers.setdefault(sentence.window, [])
                 effects = [lower.effect(e) for e in sentence.effects]
                 if sentence.alongside is not None:  # `When playing another weapon, ...`
-                    # done once a card of that type has been played on the check
-                    effects = [_only_if("played_on_check", [sentence.alongside.text], e)
-                               for e in effects]
+                    # done only for a card of that type: played on the check, or to be played
+                    asks = _ALONGSIDE_CONDITIONS[sentence.window]
+                    effects = [_only_if(asks, [sentence.alongside.text], e) for e in effects]
                 last.extend(_within(within, effects))
             elif isinstance(sentence, ast.Activated):
                 power = lower.power(sentence)
@@ -109,6 +109,13 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "abilities": abilities,
         "effects": untimed,
     }
+
+
+# What the effects of a window that names a type of card ask of the card: `When playing
+# another weapon`, one played on the check; `before any character plays a spell`, the one
+# about to be played (`a card`: any).
+_ALONGSIDE_CONDITIONS = {"when_playing_another": "played_on_check",
+                         "before_any_play": "playing", "before_another_plays": "playing"}
 
 
 def _only_if(kind: str, words: list[str], then: ir.Effect, otherwise: ir.Effect | None = None,

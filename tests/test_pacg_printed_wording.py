@@ -430,6 +430,23 @@ Type: Spell
 
 For your combat check, reveal this card to add 1.
 If you would fail the check, reroll the dice.
+---
+Name: Toll Keeper
+Type: Monster
+Check: Combat 99
+
+While you act, before any character plays a card, that character discards a card.
+---
+Name: Spell Leech
+Type: Monster
+Check: Combat 99
+
+While you act, before another character plays a spell, he must recharge a card.
+---
+Name: Helping Word
+Type: Spell
+
+Reveal this card to add 1 to any check.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1061,3 +1078,33 @@ def test_with_no_reroll_there_is_no_second_result_to_take(cards):
         assert not events_of(events, "paid") and not events_of(events, "no_reroll")
         rerolled += len(rerolls)
     assert rerolled
+
+
+@pytest.mark.parametrize(("hand", "lost"), [(["Test Axe", "Pebble"], ["Pebble"]),
+                                           (["Test Axe"], [])])
+def test_a_bane_may_ask_a_price_before_each_card_played(cards, hand, lost):
+    """Before Brannoc plays the axe against the Toll Keeper, he discards a card: never the
+    axe he is about to play, so with nothing else in hand the price is nothing."""
+    log = EventLog(MESSAGES)
+    table = set_up({"name": "test", "turns": 1, "locations": field("Toll Keeper"),
+                    "characters": [hero("Brannoc Ashvale")],
+                    "script": {"evade": ["none"], "check": [["Test Axe"]]}}, cards, 1, log)
+    brannoc = table.characters[0]
+    brannoc.hand = [Card(cards[name]) for name in hand]
+    rt.Encounter(table, brannoc, Card(cards["Toll Keeper"]), brannoc.location).run()
+    events = [event for event in log.events if event["event"] in ("lose_cards", "play")]
+    assert [event["event"] for event in events][:2] == ["lose_cards", "play"]
+    assert events[0]["cards"] == lost
+
+
+@pytest.mark.parametrize(("player", "taxed"), [("Tamsin Reed", True), ("Brannoc Ashvale", False)])
+def test_a_bane_may_ask_a_price_only_of_another_character(cards, player, taxed):
+    """The leech taxes spells played by anyone but Brannoc, who encounters it: the player
+    recharges a card first."""
+    characters = [hero("Brannoc Ashvale"), hero("Tamsin Reed")]
+    characters[0 if player == "Brannoc Ashvale" else 1]["hand"] = ["Helping Word", "Pebble"]
+    events = play_setup(cards, locations=field("Spell Leech"), characters=characters,
+                        script={"evade": ["none"], "check": [["Helping Word"]]})
+    assert events_of(events, "play", card="Helping Word", character=player)
+    lost = events_of(events, "lose_cards", character=player, action="recharge")
+    assert [event["cards"] for event in lost] == ([["Pebble"]] if taxed else [])

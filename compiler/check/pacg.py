@@ -28,7 +28,7 @@ CHECK_SKILLS = (*SKILLS, "Combat")
 # Words that describe a kind of check besides its skills (`your noncombat Strength check`).
 CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated",
-           "if_undefeated", "after_encounter")
+           "if_undefeated", "after_encounter", "before_any_play", "before_another_plays")
 # A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
 ROLL_WINDOWS = ("would_fail", "would_succeed")
 BOON_WINDOWS = ("after_playing", "when_playing_another", *ROLL_WINDOWS)

@@ -243,6 +243,12 @@ class AstBuilder:
     def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("when_playing_another", self._word(kind))
 
+    def before_any_play(self, meta: Any, kind: Token) -> _Alongside:
+        return _Alongside("before_any_play", self._word(kind))
+
+    def before_another_plays(self, meta: Any, kind: Token) -> _Alongside:
+        return _Alongside("before_another_plays", self._word(kind))
+
     def activated(self, meta: Any, *parts: Any) -> ast.Activated:
         """`[For your <skill> check,] <cost> <card> [and choose <a character>] to <effects>`;
         `On your check,` names no skill, and so says no more than the power's own effects."""

@@ -90,6 +90,8 @@ MODULES = {
     'Wandering Redcap': 'wandering_redcap',
     'Shambling Husk': 'shambling_husk',
     'Hidden Stalker': 'hidden_stalker',
+    'Toll Wraith': 'toll_wraith',
+    'Hex Leech': 'hex_leech',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -73,6 +73,10 @@ class CardDef:
     during_check: Run | None = None
     # A boon's text done while it is held, when its holder plays another card on a check.
     when_playing_another: Run | None = None
+    # A bane's text done before each card any character (or another than the one encountering
+    # it) plays while it is encountered.
+    before_any_play: Run | None = None
+    before_another_plays: Run | None = None
     # A boon's text on a check it was played on, its dice rolled, as the check would go.
     would_fail: Run | None = None
     would_succeed: Run | None = None

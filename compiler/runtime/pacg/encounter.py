@@ -33,6 +33,8 @@ WINDOW_WORDS = {
     "after_encounter": "after the encounter",
     "always": "the card's standing text",
     "during_check": "the check to defeat",
+    "before_any_play": "before a card is played",
+    "before_another_plays": "before another character plays a card",
 }
 
 
@@ -387,6 +389,7 @@ class Encounter(CardOperations):
     def _play(self, play: Play, why: str) -> None:
         """Pay, then do the power; then the card's `After playing this card` window and its
         sentences with no timing, which a boon does each time it is played (a ruling)."""
+        self._before_playing(play)
         self.table.pay(play.holder, play.card, play.power.cost)
         self.log.emit("play", character=play.holder.name, card=play.card.name,
                       cost=play.power.cost, why=why)
@@ -400,6 +403,25 @@ class Encounter(CardOperations):
                         run(self, play.holder)
         finally:
             self.playing = outer
+
+    def _before_playing(self, play: Play) -> None:
+        """The encountered card's text done before a character plays a card (`While you act,
+        before any character plays a card, that character discards a card`), with that
+        character as `you`; not for the cards that text itself has played."""
+        if self.about_to_play is not None:
+            return
+        windows = ["before_any_play"]
+        if play.holder is not self.character:
+            windows.append("before_another_plays")
+        self.about_to_play = play.card
+        try:
+            for window in windows:
+                run = getattr(self.card.defn, window)
+                if run is not None:
+                    self.log.emit("window", window=WINDOW_WORDS[window], card=self.card.name)
+                    run(self, play.holder)
+        finally:
+            self.about_to_play = None
 
     def run_held(self, holder: Character, card: Card, run: Callable[..., None]) -> None:
         """Run text of a card `holder` holds (`... when you reset your hand`), with the card

@@ -117,10 +117,13 @@ class CardOperations:
         self.damage_halved = False
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
+        # The card a character is about to play, while the encountered card's text done
+        # before each play runs (and so is not done again for what that text plays).
+        self.about_to_play: Card | None = None
 
     def targets(self, kind: str, you: Character) -> list[Character]:
         table = self.table
-        if kind == "you":
+        if kind in ("you", "that_character"):
             return [you] if you.alive else []
         if kind == "turn_character":
             turn = table.turn_character
@@ -356,6 +359,10 @@ class CardOperations:
             return self.defeated == (kind == "defeated")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind == "playing":  # the card about to be played (Encounter._before_playing)
+            card = self.about_to_play
+            return card is not None and (words[0] == "card"
+                                         or singular(card.defn.type) == singular(words[0]))
         if kind == "played_on_check":
             wanted, *traits = words
             played = [play.card.defn for play in self.check.plays] if self.check else []
@@ -526,8 +533,8 @@ class CardOperations:
         piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
                  "hand_or_discards": who.hand + who.discards}
         wanted = {singular(kind) for kind in kinds}
-        pool = [card for card in piles[source]
-                if not wanted or singular(card.defn.type) in wanted]
+        pool = [card for card in piles[source] if card is not self.about_to_play
+                and (not wanted or singular(card.defn.type) in wanted)]
         count = min(count, len(pool))
         if source == "deck":
             lost = pool
