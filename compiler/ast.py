@@ -118,6 +118,7 @@ TARGET_KINDS = (
     "random_other_character",
     "character_at_location",
     "that_character",
+    "each_character_at_open_location",
     "characters_who_succeeded",
     "characters_who_failed",
     "leader",

@@ -31,6 +31,7 @@ TARGET_WORDS = {
     "random_character": "a random character",
     "random_other_character": "a random other character at this location",
     "that_character": "that character",
+    "each_character_at_open_location": "each character at an open location",
     "character_at_location": "a character at this location",
     "characters_who_succeeded": "characters who succeed",
     "characters_who_failed": "characters who fail",

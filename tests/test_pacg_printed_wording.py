@@ -447,6 +447,13 @@ Name: Helping Word
 Type: Spell
 
 Reveal this card to add 1 to any check.
+---
+Name: Bell Ringer
+Type: Monster
+Check: Combat 0
+
+Before the encounter, each character at an open location summons and encounters a Sure Thing
+monster.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1108,3 +1115,20 @@ def test_a_bane_may_ask_a_price_only_of_another_character(cards, player, taxed):
     assert events_of(events, "play", card="Helping Word", character=player)
     lost = events_of(events, "lose_cards", character=player, action="recharge")
     assert [event["cards"] for event in lost] == ([["Pebble"]] if taxed else [])
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_each_character_at_an_open_location_summons_the_card_named_with_its_type(cards, closed):
+    """`a Sure Thing monster` names the Sure Thing; Tamsin, at another location, summons it
+    too while her location is open."""
+    table = set_up({"name": "test", "turns": 1,
+                    "locations": [*field("Bell Ringer"), {"card": "Other Field", "deck": []}],
+                    "characters": [hero("Brannoc Ashvale"),
+                                   {**hero("Tamsin Reed"), "location": "Other Field"}],
+                    "script": {"evade": ["none"]}}, cards, 1, EventLog(MESSAGES))
+    brannoc, tamsin = table.characters
+    tamsin.location.closed = closed
+    rt.Encounter(table, brannoc, Card(cards["Bell Ringer"]), brannoc.location).run()
+    encountering = [event["character"] for event in events_of(table.log.events, "encounter",
+                                                              card="Sure Thing")]
+    assert encountering == ["Brannoc Ashvale"] + ([] if closed else ["Tamsin Reed"])

@@ -14,6 +14,7 @@ MODULES = {
     'Rising Rampart': 'rising_rampart',
     'Shifting Sands': 'shifting_sands',
     'Rockfall': 'rockfall',
+    'Grave Bell': 'grave_bell',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -132,6 +132,8 @@ class CardOperations:
             return table.living()
         if kind == "each_character_at_location":
             return table.characters_at(self.location)
+        if kind == "each_character_at_open_location":
+            return [character for character in table.living() if character.location.is_open]
         if kind == "each_other_character":
             return [character for character in table.living() if character is not you]
         if kind == "each_other_character_at_location":
