@@ -583,14 +583,16 @@ class PileAction(Effect):
 
 @dataclass(frozen=True)
 class DamageRule(Effect):
-    """How damage the card deals is changed: dealt `as_kind`, `more` of it, dealt `to` others
-    as well, `unreducible`, or `halved` (rounding up)."""
+    """How damage the card deals (`of_kind` only: `Combat damage dealt by ...`) is changed:
+    dealt `as_kind`, `more` of it, dealt `to` others as well, `unreducible`, or `halved`
+    (rounding up)."""
 
     as_kind: Word | None = None
     more: Amount | None = None
     to: Target | None = None
     unreducible: bool = False
     halved: bool = False
+    of_kind: Word | None = None
 
 
 @dataclass(frozen=True)

@@ -250,7 +250,8 @@ def _damage_rule(e: ast.DamageRule) -> str:
                f"is dealt to {TARGET_WORDS[e.to.kind]} as well" if e.to is not None else "",
                "is halved, rounding up" if e.halved else "",
                "may not be reduced" if e.unreducible else ""]
-    return "damage this card deals " + " and ".join(change for change in changes if change)
+    dealt = f"{e.of_kind} damage this card deals" if e.of_kind else "damage this card deals"
+    return f"{dealt} " + " and ".join(change for change in changes if change)
 
 
 def _condition(condition: ast.Condition, you: str) -> str:

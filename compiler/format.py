@@ -392,15 +392,17 @@ def _gain_from_box(e: ast.GainFromBox, voice: Voice) -> str:
 
 def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
     unreducible = " that may not be reduced" if e.unreducible else ""
+    dealt = f"{e.of_kind} damage dealt by this card" if e.of_kind else \
+        "damage dealt by this card"
     if e.as_kind is not None:
-        return f"all damage dealt by this card is {e.as_kind} damage{unreducible}"
+        return f"{'' if e.of_kind else 'all '}{dealt} is {e.as_kind} damage{unreducible}"
     if e.unreducible:
-        return "damage dealt by this card may not be reduced"
+        return f"{dealt} may not be reduced"
     if e.halved:
-        return "damage dealt by this card is reduced by half (rounding up)"
+        return f"{dealt} is reduced by half (rounding up)"
     if e.more is not None:
-        return f"damage dealt by this card is increased by {e.more}"
-    return f"damage dealt by this card is dealt to {TARGET_WORDS[e.to.kind]}"
+        return f"{dealt} is increased by {e.more}"
+    return f"{dealt} is dealt to {TARGET_WORDS[e.to.kind]}"
 
 
 def _move(e: ast.MoveSelf, voice: Voice) -> str:

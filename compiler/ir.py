@@ -21,8 +21,10 @@ character plays a spell`; an examination's `then` is `any_order` or `top_or_bott
 its deck `location`, `yours` or `blessings`.  Damage a card halves is halved after
 `more` is added, rounding up.  A reduction is for the holder's damage (`whose` `you`),
 any character's (`any_character`) or that of a character at the holder's location
-(`at_location`).  An evade or defeat takes in a card of one of `kinds` with all of
-`traits`, whose highest difficulty to defeat is at most `highest` (null: any).
+(`at_location`).  A damage rule changes the damage of type `of_kind` the card deals
+(null: all of it), making it of type `as_kind`.  An evade or defeat takes in a card of
+one of `kinds` with all of `traits`, whose highest difficulty to defeat is at most
+`highest` (null: any).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
@@ -60,7 +62,7 @@ any character's (`any_character`) or that of a character at the holder's locatio
 | `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
 | `retrieve`       | kinds (card types; empty: any): one from the discard pile to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
-| `damage_rule`    | as_kind (a damage type), more (an amount), to (a target), unreducible, halved |
+| `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |

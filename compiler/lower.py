@@ -334,7 +334,7 @@ class _Lowerer:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),
                 "more": None if e.more is None else lower_amount(e.more),
                 "to": None if e.to is None else e.to.kind, "unreducible": e.unreducible,
-                "halved": e.halved}
+                "halved": e.halved, "of_kind": _word(e.of_kind)}
 
     def AtReset(self, e: ast.AtReset) -> ir.Effect:
         return {"op": "dispose", "place": e.action, "beside": None}

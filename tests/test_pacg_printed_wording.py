@@ -454,6 +454,13 @@ Check: Combat 0
 
 Before the encounter, each character at an open location summons and encounters a Sure Thing
 monster.
+---
+Name: Ember Spitter
+Type: Monster
+Check: Combat 99
+
+Before the encounter, you take 1 Fire damage.
+Fire damage dealt by the Ember Spitter is dealt to each character at this location.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1132,3 +1139,14 @@ def test_each_character_at_an_open_location_summons_the_card_named_with_its_type
     encountering = [event["character"] for event in events_of(table.log.events, "encounter",
                                                               card="Sure Thing")]
     assert encountering == ["Brannoc Ashvale"] + ([] if closed else ["Tamsin Reed"])
+
+
+def test_a_bane_may_change_only_the_damage_of_one_type_it_deals(cards):
+    """The spitter's Fire damage falls on everyone at its location; the Combat damage of the
+    failed check only on Brannoc."""
+    events = play_setup(cards, locations=field("Ember Spitter"),
+                        characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                        script={"evade": ["none"]})
+    dealt = [(event["character"], event["kind"]) for event in events_of(events, "damage")]
+    assert dealt == [("Brannoc Ashvale", "Fire"), ("Tamsin Reed", "Fire"),
+                     ("Brannoc Ashvale", "Combat")]

@@ -627,9 +627,11 @@ class AstBuilder:
     def gain_from_box(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.GainFromBox:
         return ast.GainFromBox(count, parts[-1], span=self._span(meta))
 
-    def damage_rule(self, meta: Any, card: ast.SelfRef, change: ast.DamageRule
-                    ) -> ast.DamageRule:
-        return dataclasses.replace(change, span=self._span(meta))
+    def damage_rule(self, meta: Any, *parts: Any) -> ast.DamageRule:
+        """`[<kind>] damage dealt by <the card> is <change>`."""
+        *of_kind, _card, change = parts
+        return dataclasses.replace(change, of_kind=of_kind[0] if of_kind else None,
+                                   span=self._span(meta))
 
     def dealt_as(self, meta: Any, kind: ast.Word, unreducible: ast.Word | None = None
                  ) -> ast.DamageRule:

@@ -15,6 +15,7 @@ MODULES = {
     'Shifting Sands': 'shifting_sands',
     'Rockfall': 'rockfall',
     'Grave Bell': 'grave_bell',
+    'Spinning Scythes': 'spinning_scythes',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -8,8 +8,8 @@ LINE = 68
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
     enc.unevadable()
-    enc.damage_rule('Fire', 0, None, False, False)
-    enc.damage_rule(None, 1, None, False, False)
+    enc.damage_rule('Fire', 0, None, False, False, None)
+    enc.damage_rule(None, 1, None, False, False, None)
 
 
 CARD = rt.CardDef(

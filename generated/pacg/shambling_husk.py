@@ -7,7 +7,7 @@ LINE = 138
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.damage_rule(None, 0, None, False, True)
+    enc.damage_rule(None, 0, None, False, True, None)
 
 
 CARD = rt.CardDef(

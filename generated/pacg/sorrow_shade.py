@@ -7,7 +7,7 @@ LINE = 96
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.damage_rule('Mental', 0, None, True, False)
+    enc.damage_rule('Mental', 0, None, True, False, None)
 
 
 CARD = rt.CardDef(

@@ -22,7 +22,7 @@ def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.damage_rule(None, 0, 'each_character_at_location', False, False)
+    enc.damage_rule(None, 0, 'each_character_at_location', False, False, None)
 
 
 CARD = rt.CardDef(

@@ -67,6 +67,19 @@ class CheckState:
         return self.total >= self.difficulty if self.forced is None else self.forced
 
 
+@dataclass(frozen=True)
+class DamageRule:
+    """How the encountered card's text changes the damage it deals (of `of_kind` only, when
+    the text names one: `Combat damage dealt by ...`)."""
+
+    of_kind: str | None
+    as_kind: str | None
+    more: int
+    to: str | None
+    unreducible: bool
+    halved: bool
+
+
 @dataclass
 class DamageState:
     character: Character
@@ -110,11 +123,8 @@ class CardOperations:
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
         self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
-        self.damage_kind: str | None = None
-        self.damage_more = 0
-        self.damage_to: str | None = None
-        self.damage_unreducible = False
-        self.damage_halved = False
+        self.damage_rules: list[DamageRule] = []
+        self.spreading = False  # damage a rule deals to others as well is being dealt
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
         # The card a character is about to play, while the encountered card's text done
@@ -182,20 +192,24 @@ class CardOperations:
         """Deal damage: the character may reduce it with cards that fit its kind, then
         discards a card from its hand for each point left (untyped damage is Combat)."""
         kind = kind or "Combat"
-        if self.playing is None:  # damage the encountered card deals, as its text changes it
-            if self.damage_to is not None:
-                spread, self.damage_to = self.damage_to, None
-                try:
-                    for other in self.targets(spread, who):
-                        self.damage(other, amount, kind)
-                finally:
-                    self.damage_to = spread
-                return
-            kind = self.damage_kind or kind
-            amount += self.damage_more
-            if self.damage_halved:
-                amount = -(-amount // 2)  # rounding up
-        reducible = self.playing is not None or not self.damage_unreducible
+        # Damage the encountered card deals, as its text changes damage of this kind.
+        rules = [rule for rule in self.damage_rules if rule.of_kind in (None, kind)] \
+            if self.playing is None else []
+        spread = next((rule.to for rule in rules if rule.to is not None), None)
+        if spread is not None and not self.spreading:
+            self.spreading = True
+            try:
+                for other in self.targets(spread, who):
+                    self.damage(other, amount, kind)
+            finally:
+                self.spreading = False
+            return
+        for rule in rules:
+            kind = rule.as_kind or kind
+            amount += rule.more
+        if any(rule.halved for rule in rules):
+            amount = -(-amount // 2)  # rounding up
+        reducible = not any(rule.unreducible for rule in rules)
         self.log.emit("damage", character=who.name, amount=amount, kind=kind)
         state = DamageState(who, amount, kind)
         outer, self.damage_state = self.damage_state, state
@@ -576,12 +590,9 @@ class CardOperations:
         self.log.emit("gain", character=you.name, cards=[card.name for card in gained])
 
     def damage_rule(self, as_kind: str | None, more: int, to: str | None,
-                    unreducible: bool = False, halved: bool = False) -> None:
-        self.damage_kind = as_kind or self.damage_kind
-        self.damage_more += more
-        self.damage_to = to or self.damage_to
-        self.damage_unreducible = self.damage_unreducible or unreducible
-        self.damage_halved = self.damage_halved or halved
+                    unreducible: bool = False, halved: bool = False,
+                    of_kind: str | None = None) -> None:
+        self.damage_rules.append(DamageRule(of_kind, as_kind, more, to, unreducible, halved))
 
     def unevadable(self) -> None:
         self.evadable = False
