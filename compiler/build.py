@@ -25,7 +25,6 @@ from compiler.cache import key_of, project_cache
 from compiler.check import CardFacts, Pool, duplicate_names
 from compiler.diagnostics import Diagnostic, error, has_errors
 from compiler.files import (
-    display_path,
     find_card_files,
     read_card_file,
     replace_tree,
@@ -106,8 +105,7 @@ def read_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
     adding what cannot be read to `diagnostics` and each text read to `sources`."""
     files, missing = find_card_files(paths)
     diagnostics.extend(missing)
-    for path in files:
-        name = display_path(path)
+    for path, name in files:
         text, read_errors = read_card_file(path, name)
         diagnostics.extend(read_errors)
         if text is not None:

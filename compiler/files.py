@@ -23,8 +23,10 @@ CARD_SUFFIX = ".card"
 ROOT_MARKERS = (".git", "pyproject.toml")
 
 
-def find_card_files(paths: Sequence[str | Path]) -> tuple[list[Path], list[Diagnostic]]:
-    """The .card files named, and those under the folders named, in the order of their names."""
+def find_card_files(paths: Sequence[str | Path]
+                    ) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    """The .card files named, and those under the folders named, each with its name as
+    display_path gives it, in the order of their names."""
     found: list[Path] = []
     diagnostics = []
     for raw in paths:
@@ -37,7 +39,7 @@ def find_card_files(paths: Sequence[str | Path]) -> tuple[list[Path], list[Diagn
             span = ast.Span(display_path(path), 1, 1, 1, 1)
             diagnostics.append(error("CW100", span, f"no such file or directory: {raw}"))
     by_name = {display_path(path): path for path in found}
-    return [by_name[name] for name in sorted(by_name)], diagnostics
+    return [(by_name[name], name) for name in sorted(by_name)], diagnostics
 
 
 def display_path(path: Path) -> str:
