@@ -624,6 +624,11 @@ class ShuffleFromBox(Effect):
 
 
 @dataclass(frozen=True)
+class ShuffleBlessing(Effect):
+    """`shuffle the top card of the blessings deck into this location deck`."""
+
+
+@dataclass(frozen=True)
 class ShuffleLocation(Effect):
     """`shuffle the location deck`."""
 

@@ -367,6 +367,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.ShuffleBlessing: lambda e, you: "the blessings deck's top card is shuffled into the "
+                                        "location deck (a turn less, as any card it loses)",
     ast.Subtract: lambda e, you: f"{e.amount} is taken from the check"
     + (", for each die rolled on it" if e.each_die else ""),
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "

@@ -480,6 +480,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.ShuffleBlessing: lambda e, voice: "shuffle the top card of the blessings deck into "
+                                          "the location deck",
     ast.Subtract: lambda e, voice: f"subtract {e.amount}"
     + (" from each die you roll" if e.each_die else ""),
     ast.CheckOrElse: _check_or_else,

@@ -64,6 +64,7 @@ one of `kinds` with all of `traits`, whose highest difficulty to defeat is at mo
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
+| `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |
 | `subtract`       | amount, each_die (per die rolled on the check)                       |

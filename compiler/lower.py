@@ -354,6 +354,9 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def ShuffleBlessing(self, e: ast.ShuffleBlessing) -> ir.Effect:
+        return {"op": "shuffle_blessing"}
+
     def ShuffleLocation(self, e: ast.ShuffleLocation) -> ir.Effect:
         return {"op": "shuffle_location"}
 

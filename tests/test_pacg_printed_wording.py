@@ -461,6 +461,18 @@ Check: Combat 99
 
 Before the encounter, you take 1 Fire damage.
 Fire damage dealt by the Ember Spitter is dealt to each character at this location.
+---
+Name: Tide Pool
+Type: Barrier
+Check: Strength 99
+
+If undefeated, shuffle the top card of the blessings deck into this location deck.
+---
+Name: Grave Caller
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, a character at your location summons and encounters a Sure Thing.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1150,3 +1162,28 @@ def test_a_bane_may_change_only_the_damage_of_one_type_it_deals(cards):
     dealt = [(event["character"], event["kind"]) for event in events_of(events, "damage")]
     assert dealt == [("Brannoc Ashvale", "Fire"), ("Tamsin Reed", "Fire"),
                      ("Brannoc Ashvale", "Combat")]
+
+
+def test_the_blessings_decks_top_card_may_go_into_the_location_deck(cards):
+    """The pool's undefeated: the blessings deck's top card, the axe, is shuffled into the
+    location deck (with the pool itself), and the blessings deck is a turn shorter."""
+    log = EventLog(MESSAGES)
+    table = set_up({"name": "test", "turns": 3, "locations": field("Tide Pool"),
+                    "blessings": ["Test Axe", "Pebble", "Pebble"],
+                    "characters": [hero("Brannoc Ashvale")],
+                    "script": {"evade": ["none"]}}, cards, 1, log)
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, table.locations[0].deck.pop(0), brannoc.location).run()
+    assert sorted(card.name for card in brannoc.location.deck) == ["Test Axe", "Tide Pool"]
+    assert [card.name for card in table.blessings_deck] == ["Pebble", "Pebble"]
+    assert table.blessings_lost == 1
+
+
+def test_a_character_at_your_location_is_one_the_players_choose(cards):
+    """`a character at your location summons ...`: the default policy chooses the character
+    who encounters the card, not another there."""
+    events = play_setup(cards, locations=field("Grave Caller"),
+                        characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                        script={"evade": ["none"]})
+    assert [event["character"] for event in events_of(events, "encounter",
+                                                      card="Sure Thing")] == ["Brannoc Ashvale"]

@@ -530,6 +530,9 @@ class AstBuilder:
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
+    def shuffle_blessing(self, meta: Any) -> ast.ShuffleBlessing:
+        return ast.ShuffleBlessing(span=self._span(meta))
+
     def forbid_self(self, meta: Any) -> ast.ForbidSelf:
         return ast.ForbidSelf(span=self._span(meta))
 

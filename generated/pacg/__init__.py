@@ -16,6 +16,7 @@ MODULES = {
     'Rockfall': 'rockfall',
     'Grave Bell': 'grave_bell',
     'Spinning Scythes': 'spinning_scythes',
+    'Drowned Shrine': 'drowned_shrine',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -59,4 +59,6 @@ MESSAGES = {
     "shuffled": "{location}'s deck is shuffled",
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
+    "blessing_shuffled_in": "the blessings deck's top card ({card}) is shuffled into "
+                            "{location}'s deck",
 }

@@ -162,7 +162,8 @@ class CardOperations:
         if kind == "random_other_character":
             others = [other for other in table.characters_at(self.location) if other is not you]
             return [table.dice.choice(others)] if others else []
-        if kind in ("another_character", "target_character", "target_player"):
+        if kind in ("another_character", "character_at_location", "target_character",
+                    "target_player"):
             chosen = table.policy.target(self, kind, you)
             return [chosen] if chosen is not None else []
         raise ScenarioError(f"pacg has no target {kind!r}")
@@ -631,6 +632,17 @@ class CardOperations:
     def shuffle_location(self) -> None:
         self.table.dice.shuffle(self.location.deck)
         self.log.emit("shuffled", location=self.location.name)
+
+    def shuffle_blessing(self) -> None:
+        """The blessings deck's top card is shuffled into the location deck: a turn less, as
+        any card the blessings deck loses (Table.lose_blessings)."""
+        table = self.table
+        card = table.blessings_deck.pop(0) if table.blessings_deck else None
+        if card is not None:
+            table.shuffle_into(card, self.location)
+        table.blessings_lost += 1
+        self.log.emit("blessing_shuffled_in", card=card.name if card else None,
+                      location=self.location.name)
 
     def forbid_self(self) -> None:
         self.forbids_self = True
