@@ -308,6 +308,12 @@ Check: Combat 0
 
 Before the encounter, attempt a Wisdom 99 check; if you fail, suffer the scourge Test Scourge.
 ---
+Name: Bad Dream
+Type: Monster
+Check: Combat 0
+
+Before the encounter, display the scourge Test Scourge next to your deck.
+---
 Name: Hourglass
 Type: Barrier
 Check: Strength 99
@@ -747,6 +753,13 @@ def test_a_blessing_recharged_by_the_traits_of_the_blessings_discard_pile(cards,
                         script={"check": [["Blessing of Kin"]], "evade": ["none"]})
     moved = events_of(events, "moved", card="Blessing of Kin")
     assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
+
+
+def test_displaying_a_scourge_next_to_your_deck_is_suffering_it(cards):
+    """The later printing's `display the scourge ... next to your deck` reads as `suffer`."""
+    events = play_setup(cards, locations=field("Bad Dream"), characters=[hero("Brannoc Ashvale")])
+    (scourge,) = events_of(events, "scourge")
+    assert (scourge["character"], scourge["card"]) == ("Brannoc Ashvale", "Test Scourge")
 
 
 def test_a_check_attempted_then_asked_about(cards):
