@@ -429,6 +429,14 @@ class AutoSucceed(Effect):
 
 
 @dataclass(frozen=True)
+class RollDice(Effect):
+    """`roll 4d6`: the check is made with these dice in place of a skill's die and bonus."""
+
+    amount: Amount
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class UseSkill(Effect):
     """`roll your Strength or Melee die + 1d6`: the check is made with the best of `skills`,
     and `plus` is added to it."""

@@ -336,6 +336,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     "with no bonus, to the check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
+    ast.RollDice: lambda e, you: f"the check is made with {e.amount} in place of a skill's "
+    "die and bonus" + (f", with the {' and '.join(map(str, e.traits))} traits" if e.traits
+                       else ""),
     ast.UseSkill: lambda e, you: "the check is made with the best of its holder's "
     + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else ""),
     ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}",

@@ -461,6 +461,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Retrieve: _retrieve,
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
+    ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
     ast.YouMay: lambda e, voice: f"you may {format_effect(e.effect, Voice.COMMAND)}",
     ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "
                                      f"{format_effect(e.effect)}"),

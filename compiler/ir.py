@@ -51,6 +51,7 @@ one of `kinds` with all of `traits`, whose highest difficulty to defeat is at mo
 | `forbid`         | kinds (card types, as written: `spells`), traits                    |
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
 | `evade_self`     | (none): the encountered card is evaded                              |
+| `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |
 | `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
 | `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
 | `encounter_self` | (none): the examined card is encountered (in `when_examined`)       |

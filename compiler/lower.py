@@ -26,7 +26,8 @@ RESERVED = frozenset((
 # adding dice or a better skill to a check is adding to it.
 POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce_damage",
                   "add_to_check": "add_to_check", "add_dice": "add_to_check",
-                  "use_skill": "add_to_check", "auto_succeed": "add_to_check"}
+                  "use_skill": "add_to_check", "roll_dice": "add_to_check",
+                  "auto_succeed": "add_to_check"}
 
 
 def _selection(selector: ast.Selector) -> dict[str, Any]:
@@ -281,6 +282,10 @@ class _Lowerer:
     def UseSkill(self, e: ast.UseSkill) -> ir.Effect:
         return {"op": "use_skill", "skills": [skill.text for skill in e.skills],
                 "plus": None if e.plus is None else lower_amount(e.plus),
+                **_which_checks(ast.WhichChecks("yours", span=e.span)), "traits": _words(e.traits)}
+
+    def RollDice(self, e: ast.RollDice) -> ir.Effect:
+        return {"op": "roll_dice", "amount": lower_amount(e.amount),
                 **_which_checks(ast.WhichChecks("yours", span=e.span)), "traits": _words(e.traits)}
 
     def YouMay(self, e: ast.YouMay) -> ir.Effect:

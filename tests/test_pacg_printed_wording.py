@@ -6,10 +6,13 @@ difficulty 0 or 99 make an outcome certain whatever the dice say.  Rulings: docs
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import set_up
 from compiler.runtime.pacg.state import Card
@@ -479,6 +482,11 @@ Type: Barrier
 Check: Strength 0
 
 Before the encounter, a character at your location summons and encounters a Sure Thing.
+---
+Name: Force Barrage
+Type: Spell
+
+For your combat check, bury this card to roll 2d4+1 with the Force trait.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1200,3 +1208,26 @@ def test_a_character_at_your_location_is_one_the_players_choose(cards):
                         script={"evade": ["none"]})
     assert [event["character"] for event in events_of(events, "encounter",
                                                       card="Sure Thing")] == ["Brannoc Ashvale"]
+
+
+def test_a_card_may_make_a_check_with_its_own_dice_alone(cards):
+    """Brannoc's combat check with the barrage is its 2d4+1, with no die or bonus of his (his
+    Strength is d10+1): the total is what the card rolled, and the check has the Force trait
+    the card gave it."""
+    totals = set()
+    for seed in range(1, 11):
+        events = play_setup(cards, seed, locations=field("Iron Brute"),
+                            characters=[hero("Brannoc Ashvale", hand=["Force Barrage"])],
+                            script={"evade": ["none"], "check": [["Force Barrage"]]})
+        (roll,) = events_of(events, "roll", dice="2d4+1")
+        (check,) = checks(events)
+        assert (check["roll"], check["bonus"], check["total"]) == (0, 0, roll["total"])
+        assert events_of(events, "added", traits=["Force"])
+        totals.add(check["total"])
+    assert len(totals) > 1 and all(3 <= total <= 9 for total in totals)
+
+
+def test_the_chance_of_a_check_made_with_a_cards_dice_alone():
+    """2d4+1 with no skill's die reaches 9 only on two 4s, and 3 always."""
+    assert chance(NO_SKILL_DIE, [Dice(2, 4, 1)], 9) == Fraction(1, 16)
+    assert chance(NO_SKILL_DIE, [Dice(2, 4, 1)], 3) == 1

@@ -61,7 +61,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
-                   ast.UseSkill, ast.AutoSucceed)
+                   ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf)
 # What a boon's text may do to a check it was played on, its dice rolled.

@@ -470,6 +470,10 @@ class AstBuilder:
                       ) -> tuple[str, tuple[ast.Word, ...]]:
         return verb.text, tuple(self._word(kind) for kind in kinds)
 
+    def roll_dice(self, meta: Any, amount: ast.Amount, traits: tuple[ast.Word, ...] = ()
+                  ) -> ast.RollDice:
+        return ast.RollDice(amount, traits, span=self._span(meta))
+
     def use_skill(self, meta: Any, skills: tuple[ast.Word, ...],
                   plus: ast.Amount | None = None, traits: tuple[ast.Word, ...] = ()
                   ) -> ast.UseSkill:

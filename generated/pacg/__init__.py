@@ -59,6 +59,7 @@ MODULES = {
     'Mending Chant': 'mending_chant',
     "Gambler's Blade": 'gambler_s_blade',
     'Fickle Edge': 'fickle_edge',
+    'Meteor Shard': 'meteor_shard',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -57,6 +57,10 @@ def best_skill(character: Character, skills: Iterable[str]) -> Skill | None:
     return best
 
 
+# A check made with a card's dice alone (`roll 4d6`): no skill's die, no bonus.
+NO_SKILL_DIE = Skill("no skill", 0, 0)
+
+
 def _mean2(skill: Skill) -> int:
     """Twice the skill's mean roll, a whole number to compare by."""
     return skill.sides + 1 + 2 * skill.bonus
@@ -82,6 +86,8 @@ def _chance(sides: int, bonus: int, extra: tuple[Dice, ...], difficulty: int) ->
 
 
 def _add_die(counts: dict[int, int], sides: int) -> dict[int, int]:
+    if not sides:  # no die (NO_SKILL_DIE)
+        return counts
     result: dict[int, int] = {}
     for total, ways in counts.items():
         for face in range(1, sides + 1):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
-from compiler.runtime.pacg.checks import UNTRAINED_DIE, Skill, best_skill
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, UNTRAINED_DIE, Skill, best_skill
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
@@ -294,7 +294,7 @@ class CardOperations:
             self.log.emit("no_reroll", character=check.character.name)
             return
         before = check.total
-        check.roll = self.table.dice.roll(check.skill.sides)
+        check.roll = self.table.dice.roll(check.skill.sides) if check.skill.sides else 0
         for group in check.rolled:
             count, sides, old = group
             group[2] = sum(self.table.dice.roll(sides) for _ in range(count))
@@ -323,6 +323,14 @@ class CardOperations:
         found = best_skill(you, (skill,))
         sides = UNTRAINED_DIE if found is None else found.sides
         self.add_to_check(self.roll(1, sides, 0), traits)
+
+    def roll_dice(self, total: int, traits: tuple[str, ...] = ()) -> None:
+        """The check is made with the dice a card rolled (`total`) in place of its skill's
+        die and bonus."""
+        check = self._current_check()
+        check.skill = NO_SKILL_DIE
+        self.log.emit("uses_skill", character=check.character.name, skill=NO_SKILL_DIE.name)
+        self.add_to_check(total, traits)
 
     def use_skill(self, skills: tuple[str, ...], plus: int, traits: tuple[str, ...] = ()
                   ) -> None:

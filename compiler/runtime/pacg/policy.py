@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption
-from compiler.runtime.pacg.checks import Dice, chance, skill_for
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance, skill_for
 from compiler.runtime.pacg.operations import CheckState
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError, Script
@@ -242,7 +242,9 @@ def _pick_plays(state: CheckState, candidates: list[Play], until: Fraction | Non
 
 
 def _check_chance(state: CheckState, plays: list[Play]) -> Fraction:
-    return chance(state.skill, [_dice(play, state) for play in plays], state.difficulty)
+    dice_alone = any((play.power.effect or {}).get("op") == "roll_dice" for play in plays)
+    return chance(NO_SKILL_DIE if dice_alone else state.skill,
+                  [_dice(play, state) for play in plays], state.difficulty)
 
 
 def _bare_chance(character: Character, option: CheckOption, adventure: int) -> Fraction:
