@@ -495,9 +495,10 @@ class Explore(Effect):
 
 @dataclass(frozen=True)
 class DifficultyChange(Effect):
-    """`the difficulty to defeat is increased by 1d6`: `scope` is 'this_check' or 'to_defeat';
-    the change is `amount` plus `adventure` times the scenario's adventure deck number, with
-    `sign` -1 for a decrease."""
+    """`the difficulty to defeat is increased by 1d6`: `scope` is 'this_check', 'to_defeat',
+    or, for the rest of the turn, 'your_checks' (the checks of the character the effect is
+    for) or 'all_checks'; the change is `amount` plus `adventure` times the scenario's
+    adventure deck number, with `sign` -1 for a decrease."""
 
     scope: str
     sign: int

@@ -282,7 +282,9 @@ def _which_checks(checks: ast.WhichChecks) -> str:
 
 
 def _difficulty(e: ast.DifficultyChange, you: str) -> str:
-    scope = "this check" if e.scope == "this_check" else "the check to defeat this card"
+    scope = {"this_check": "this check", "to_defeat": "the check to defeat this card",
+             "your_checks": f"{you}'s checks for the rest of the turn",
+             "all_checks": "every check for the rest of the turn"}[e.scope]
     by = str(e.amount) if e.amount is not None else \
         f"{e.adventure} × the scenario's adventure deck number"  # noqa: RUF001
     return f"the difficulty of {scope} goes {'up' if e.sign > 0 else 'down'} by {by}"

@@ -345,12 +345,16 @@ def _conditional(e: ast.Conditional, voice: Voice) -> str:
     return text
 
 
+DIFFICULTY_SCOPES = {"this_check": "of this check", "to_defeat": "to defeat",
+                     "your_checks": "of your checks", "all_checks": "of all checks"}
+
+
 def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
-    scope = "of this check" if e.scope == "this_check" else "to defeat"
     sign = "increased" if e.sign > 0 else "decreased"
     by = str(e.amount) if e.amount is not None else \
         f"{ADVENTURE_TIMES[e.adventure]}the scenario's adventure deck number"
-    return f"the difficulty {scope} is {sign} by {by}"
+    turn = " for the rest of the turn" if e.scope in ("your_checks", "all_checks") else ""
+    return f"the difficulty {DIFFICULTY_SCOPES[e.scope]} is {sign} by {by}{turn}"
 
 
 def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:

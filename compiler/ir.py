@@ -46,7 +46,7 @@ one of `kinds` with all of `traits`, whose highest difficulty to defeat is at mo
 | `extra_cost`     | cost (paid again with the card played), effect                     |
 | `conditional`    | condition {kind, words}, then, otherwise (or null), instead        |
 | `explore`        | (none): one more exploration this turn                             |
-| `difficulty`     | scope (`this_check`, `to_defeat`), sign, amount (or null), adventure |
+| `difficulty`     | scope (as the AST's: DifficultyChange), sign, amount (or null), adventure |
 | `instead_of_discard` | action (where the card played goes), check (or null: always) |
 | `forbid`         | kinds (card types, as written: `spells`), traits                    |
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |

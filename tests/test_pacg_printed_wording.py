@@ -487,6 +487,26 @@ Name: Force Barrage
 Type: Spell
 
 For your combat check, bury this card to roll 2d4+1 with the Force trait.
+---
+Name: Dread Fog
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, succeed at a Wisdom 99 check or the difficulty of your checks is
+increased by 3 for the rest of the turn.
+---
+Name: Wailing Wind
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, each character at this location must succeed at a Wisdom 99 check or
+the difficulty of his checks is increased by 2 for the rest of the turn.
+---
+Name: Foul Miasma
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, the difficulty of all checks is increased by 1 for the rest of the turn.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1231,3 +1251,24 @@ def test_the_chance_of_a_check_made_with_a_cards_dice_alone():
     """2d4+1 with no skill's die reaches 9 only on two 4s, and 3 always."""
     assert chance(NO_SKILL_DIE, [Dice(2, 4, 1)], 9) == Fraction(1, 16)
     assert chance(NO_SKILL_DIE, [Dice(2, 4, 1)], 3) == 1
+
+
+def test_the_difficulty_of_a_characters_checks_may_rise_for_the_rest_of_the_turn(cards):
+    """The fog's Wisdom check fails: the check to defeat it is 3, not 0, that turn; the next
+    turn's check is back to 0."""
+    events = play_setup(cards, turns=2, locations=field("Dread Fog", "Sure Thing"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    assert [(check["purpose"], check["difficulty"]) for check in checks(events)] == [
+        ("against Dread Fog", 99), ("to defeat Dread Fog", 3), ("to defeat Sure Thing", 0)]
+
+
+@pytest.mark.parametrize(("barrier", "changes"), [
+    ("Wailing Wind", {"Brannoc Ashvale": 2, "Tamsin Reed": 2}), ("Foul Miasma", {None: 1})])
+def test_whose_checks_grow_harder_for_the_turn(cards, barrier, changes):
+    """`his checks` are each failing character's own; `all checks` are everyone's."""
+    table = set_up({"name": "test", "turns": 1, "locations": field(barrier),
+                    "characters": [hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                    "script": {"evade": ["none"]}}, cards, 1, EventLog(MESSAGES))
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, table.locations[0].deck.pop(0), brannoc.location).run()
+    assert table.turn_difficulty == changes

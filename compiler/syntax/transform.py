@@ -565,6 +565,13 @@ class AstBuilder:
         return ast.DifficultyChange(scope, -1 if words[-1].text == "decreased" else 1, amount,
                                     adventure, span=self._span(meta))
 
+    def turn_difficulty(self, meta: Any, scope: ast.Word, sign: ast.Word,
+                        by: tuple[ast.Amount | None, int]) -> ast.DifficultyChange:
+        """`the difficulty of your checks is increased by 1 for the rest of the turn`."""
+        amount, adventure = by
+        return ast.DifficultyChange(scope.text, -1 if sign.text == "decreased" else 1, amount,
+                                    adventure, span=self._span(meta))
+
     def to_defeat(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
         """`the difficulty to defeat the barrier`: the card is named only to say whose."""
         return ast.Word("to_defeat", span=self._span(meta))

@@ -17,6 +17,8 @@ MODULES = {
     'Grave Bell': 'grave_bell',
     'Spinning Scythes': 'spinning_scythes',
     'Drowned Shrine': 'drowned_shrine',
+    'Numbing Mist': 'numbing_mist',
+    'Choking Miasma': 'choking_miasma',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -224,7 +224,9 @@ class Encounter(CardOperations):
         log; `purpose` is what cards that add only to some checks ask about."""
         option = self.table.policy.check_option(self, character, options)
         skill = skill_for(character, option)
-        change += option.adventure * self.table.adventure_deck
+        turn = self.table.turn_difficulty
+        change += option.adventure * self.table.adventure_deck \
+            + turn.get(character.name, 0) + turn.get(None, 0)
         outer, self.check = self.check, CheckState(character, option, skill, change=change,
                                                    purpose=purpose, against=against)
         try:

@@ -344,11 +344,19 @@ class CardOperations:
         if plus or traits:
             self.add_to_check(plus, traits)
 
-    def change_difficulty(self, scope: str, amount: int, adventure: int) -> None:
-        """Change the difficulty of the check being made (`this check`) or of the checks to
-        defeat the encountered card; `adventure` counts the scenario's adventure deck number."""
+    def change_difficulty(self, scope: str, amount: int, adventure: int,
+                          you: Character | None = None) -> None:
+        """Change the difficulty of the check being made (`this check`), of the checks to
+        defeat the encountered card, or for the rest of the turn of `you`'s checks or of all
+        checks; `adventure` counts the scenario's adventure deck number."""
         change = amount + adventure * self.table.adventure_deck
-        if scope == "this_check" and self.check is not None:
+        if scope in ("your_checks", "all_checks"):
+            whose = you.name if scope == "your_checks" and you is not None else None
+            changes = self.table.turn_difficulty
+            changes[whose] = changes.get(whose, 0) + change
+            self.log.emit("difficulty", change=change, of=f"{whose}'s checks this turn"
+                          if whose else "every check this turn")
+        elif scope == "this_check" and self.check is not None:
             self.check.change += change
         else:
             self.defeat_change += change

@@ -129,6 +129,7 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
             table.log.emit("move", character=character.name, to=destination.name)
             character.location = destination
         table.explorations, table.turn_ended = 1, False
+        table.turn_difficulty.clear()
         while table.explorations and not table.turn_ended:
             table.explorations -= 1
             _explore(table, character)

@@ -75,6 +75,9 @@ class Table:
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
         self.turn_ended = False  # card text ended the turn
+        # Changes to the difficulty of checks for the rest of the turn: by character's name,
+        # and under None those of every check.
+        self.turn_difficulty: dict[str | None, int] = {}
         self.displayed: list[Card] = []  # cards displayed next to the scenario or a location
         # The blessings deck's cards, when a scenario names them, and its discard pile, the
         # last discarded last (scenario.py).
