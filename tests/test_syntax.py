@@ -240,9 +240,18 @@ def test_timing_windows_and_their_printed_synonyms(wording, window):
     assert triggered.window == window
 
 
-def test_synonyms_give_equal_trees():
-    assert sentence("Before you act, you take 1 damage.") == \
-        sentence("Before the encounter, you take 1 damage.")
+@pytest.mark.parametrize(("printed", "plain"), [
+    ("Before you act, you take 1 damage.", "Before the encounter, you take 1 damage."),
+    ("If undefeated, every character at this location takes 1 damage.",
+     "If undefeated, each character at this location takes 1 damage."),
+    ("If undefeated, return it to the top of this location deck.",
+     "If undefeated, put it on the top of the location deck."),
+    ("If undefeated, put it on top of your location deck.",
+     "If undefeated, put it on the top of the location deck."),
+    ("If defeated, immediately end your turn.", "If defeated, end your turn."),
+])
+def test_synonyms_give_equal_trees(printed, plain):
+    assert sentence(printed) == sentence(plain)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
