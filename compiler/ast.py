@@ -519,10 +519,12 @@ class InsteadOfDiscard(Effect):
 
 @dataclass(frozen=True)
 class Forbid(Effect):
-    """`you may not play spells with the Attack trait`, for the rest of the encounter."""
+    """`you may not play spells with the Attack trait`, for the rest of the encounter: `who`
+    may not (`that character may not play cards`)."""
 
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...] = ()
+    who: Target | None = None  # None: `you`
 
 
 @dataclass(frozen=True)
@@ -645,7 +647,10 @@ class ShuffleLocation(Effect):
 @dataclass(frozen=True)
 class ForbidSelf(Effect):
     """`you may not play this card`, said of when (`If you played a weapon with the
-    2-Handed trait on this check, ...`)."""
+    2-Handed trait on this check, ...`); `who` is anyone but `you` only when miswritten
+    (the check reports it)."""
+
+    who: Target | None = None  # None: `you`
 
 
 @dataclass(frozen=True)

@@ -366,7 +366,8 @@ def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
 
 
 def _forbid(e: ast.Forbid, voice: Voice) -> str:
-    return f"you may not play {_list(map(str, e.kinds), 'or')}{_traits(e.traits)}"
+    who = "you" if e.who is None else TARGET_WORDS[e.who.kind]
+    return f"{who} may not play {_list(map(str, e.kinds), 'or')}{_traits(e.traits)}"
 
 
 EXAMINE_THEN = {"any_order": " and put them back in any order",

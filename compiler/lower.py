@@ -311,7 +311,8 @@ class _Lowerer:
                 "check": None if e.check is None else lower_check_step(e.check)}
 
     def Forbid(self, e: ast.Forbid) -> ir.Effect:
-        return {"op": "forbid", "kinds": [kind.text for kind in e.kinds],
+        return {"op": "forbid", "target": "you" if e.who is None else e.who.kind,
+                "kinds": [kind.text for kind in e.kinds],
                 "traits": [trait.text for trait in e.traits]}
 
     def TurnAction(self, e: ast.TurnAction) -> ir.Effect:

@@ -85,6 +85,13 @@ Check: Combat 99
 
 Before the encounter, succeed at an Arcane 99 check or you may not play spells.
 ---
+Name: Silencing Gaze
+Type: Monster
+Check: Combat 99
+
+Before the encounter, each other character must succeed at a Wisdom 99 check or that
+character may not play cards during this encounter.
+---
 Name: Slippery Eel
 Type: Monster
 Check: Combat 0
@@ -604,6 +611,21 @@ def test_a_failed_check_can_forbid_playing_cards_for_the_encounter(cards):
                         script={"check": [[], ["Mind Blade"]], "evade": ["none"]})
     (refused,) = events_of(events, "refused", card="Mind Blade")
     assert refused["reason"] == "Warding Hag forbids playing it"
+
+
+@pytest.mark.parametrize(("bane", "holder", "allowed"), [
+    ("Warding Hag", "Brannoc Ashvale", False), ("Warding Hag", "Tamsin Reed", True),
+    ("Silencing Gaze", "Brannoc Ashvale", True), ("Silencing Gaze", "Tamsin Reed", False)])
+def test_a_forbidding_falls_only_on_whom_it_names(cards, bane, holder, allowed):
+    """`you may not play spells` is the encountering character's (Brannoc's); `that character
+    may not play cards` is each other character's who failed (Tamsin's).  The holder of a
+    spell that adds to any check plays it on Brannoc's check to defeat, if allowed."""
+    characters = [hero(name, hand=["Helping Word"] if name == holder else [])
+                  for name in ("Brannoc Ashvale", "Tamsin Reed")]
+    events = play_setup(cards, locations=field(bane), characters=characters,
+                        script={"check": [[], ["Helping Word"]], "evade": ["none"]})
+    assert bool(events_of(events, "play", card="Helping Word", character=holder)) == allowed
+    assert bool(events_of(events, "refused", card="Helping Word", character=holder)) != allowed
 
 
 def test_a_card_that_may_not_be_evaded_is_encountered(cards):

@@ -356,6 +356,11 @@ class _CardCheck(CardCheck):
         if node.card is not None:
             self._card_ref(node.card, ("Scourge",), "suffered", "name a Scourge")
 
+    def _forbid_self(self, node: ast.ForbidSelf) -> None:
+        if node.who is not None:
+            self.report("CW204", node, "only the card's holder is asked whether it may play "
+                        "this card", "write 'you may not play this card'")
+
     def _target(self, node: ast.Target) -> None:
         if node.kind not in TARGETS:
             self.report("CW204", node, "pacg has no such target",
@@ -431,6 +436,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.AddDice: (_CardCheck._add_dice,),
     ast.Summon: (_CardCheck._summon,),
     ast.SufferScourge: (_CardCheck._suffer_scourge,),
+    ast.ForbidSelf: (_CardCheck._forbid_self,),
     ast.Target: (_CardCheck._target,),
     ast.Amount: (_CardCheck._amount,),
 }

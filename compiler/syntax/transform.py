@@ -537,8 +537,9 @@ class AstBuilder:
     def shuffle_blessing(self, meta: Any) -> ast.ShuffleBlessing:
         return ast.ShuffleBlessing(span=self._span(meta))
 
-    def forbid_self(self, meta: Any) -> ast.ForbidSelf:
-        return ast.ForbidSelf(span=self._span(meta))
+    def forbid_self(self, meta: Any, who: ast.Word) -> ast.ForbidSelf:
+        return ast.ForbidSelf(None if who.text == "you" else _target(who),
+                              span=self._span(meta))
 
     def force_outcome(self, meta: Any, card: ast.SelfRef, outcome: ast.Word
                       ) -> ast.ForceOutcome:
@@ -591,9 +592,10 @@ class AstBuilder:
         replaces = {"discarding": "discard", "burying": "bury", "banishing": "banish"}[verb]
         return ast.InsteadOfDiscard(action.text, card, check, replaces, span=self._span(meta))
 
-    def forbid(self, meta: Any, kinds: tuple[ast.Word, ...],
+    def forbid(self, meta: Any, who: ast.Word, kinds: tuple[ast.Word, ...],
                traits: tuple[ast.Word, ...] = ()) -> ast.Forbid:
-        return ast.Forbid(kinds, traits, span=self._span(meta))
+        return ast.Forbid(kinds, traits, None if who.text == "you" else _target(who),
+                          span=self._span(meta))
 
     def with_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
         return traits

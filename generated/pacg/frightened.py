@@ -7,7 +7,8 @@ LINE = 4
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.forbid(('allies',), ())
+    for target in enc.targets('you', you):
+        enc.forbid(target, ('allies',), ())
 
 
 CARD = rt.CardDef(

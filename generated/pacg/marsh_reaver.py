@@ -9,7 +9,8 @@ LINE = 26
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
         if not enc.attempt_check(target, (rt.CheckOption(('Arcane', 'Divine'), 6),)):
-            enc.forbid(('spells',), ('Attack',))
+            for target_1 in enc.targets('you', target):
+                enc.forbid(target_1, ('spells',), ('Attack',))
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:

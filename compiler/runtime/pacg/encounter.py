@@ -154,7 +154,8 @@ class Encounter(CardOperations):
                     if (holder is self.character) != (spec["who"] is None):
                         continue
                     plays.append(Play(holder, card, power, self._immunity(card)
-                                      or self._forbidden(card) or self._own_text(holder, card)))
+                                      or self._forbidden(holder, card)
+                                      or self._own_text(holder, card)))
         return plays
 
     # -- 2. a villain: temporary closing --------------------------------------
@@ -290,7 +291,8 @@ class Encounter(CardOperations):
                     if not fits(spec, state.option, state.skill, state.purpose, state.against):
                         continue
                     blocked = self._immunity(card) if against is not None else None
-                    plays.append(Play(holder, card, power, blocked or self._forbidden(card)
+                    plays.append(Play(holder, card, power, blocked
+                                      or self._forbidden(holder, card)
                                       or self._own_text(holder, card)))
         return plays
 
@@ -460,10 +462,10 @@ class Encounter(CardOperations):
         self.run_held(holder, card, run)
         return "its own text forbids playing it now" if self.forbids_self else None
 
-    def _forbidden(self, card: Card) -> str | None:
-        """Why card text forbids playing `card` in this encounter, if it does."""
+    def _forbidden(self, holder: Character, card: Card) -> str | None:
+        """Why card text forbids `holder` to play `card` in this encounter, if it does."""
         for rule in self.forbidden:
-            if selects(rule, card.defn):
+            if rule["who"] == holder.name and selects(rule, card.defn):
                 return f"{self.card.name} forbids playing it"
         return None
 

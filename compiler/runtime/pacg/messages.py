@@ -44,7 +44,7 @@ MESSAGES = {
     "difficulty": "the difficulty of {of} changes by {change:+d}",
     "examine": "{location}'s deck shows {cards} on top",
     "explore_again": "{character} may explore once more this turn",
-    "forbidden": "cards of {kinds} with the traits {traits} may not be played",
+    "forbidden": "{character} may not play {what} in this encounter",
     "gain": "{character} takes {cards} from the box",
     "moved": "{character}'s {card} goes to: {to}",
     "paid": "{character} also pays with {card} ({cost})",

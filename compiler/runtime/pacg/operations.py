@@ -445,9 +445,12 @@ class CardOperations:
         self.table.move(you, play.card, action)
         self.log.emit("moved", character=you.name, card=play.card.name, to=action)
 
-    def forbid(self, kinds: tuple[str, ...], traits: tuple[str, ...]) -> None:
-        self.forbidden.append({"kinds": kinds, "traits": traits})
-        self.log.emit("forbidden", kinds=list(kinds), traits=list(traits))
+    def forbid(self, who: Character, kinds: tuple[str, ...], traits: tuple[str, ...]) -> None:
+        """`who` may not play cards of `kinds` with `traits` for the rest of the encounter."""
+        self.forbidden.append({"who": who.name, "kinds": kinds, "traits": traits})
+        what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
+        self.log.emit("forbidden", character=who.name, what=what, kinds=list(kinds),
+                      traits=list(traits))
 
     def turn_action(self, you: Character, action: str) -> None:
         if action == "reset_hand":
