@@ -288,8 +288,12 @@ class CardAction(Effect):
 
 @dataclass(frozen=True)
 class Draw(Effect):
+    """`draw 2 cards`; `up_to` (`draw up to 2 cards`): as many as the player chooses, at most
+    `count`."""
+
     target: Target
     count: Amount
+    up_to: bool = False
 
 
 @dataclass(frozen=True)

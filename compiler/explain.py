@@ -322,7 +322,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
     + ("" if e.random or e.source in ("deck", "blessings") else ", of their choice"),
-    ast.Draw: lambda e, you: f"{_who(e.target, you)} draws {count_words(e.count, False)}",
+    ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
+    + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}",
     ast.CloseLocation: lambda e, you: {
         "close": "closes {} for good",

@@ -273,7 +273,8 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
 
 
 def _draw(e: ast.Draw, voice: Voice) -> str:
-    return f"{_acting(e.target, 'draw', voice)} {count_words(e.count, False)}"
+    up_to = "up to " if e.up_to else ""
+    return f"{_acting(e.target, 'draw', voice)} {up_to}{count_words(e.count, False)}"
 
 
 def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = ()) -> str:

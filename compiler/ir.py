@@ -35,7 +35,7 @@ one of `kinds` with all of `traits`, whose highest difficulty to defeat is at mo
 | `summon`         | target, cards (names)                                              |
 | `dispose`        | place (`banish`, `display`, a cost, `shuffle`, `top`, `bottom`), beside |
 | `cards`          | target, action, count, random, kinds (empty: any), source (below)  |
-| `draw`           | target, count                                                      |
+| `draw`           | target, count, up_to (at most count, as many as the player chooses) |
 | `add_to_check`   | amount, owner (`yours`, `any`), checks, purpose, against (below)   |
 | `close_location` | mode (`close`, `temporarily_close`, `attempt_close`), place            |
 | `auto_succeed`   | owner, checks, purpose, against: the check succeeds                  |

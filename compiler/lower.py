@@ -257,7 +257,8 @@ class _Lowerer:
                 "kinds": [kind.text for kind in e.kinds], "source": e.source}
 
     def Draw(self, e: ast.Draw) -> ir.Effect:
-        return {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count)}
+        return {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count),
+                "up_to": e.up_to}
 
     def AddToCheck(self, e: ast.AddToCheck) -> ir.Effect:
         return {"op": "add_to_check", "amount": lower_amount(e.amount),

@@ -85,6 +85,12 @@ Check: Combat 99
 
 Before the encounter, succeed at an Arcane 99 check or you may not play spells.
 ---
+Name: Lucky Find
+Type: Item
+
+Reveal this card to explore your location.
+You may draw up to 3 cards.
+---
 Name: Silencing Gaze
 Type: Monster
 Check: Combat 99
@@ -1294,3 +1300,21 @@ def test_whose_checks_grow_harder_for_the_turn(cards, barrier, changes):
     brannoc = table.characters[0]
     rt.Encounter(table, brannoc, table.locations[0].deck.pop(0), brannoc.location).run()
     assert table.turn_difficulty == changes
+
+
+@pytest.mark.parametrize(("script", "drawn"), [({}, 3), ({"draw": [1]}, 1), ({"draw": [9]}, 3),
+                                               ({"may": [False]}, 0)])
+def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
+    """`You may draw up to 3 cards`: with room for 4 more in hand, the default draws 3; a
+    script may say fewer (never more than 3), or decline."""
+    table = set_up({"name": "test", "turns": 1, "locations": field("Sure Thing"),
+                    "characters": [hero("Brannoc Ashvale")], "script": script},
+                   cards, 1, EventLog(MESSAGES))
+    brannoc = table.characters[0]
+    brannoc.hand = [Card(cards["Lucky Find"])]
+    room = brannoc.defn.hand - len(brannoc.hand)
+    assert room >= 4
+    find = brannoc.hand[0]
+    rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
+        brannoc, find, find.defn.powers[0])
+    assert len(brannoc.hand) == 1 + drawn

@@ -421,6 +421,10 @@ class AstBuilder:
         target, (count,) = self._subject(meta, parts)
         return ast.Draw(target, count.amount, span=self._span(meta))
 
+    def draw_up_to(self, meta: Any, *parts: Any) -> ast.Draw:
+        target, (count,) = self._subject(meta, parts)
+        return ast.Draw(target, count, up_to=True, span=self._span(meta))
+
     def _addition(self, meta: Any, parts: tuple[Any, ...]
                   ) -> tuple[ast.WhichChecks, tuple[ast.Word, ...]]:
         """Which checks an addition is for and the traits it gives them.  With no check

@@ -62,6 +62,7 @@ MODULES = {
     "Gambler's Blade": 'gambler_s_blade',
     'Fickle Edge': 'fickle_edge',
     'Meteor Shard': 'meteor_shard',
+    "Wayfarer's Satchel": 'wayfarer_s_satchel',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

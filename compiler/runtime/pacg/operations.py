@@ -627,7 +627,10 @@ class CardOperations:
                               if singular(played) != singular(kind)}
         self.log.emit("allowed", kind=kind)
 
-    def draw(self, who: Character, count: int) -> None:
+    def draw(self, who: Character, count: int, up_to: bool = False) -> None:
+        """`who` draws `count` cards (`up_to`: as many as the player chooses, at most that)."""
+        if up_to:
+            count = self.table.policy.draw_count(self, who, count)
         self.log.emit("draw", character=who.name, count=count)
         self.table.draw(who, count)
 

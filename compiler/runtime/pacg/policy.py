@@ -35,6 +35,7 @@ SCRIPTABLE = {
     "temporary_close": "true or false: try to close a location for now when a villain appears",
     "move": "the name of a location to move to at the start of a turn, or 'stay'",
     "may": "true or false: take up the next thing card text says a character may do",
+    "draw": "how many cards to draw when card text says to draw up to a number",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -139,6 +140,14 @@ class Policy:
             return you
         others = [other for other in enc.table.characters_at(enc.location) if other is not you]
         return others[0] if others else None
+
+    def draw_count(self, enc: Encounter, character: Character, most: int) -> int:
+        """How many of at most `most` cards to draw (`draw up to 3 cards`): scripted, or by
+        default as many as the hand has room for below its size."""
+        answer = self.script.next("draw")
+        if answer is not None:
+            return max(0, min(most, int(answer)))
+        return max(0, min(most, character.hand_size - len(character.hand)))
 
     def discards(self, enc: Encounter | None, character: Character, count: int,
                  pool: list[Card] | None = None) -> list[Card]:
