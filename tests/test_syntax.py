@@ -249,6 +249,8 @@ def test_timing_windows_and_their_printed_synonyms(wording, window):
     ("If undefeated, put it on top of your location deck.",
      "If undefeated, put it on the top of the location deck."),
     ("If defeated, immediately end your turn.", "If defeated, end your turn."),
+    ("Add 1d8 to attempts to defeat this card using the Fire trait.",
+     "Add 1d8 to checks to defeat this card with the Fire trait."),
 ])
 def test_synonyms_give_equal_trees(printed, plain):
     assert sentence(printed) == sentence(plain)
