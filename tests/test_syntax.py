@@ -249,6 +249,9 @@ def test_timing_windows_and_their_printed_synonyms(wording, window):
     ("If undefeated, put it on top of your location deck.",
      "If undefeated, put it on the top of the location deck."),
     ("If defeated, immediately end your turn.", "If defeated, end your turn."),
+    ("If undefeated, you move to a random other location.",
+     "If undefeated, move to a random location."),
+    ("If undefeated, move to another location.", "If undefeated, move."),
     ("Add 1d8 to attempts to defeat this card using the Fire trait.",
      "Add 1d8 to checks to defeat this card with the Fire trait."),
 ])
