@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from compiler.check.pacg import CHECK_SKILLS
+
 FORMATS = ("pacg-jsonl", "csv")
 # What a --map may name: our fields, and `text` (the rules text), `game` and `group` (the
 # file a card goes in).
@@ -112,8 +114,9 @@ def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[s
     OR, and `or` for a later check with none)."""
     written = ""
     for check in checks:
-        skills = [_one_line(skill) for skill in check.get("skills") or []
-                  if _one_line(skill).casefold().rstrip(".") not in ("", "none")]
+        skills = [split for skill in check.get("skills") or []
+                  if _one_line(skill).casefold().rstrip(".") not in ("", "none")
+                  for split in _skills_of(_one_line(skill), where, problems)]
         difficulty = _one_line(check.get("difficulty"))
         if not skills and difficulty in ("", "0", "-"):
             continue  # an empty check: the card has none
@@ -128,6 +131,17 @@ def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[s
         else:
             written = step
     return written
+
+
+def _skills_of(skill: str, where: str, problems: list[str]) -> list[str]:
+    """One exported skill as the skills it names: `Acrobatics.` is `Acrobatics`, and
+    `Dexterity Acrobatics` (two pacg skills whose `or` the export lost) is both."""
+    words = [word.title() for word in skill.rstrip(".").split()]
+    if len(words) > 1 and all(word in CHECK_SKILLS for word in words):
+        problems.append(f"{where}: read the check's skill '{skill}' as "
+                        f"'{' or '.join(words)}' (its 'or' was lost)")
+        return words
+    return [skill.rstrip(".")]
 
 
 # -- csv --------------------------------------------------------------------------------

@@ -120,6 +120,19 @@ def test_the_command_reports_and_exits(tmp_path):
     assert result.exit_code == 1 and "error:" in result.stderr
 
 
+def test_skills_whose_or_the_export_lost_are_each_a_skill():
+    """`Dexterity Acrobatics` names two pacg skills: the export lost the `or` between them
+    (said as a problem); `Acrobatics.` is Acrobatics; a skill of two words that are not both
+    skills is kept as it is, for the check to judge."""
+    problems: list[str] = []
+    checks = [{"combiner": None, "skills": ["Dexterity Acrobatics", "Stealth."], "difficulty": "9"},
+              {"combiner": "THEN", "skills": ["CONSTITUTION FORTITUDE"], "difficulty": "7"},
+              {"combiner": "OR", "skills": ["Light Armors"], "difficulty": "5"}]
+    assert pacg_check(checks, "here", problems) == (
+        "Dexterity or Acrobatics or Stealth 9 then Constitution or Fortitude 7 or Light Armors 5")
+    assert len(problems) == 2 and "its 'or' was lost" in problems[0]
+
+
 def test_imported_files_need_no_more_than_check(tmp_path):
     """What import writes is card text: the cards that say what the language says pass."""
     lines = [record("Reed Snake", traits=["Animal"],
