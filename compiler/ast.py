@@ -666,6 +666,16 @@ class ForceOutcome(Effect):
 
 
 @dataclass(frozen=True)
+class DiscardFirst(Effect):
+    """`When you are dealt damage by the Hag, you must first choose spells to discard as your
+    damage, if you have any.`: cards of `kinds` go first when damage (the card's own, with
+    `by_card`) is discarded, for the rest of the encounter."""
+
+    kinds: tuple[Word, ...]
+    by_card: bool = False
+
+
+@dataclass(frozen=True)
 class RerollCheck(Effect):
     """`reroll the dice` (pacg): the check's dice (its skill's die and those cards added) are
     rolled again, and the new total is the check's."""

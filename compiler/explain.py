@@ -305,6 +305,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.AtReset: lambda e, you: f"when {you} resets the hand with this card in it: "
     f"{COSTS[e.action]}",
     ast.EvadeSelf: lambda e, you: "the card is evaded: its encounter ends, and it goes back",
+    ast.DiscardFirst: lambda e, you: f"for the rest of the encounter, {you} discards "
+    + " or ".join(map(str, e.kinds)) + " first for damage"
+    + (" this card deals" if e.by_card else "") + ", while any are in hand",
     ast.RerollCheck: lambda e, you: "the check's dice (its skill's die and those cards added) "
                                     "are rolled again, and the new total is the check's",
     ast.TakeResult: lambda e, you: "the new result stands: the check is not rerolled again",

@@ -447,6 +447,10 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AtReset: lambda e, voice: f"{e.action} {self_ref(e.card)} when you reset your hand",
     ast.EvadeSelf: lambda e, voice: "evade this card",
     ast.RerollCheck: lambda e, voice: "reroll the dice",
+    ast.DiscardFirst: lambda e, voice: "when you are dealt damage"
+    + (" by this card" if e.by_card else "")
+    + f", you must first choose {_list(map(str, e.kinds), 'or')} to discard as your damage, "
+    "if you have any",
     ast.TakeResult: lambda e, voice: "take the new result",
     ast.Move: lambda e, voice: _acting(e.target, "move", voice)
     + (" to a random location" if e.random else ""),
@@ -515,8 +519,11 @@ def _stars(amount: ast.Amount) -> str:
 
 
 def self_ref(ref: ast.SelfRef) -> str:
+    """The card's own name as written (`the` before one in lower case, `the elemental`, so
+    that a capital at the start of a sentence never falls on the name), `this <noun>`, or
+    `it`."""
     if ref.name is not None:
-        return ref.name
+        return f"the {ref.name}" if ref.name[:1].islower() else ref.name
     return f"this {ref.noun}" if ref.noun else "it"
 
 

@@ -52,6 +52,7 @@ one of `kinds` with all of `traits`, whose highest difficulty to defeat is at mo
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
 | `evade_self`     | (none): the encountered card is evaded                              |
 | `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |
+| `discard_first`  | kinds, by_card: damage (the card's own) discards cards of kinds first |
 | `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
 | `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
 | `encounter_self` | (none): the examined card is encountered (in `when_examined`)       |

@@ -349,6 +349,9 @@ class _Lowerer:
     def EvadeSelf(self, e: ast.EvadeSelf) -> ir.Effect:
         return {"op": "evade_self"}
 
+    def DiscardFirst(self, e: ast.DiscardFirst) -> ir.Effect:
+        return {"op": "discard_first", "kinds": _words(e.kinds), "by_card": e.by_card}
+
     def RerollCheck(self, e: ast.RerollCheck) -> ir.Effect:
         return {"op": "reroll_check"}
 

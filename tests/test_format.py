@@ -55,6 +55,21 @@ def test_every_target_has_its_words():
     assert set(TARGET_WORDS) == set(ast.TARGET_KINDS)
 
 
+def test_a_name_in_lower_case_keeps_its_article_and_case():
+    """`The elemental is ...`: the capital of the sentence's start falls on `The`, never on
+    the card's name as written."""
+    formatted = round_trip(card_text("""
+        Game: pacg
+
+        Name: Elder Elemental
+        Type: Monster
+        Check: Combat 18
+
+        The elemental is immune to the Mental trait.
+        """))
+    assert "The elemental is immune to the Mental trait." in formatted
+
+
 def test_synonyms_become_the_canonical_wording():
     formatted = round_trip(card_text("""
         game: pacg

@@ -91,6 +91,20 @@ Type: Item
 Reveal this card to explore your location.
 You may draw up to 3 cards.
 ---
+Name: Spell Eater
+Type: Monster
+Check: Combat 0
+
+Before the encounter, you take 1 damage.
+When you are dealt damage by the Spell Eater, you must first choose spells to discard as your
+damage, if you have any.
+---
+Name: Plain Biter
+Type: Monster
+Check: Combat 0
+
+Before the encounter, you take 1 damage.
+---
 Name: Silencing Gaze
 Type: Monster
 Check: Combat 99
@@ -1318,3 +1332,15 @@ def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
         brannoc, find, find.defn.powers[0])
     assert len(brannoc.hand) == 1 + drawn
+
+
+@pytest.mark.parametrize(("bane", "discarded"), [("Spell Eater", "Mind Blade"),
+                                                 ("Plain Biter", "Pebble")])
+def test_a_bane_may_say_which_cards_go_first_for_its_damage(cards, bane, discarded):
+    """Brannoc takes 1 damage with the spell and pebbles in hand: he would give up a pebble,
+    but the Spell Eater's damage takes a spell first."""
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale", hand=["Mind Blade"])],
+                        script={"evade": ["none"]})
+    (lost,) = events_of(events, "discarded")
+    assert lost["cards"] == [discarded]

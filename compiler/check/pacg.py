@@ -59,7 +59,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
-                 ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge)
+                 ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
+                 ast.DiscardFirst)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
@@ -324,7 +325,7 @@ class _CardCheck(CardCheck):
             self._trait(word, DAMAGE_KINDS, "damage type")
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
-                         | ast.GainFromBox | ast.Retrieve) -> None:
+                         | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst) -> None:
         self._card_kinds(node.kinds)
 
     def _alongside(self, node: ast.Triggered) -> None:
@@ -426,6 +427,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.DamageRule: (_CardCheck._damage_kind,),
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
+    ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.GainFromBox: (_CardCheck._node_card_kinds,),
     ast.Triggered: (_CardCheck._alongside,),

@@ -553,6 +553,10 @@ class AstBuilder:
                  ) -> ast.Subtract:
         return ast.Subtract(amount, each_die is not None, span=self._span(meta))
 
+    def discard_first(self, meta: Any, *parts: Any) -> ast.DiscardFirst:
+        *card, kinds = parts
+        return ast.DiscardFirst(kinds, bool(card), span=self._span(meta))
+
     def reroll_check(self, meta: Any) -> ast.RerollCheck:
         return ast.RerollCheck(span=self._span(meta))
 

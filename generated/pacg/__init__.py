@@ -99,6 +99,7 @@ MODULES = {
     'Hidden Stalker': 'hidden_stalker',
     'Toll Wraith': 'toll_wraith',
     'Hex Leech': 'hex_leech',
+    'Thought Eater': 'thought_eater',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

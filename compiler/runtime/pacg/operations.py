@@ -124,6 +124,8 @@ class CardOperations:
         self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
         self.damage_rules: list[DamageRule] = []
+        # Kinds of card discarded first for damage (and whether for the card's own only).
+        self.discarded_first: list[tuple[tuple[str, ...], bool]] = []
         self.spreading = False  # damage a rule deals to others as well is being dealt
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
@@ -226,13 +228,25 @@ class CardOperations:
                     if state.amount == 0:
                         break
                 if state.amount:
-                    count = min(state.amount, len(who.hand))
-                    lost = self.table.policy.discards(self, who, count)
+                    lost = self._discarded_for_damage(who, min(state.amount, len(who.hand)))
                     self.table.lose_cards(who, lost, "discard")
                     self.log.emit("discarded", character=who.name,
                                   cards=[card.name for card in lost], amount=state.amount)
         finally:
             self.damage_state = outer
+
+    def _discarded_for_damage(self, who: Character, count: int) -> list[Card]:
+        """The cards `who` discards for `count` points of damage, of the player's choice:
+        first those of the kinds card text says go first (discard_first), while any are left."""
+        kinds = {singular(kind) for kinds, by_card in self.discarded_first
+                 if not by_card or self.playing is None for kind in kinds}
+        first = [card for card in who.hand if singular(card.defn.type) in kinds]
+        lost = self.table.policy.discards(self, who, min(count, len(first)), first)
+        rest = [card for card in who.hand if card not in lost]
+        return lost + self.table.policy.discards(self, who, count - len(lost), rest)
+
+    def discard_first(self, kinds: tuple[str, ...], by_card: bool) -> None:
+        self.discarded_first.append((kinds, by_card))
 
     def _reductions(self, state: DamageState) -> list[Play]:
         """The damaged character's cards that reduce its damage, and other characters' that
