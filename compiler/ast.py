@@ -764,6 +764,7 @@ TIMING_WINDOWS = {
     "before_another_plays": "While you act, before another character plays",
     "would_fail": "If you would fail the check",
     "would_succeed": "If you would succeed at the check",
+    "would_fail_by": "If you would fail a check by",
 }
 
 

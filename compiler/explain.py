@@ -40,6 +40,8 @@ WINDOWS = {
     "would_fail": "on a check this card was played on, its dice rolled, if it would fail",
     "would_succeed": "on a check this card was played on, its dice rolled, if it would "
                      "succeed",
+    "would_fail_by": "while this card is held, on any check of its holder's, its dice "
+                     "rolled, if it would fail by no more than the number named",
 }
 COSTS = {
     "reveal": "reveal it (show it and keep it)",

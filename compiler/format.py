@@ -157,8 +157,8 @@ def _window_words(sentence: ast.Triggered) -> str:
     words = ast.TIMING_WINDOWS[sentence.window]
     if sentence.alongside is not None:  # `When playing another weapon`, `... plays a spell`
         kind = sentence.alongside.text
-        words += f" {kind}" if sentence.window == "when_playing_another" else \
-            f" {_article(kind)} {kind}"
+        words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \
+            else f" {_article(kind)} {kind}"
     return words[:1].lower() + words[1:] if sentence.within else words
 
 

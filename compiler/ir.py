@@ -17,14 +17,15 @@ from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck` 
 cards) or `blessings` (the blessings deck's); a conditional's kind may also be
 `defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
 (words: a card type, or `card` for any), for effects written inside `before any
-character plays a spell`; an examination's `then` is `any_order` or `top_or_bottom`, and
-its deck `location`, `yours` or `blessings`.  Damage a card halves is halved after
-`more` is added, rounding up.  A reduction is for the holder's damage (`whose` `you`),
-any character's (`any_character`) or that of a character at the holder's location
-(`at_location`).  A damage rule changes the damage of type `of_kind` the card deals
-(null: all of it), making it of type `as_kind`.  An evade or defeat takes in a card of
-one of `kinds` with all of `traits`, whose highest difficulty to defeat is at most
-`highest` (null: any).
+character plays a spell`, or `failing_by` (words: a number), for effects written inside
+`If you would fail a check by 1`; an examination's `then` is `any_order` or
+`top_or_bottom`, and its deck `location`, `yours` or `blessings`.  Damage a card halves
+is halved after `more` is added, rounding up.  A reduction is for the holder's damage
+(`whose` `you`), any character's (`any_character`) or that of a character at the
+holder's location (`at_location`).  A damage rule changes the damage of type `of_kind`
+the card deals (null: all of it), making it of type `as_kind`.  An evade or defeat takes
+in a card of one of `kinds` with all of `traits`, whose highest difficulty to defeat is
+at most `highest` (null: any).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|

@@ -114,9 +114,11 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
 
 # What the effects of a window that names a type of card ask of the card: `When playing
 # another weapon`, one played on the check; `before any character plays a spell`, the one
-# about to be played (`a card`: any).
+# about to be played (`a card`: any); and of a check, `If you would fail a check by 1`, that
+# it misses by no more.
 _ALONGSIDE_CONDITIONS = {"when_playing_another": "played_on_check",
-                         "before_any_play": "playing", "before_another_plays": "playing"}
+                         "before_any_play": "playing", "before_another_plays": "playing",
+                         "would_fail_by": "failing_by"}
 
 
 def _only_if(kind: str, words: list[str], then: ir.Effect, otherwise: ir.Effect | None = None,

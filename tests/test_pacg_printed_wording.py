@@ -105,6 +105,11 @@ Check: Combat 0
 
 Before the encounter, you take 1 damage.
 ---
+Name: Lucky Stone
+Type: Item
+
+If you would fail a check by 2, you may bury this card to succeed.
+---
 Name: Silencing Gaze
 Type: Monster
 Check: Combat 99
@@ -1344,3 +1349,20 @@ def test_a_bane_may_say_which_cards_go_first_for_its_damage(cards, bane, discard
                         script={"evade": ["none"]})
     (lost,) = events_of(events, "discarded")
     assert lost["cards"] == [discarded]
+
+
+def test_a_held_card_may_turn_a_near_miss_into_a_success(cards):
+    """Brannoc holds the stone (not played on the check): a combat check against 10 that
+    totals 8 or 9 succeeds, and the stone is buried; a wider miss or a success leaves it."""
+    seen = set()
+    for seed in range(1, 41):
+        events = play_setup(cards, seed, locations=field("Iron Brute"),
+                            characters=[hero("Brannoc Ashvale", hand=["Lucky Stone"])],
+                            script={"evade": ["none"], "check": [[]]})
+        (check,) = checks(events)
+        near_miss = check["difficulty"] - 2 <= check["total"] < check["difficulty"]
+        seen.add(near_miss)
+        assert bool(events_of(events, "paid", card="Lucky Stone", cost="bury")) == near_miss
+        assert check["result"] == ("success" if near_miss or check["total"] >= 10
+                                   else "failure")
+    assert seen == {True, False}

@@ -30,7 +30,7 @@ CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated",
            "if_undefeated", "after_encounter", "before_any_play", "before_another_plays")
 # A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
-ROLL_WINDOWS = ("would_fail", "would_succeed")
+ROLL_WINDOWS = ("would_fail", "would_succeed", "would_fail_by")
 BOON_WINDOWS = ("after_playing", "when_playing_another", *ROLL_WINDOWS)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
@@ -329,7 +329,7 @@ class _CardCheck(CardCheck):
         self._card_kinds(node.kinds)
 
     def _alongside(self, node: ast.Triggered) -> None:
-        if node.alongside is not None:
+        if node.alongside is not None and node.window != "would_fail_by":
             self._card_kinds((node.alongside,))
 
     def _skill_die_added(self, node: ast.AddSkillDie) -> None:

@@ -243,6 +243,10 @@ class AstBuilder:
     def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("when_playing_another", self._word(kind))
 
+    def would_fail_by(self, meta: Any, margin: Token) -> _Alongside:
+        """`If you would fail a check by 1`: the window, and the most the check may miss by."""
+        return _Alongside("would_fail_by", self._word(margin))
+
     def before_any_play(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("before_any_play", self._word(kind))
 
@@ -462,6 +466,11 @@ class AstBuilder:
         """`succeed at your Stealth check`: the checks are the holder's own."""
         yours = ast.Word("yours", span=self._span(meta))
         return ast.AutoSucceed(self.which_checks(meta, yours, *parts), span=self._span(meta))
+
+    def auto_succeed_now(self, meta: Any) -> ast.AutoSucceed:
+        """`... to succeed`: the check being made, the holder's own."""
+        return ast.AutoSucceed(ast.WhichChecks("yours", span=self._span(meta)),
+                               span=self._span(meta))
 
     def auto_succeed_any(self, meta: Any, skills: tuple[ast.Word, ...], *purpose: Any
                          ) -> ast.AutoSucceed:

@@ -63,6 +63,7 @@ MODULES = {
     'Fickle Edge': 'fickle_edge',
     'Meteor Shard': 'meteor_shard',
     "Wayfarer's Satchel": 'wayfarer_s_satchel',
+    "Fortune's Pebble": 'fortune_s_pebble',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -80,6 +80,8 @@ class CardDef:
     # A boon's text on a check it was played on, its dice rolled, as the check would go.
     would_fail: Run | None = None
     would_succeed: Run | None = None
+    # A boon's text while it is held, on any check of its holder's, its dice rolled.
+    would_fail_by: Run | None = None
     # A boon's text on when it may not be played, asked before each play (forbid_self).
     before_playing: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a

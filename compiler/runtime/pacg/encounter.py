@@ -271,6 +271,10 @@ class Encounter(CardOperations):
             run = getattr(play.card.defn, window)
             if run is not None:
                 self.run_held(play.holder, play.card, run)
+        for card in list(state.character.hand):  # `If you would fail a check by 1, ...`
+            run = card.defn.would_fail_by
+            if run is not None and not state.succeeds and card in state.character.hand:
+                self.run_held(state.character, card, run)
 
     def check_candidates(self, state: CheckState, against: CardDef | None) -> list[Play]:
         """Cards that add to this check: the checking character's own, those of others at

@@ -406,6 +406,10 @@ class CardOperations:
             return self.defeated == (kind == "defeated")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind == "failing_by":  # the check being made misses by no more than words[0]
+            check = self.check
+            return check is not None and not check.succeeds \
+                and check.difficulty - check.total <= int(words[0])
         if kind == "playing":  # the card about to be played (Encounter._before_playing)
             card = self.about_to_play
             return card is not None and (words[0] == "card"
