@@ -329,7 +329,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + ("" if e.random or e.source in ("deck", "blessings") else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),
-    ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}",
+    ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}"
+    + (f", which gains the {' and '.join(map(str, e.traits))} "
+       + ("trait" if len(e.traits) == 1 else "traits") if e.traits else ""),
     ast.CloseLocation: lambda e, you: {
         "close": "closes {} for good",
         "temporarily_close": "closes {} until the end of the turn",

@@ -308,6 +308,8 @@ def _traits(traits: tuple[ast.Word, ...]) -> str:
 
 
 def _add(e: ast.AddToCheck, voice: Voice) -> str:
+    if e.traits and str(e.amount) == "0":  # `add the Magic trait to your check`
+        return f"add {_traits(e.traits)[len(' with '):]} to {which_checks(e.checks)}"
     return f"add {e.amount}{_traits(e.traits)} to {which_checks(e.checks)}"
 
 

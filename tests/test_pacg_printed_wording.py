@@ -110,6 +110,11 @@ Type: Item
 
 If you would fail a check by 2, you may bury this card to succeed.
 ---
+Name: Glow Word
+Type: Spell
+
+Reveal this card to add the Magic trait to your combat check.
+---
 Name: Silencing Gaze
 Type: Monster
 Check: Combat 99
@@ -1366,3 +1371,12 @@ def test_a_held_card_may_turn_a_near_miss_into_a_success(cards):
         assert check["result"] == ("success" if near_miss or check["total"] >= 10
                                    else "failure")
     assert seen == {True, False}
+
+
+def test_a_card_may_give_a_check_a_trait_and_nothing_more(cards):
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Glow Word"])],
+                        script={"evade": ["none"], "check": [["Glow Word"]]})
+    (added,) = events_of(events, "added")
+    assert (added["amount"], added["traits"]) == (0, ["Magic"])
+    assert checks(events)[0]["added"] == 0

@@ -441,6 +441,12 @@ class AstBuilder:
     def add_to_check(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.AddToCheck:
         return ast.AddToCheck(amount, *self._addition(meta, parts), span=self._span(meta))
 
+    def add_traits(self, meta: Any, traits: tuple[ast.Word, ...], checks: ast.WhichChecks
+                   ) -> ast.AddToCheck:
+        """`add the Magic trait to your combat check`: an addition of nothing, with traits."""
+        return ast.AddToCheck(ast.Amount(0, 0, 0, span=self._span(meta)), checks, traits,
+                              span=self._span(meta))
+
     def add_dice(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.AddDice:
         return ast.AddDice(count, *self._addition(meta, parts), span=self._span(meta))
 

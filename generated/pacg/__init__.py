@@ -64,6 +64,7 @@ MODULES = {
     'Meteor Shard': 'meteor_shard',
     "Wayfarer's Satchel": 'wayfarer_s_satchel',
     "Fortune's Pebble": 'fortune_s_pebble',
+    'Kindled Edge': 'kindled_edge',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
