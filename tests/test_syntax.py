@@ -249,6 +249,8 @@ def test_timing_windows_and_their_printed_synonyms(wording, window):
     ("If undefeated, put it on top of your location deck.",
      "If undefeated, put it on the top of the location deck."),
     ("If defeated, immediately end your turn.", "If defeated, end your turn."),
+    ("Subtract 1 from each die rolled in your check to defeat this card.",
+     "Subtract 1 from each die you roll."),
     ("If undefeated, you move to a random other location.",
      "If undefeated, move to a random location."),
     ("If undefeated, move to another location.", "If undefeated, move."),

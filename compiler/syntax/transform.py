@@ -568,6 +568,10 @@ class AstBuilder:
                  ) -> ast.Subtract:
         return ast.Subtract(amount, each_die is not None, span=self._span(meta))
 
+    def each_die(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
+        """`from each die`; the card is named only to say whose check (its own to defeat)."""
+        return ast.Word("each_die", span=self._span(meta))
+
     def discard_first(self, meta: Any, *parts: Any) -> ast.DiscardFirst:
         *card, kinds = parts
         return ast.DiscardFirst(kinds, bool(card), span=self._span(meta))
