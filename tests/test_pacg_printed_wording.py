@@ -1312,6 +1312,8 @@ def test_the_difficulty_of_a_characters_checks_may_rise_for_the_rest_of_the_turn
                         characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
     assert [(check["purpose"], check["difficulty"]) for check in checks(events)] == [
         ("against Dread Fog", 99), ("to defeat Dread Fog", 3), ("to defeat Sure Thing", 0)]
+    assert [event["of"] for event in events_of(events, "difficulty")] == [
+        "Brannoc Ashvale's checks this turn"]
 
 
 @pytest.mark.parametrize(("barrier", "changes"), [

@@ -368,14 +368,14 @@ class CardOperations:
             whose = you.name if scope == "your_checks" and you is not None else None
             changes = self.table.turn_difficulty
             changes[whose] = changes.get(whose, 0) + change
-            self.log.emit("difficulty", change=change, of=f"{whose}'s checks this turn"
-                          if whose else "every check this turn")
+            of = f"{whose}'s checks this turn" if whose else "every check this turn"
         elif scope == "this_check" and self.check is not None:
             self.check.change += change
+            of = "this check"
         else:
             self.defeat_change += change
-        self.log.emit("difficulty", change=change, of="this check" if scope == "this_check"
-                      else f"the check to defeat {self.card.name}")
+            of = f"the check to defeat {self.card.name}"
+        self.log.emit("difficulty", change=change, of=of)
 
     def may(self, you: Character, what: str) -> bool:
         return self.table.policy.may(self, you, what)
