@@ -639,6 +639,14 @@ class ShuffleFromBox(Effect):
 
 
 @dataclass(frozen=True)
+class BlessingsBack(Effect):
+    """`shuffle 1d6 random cards from the blessings discard pile into the blessings deck`: a
+    turn more for each card."""
+
+    count: Amount
+
+
+@dataclass(frozen=True)
 class ShuffleBlessing(Effect):
     """`shuffle the top card of the blessings deck into this location deck`."""
 

@@ -381,6 +381,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.BlessingsBack: lambda e, you: f"{e.count} random cards of the blessings discard pile "
+                                      "are shuffled back into the blessings deck (a turn more "
+                                      "each)",
     ast.ShuffleBlessing: lambda e, you: "the blessings deck's top card is shuffled into the "
                                         "location deck (a turn less, as any card it loses)",
     ast.Subtract: lambda e, you: f"{e.amount} is taken from the check"

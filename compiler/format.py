@@ -493,6 +493,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.BlessingsBack: lambda e, voice: f"shuffle {e.count} random cards from the blessings "
+                                        "discard pile into the blessings deck",
     ast.ShuffleBlessing: lambda e, voice: "shuffle the top card of the blessings deck into "
                                           "the location deck",
     ast.Subtract: lambda e, voice: f"subtract {e.amount}"

@@ -67,6 +67,7 @@ at most `highest` (null: any).
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
+| `blessings_back` | count: random cards of the blessings discard pile back into its deck |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |

@@ -366,6 +366,9 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def BlessingsBack(self, e: ast.BlessingsBack) -> ir.Effect:
+        return {"op": "blessings_back", "count": lower_amount(e.count)}
+
     def ShuffleBlessing(self, e: ast.ShuffleBlessing) -> ir.Effect:
         return {"op": "shuffle_blessing"}
 

@@ -115,6 +115,12 @@ Type: Spell
 
 Reveal this card to add the Magic trait to your combat check.
 ---
+Name: Second Wind
+Type: Item
+
+Bury this card to shuffle 2 random cards from the blessings discard pile into the blessings
+deck.
+---
 Name: Silencing Gaze
 Type: Monster
 Check: Combat 99
@@ -1382,3 +1388,25 @@ def test_a_card_may_give_a_check_a_trait_and_nothing_more(cards):
     (added,) = events_of(events, "added")
     assert (added["amount"], added["traits"]) == (0, ["Magic"])
     assert checks(events)[0]["added"] == 0
+
+
+@pytest.mark.parametrize(("discarded", "back"), [(["Test Axe", "Pebble", "Pebble"], 2),
+                                                 (["Test Axe"], 1), ([], 0)])
+def test_cards_of_the_blessings_discard_pile_may_go_back_for_more_turns(cards, discarded,
+                                                                         back):
+    """Two random cards of the blessings discard pile (as many as there are, up to two) go
+    back into the blessings deck: a turn more for each."""
+    table = set_up({"name": "test", "turns": 3, "locations": field("Sure Thing"),
+                    "blessings": ["Pebble"], "characters": [hero("Brannoc Ashvale")]},
+                   cards, 1, EventLog(MESSAGES))
+    table.blessings_discard = [Card(cards[name]) for name in discarded]
+    brannoc = table.characters[0]
+    brannoc.hand = [Card(cards["Second Wind"])]
+    wind = brannoc.hand[0]
+    rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
+        brannoc, wind, wind.defn.powers[0])
+    assert len(table.blessings_discard) == len(discarded) - back
+    assert len(table.blessings_deck) == 1 + back
+    assert sorted(card.name for card in table.blessings_deck + table.blessings_discard) == \
+        sorted(["Pebble", *discarded])
+    assert table.blessings_lost == -back

@@ -553,6 +553,9 @@ class AstBuilder:
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
+    def blessings_back(self, meta: Any, count: ast.Amount) -> ast.BlessingsBack:
+        return ast.BlessingsBack(count, span=self._span(meta))
+
     def shuffle_blessing(self, meta: Any) -> ast.ShuffleBlessing:
         return ast.ShuffleBlessing(span=self._span(meta))
 

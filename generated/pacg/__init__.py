@@ -65,6 +65,7 @@ MODULES = {
     "Wayfarer's Satchel": 'wayfarer_s_satchel',
     "Fortune's Pebble": 'fortune_s_pebble',
     'Kindled Edge': 'kindled_edge',
+    'Hourglass of Mercy': 'hourglass_of_mercy',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

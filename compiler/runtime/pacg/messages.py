@@ -59,6 +59,7 @@ MESSAGES = {
     "shuffled": "{location}'s deck is shuffled",
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
+    "blessings_back": "{cards} go back into the blessings deck, shuffled",
     "blessing_shuffled_in": "the blessings deck's top card ({card}) is shuffled into "
                             "{location}'s deck",
 }

@@ -673,6 +673,18 @@ class CardOperations:
         self.table.dice.shuffle(self.location.deck)
         self.log.emit("shuffled", location=self.location.name)
 
+    def blessings_back(self, count: int) -> None:
+        """Random cards of the blessings discard pile go back into the blessings deck, which
+        is shuffled: a turn more for each (a scenario that names no blessings deck has no
+        discard pile of cards to take back)."""
+        table = self.table
+        pile = table.blessings_discard
+        back = [pile.pop(table.dice.below(len(pile))) for _ in range(min(count, len(pile)))]
+        table.blessings_deck.extend(back)
+        table.dice.shuffle(table.blessings_deck)
+        table.blessings_lost -= len(back)
+        self.log.emit("blessings_back", cards=[card.name for card in back])
+
     def shuffle_blessing(self) -> None:
         """The blessings deck's top card is shuffled into the location deck: a turn less, as
         any card the blessings deck loses (Table.lose_blessings)."""
