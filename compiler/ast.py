@@ -782,7 +782,8 @@ class Activated(Sentence):
     checks it is played on (`For your combat check,`), when the text does; `condition` what
     its holder must be for it to be played (`If you are proficient with weapons, you may
     discard this card to ...`); `chosen` the character its effects are for, when its holder
-    chooses one (`and choose a character at your location to ...`)."""
+    chooses one (`and choose a character at your location to ...`); `also` another card of
+    the holder's hand paid with it (`and discard a spell`)."""
 
     cost: str
     card: SelfRef
@@ -790,6 +791,7 @@ class Activated(Sentence):
     check: Word | None = None
     condition: Condition | None = None
     chosen: Target | None = None
+    also: CardAction | None = None
 
 
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")

@@ -158,6 +158,10 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
         if sentence.condition is not None:
             scope += f", {_condition(sentence.condition, 'its holder')}"
         power = [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}"]
+        if sentence.also is not None:
+            kinds = " or ".join(map(str, sentence.also.kinds)) or "card"
+            power.append(f"and paying another {kinds} of its hand too: "
+                         f"{COSTS[sentence.also.action]}")
         if sentence.chosen is None:
             return power + does(sentence.effects)
         return [*power, f"for: {CHOSEN_WORDS[sentence.chosen.kind]}, whom its holder chooses "

@@ -188,6 +188,10 @@ def _activated(sentence: ast.Activated) -> str:
     """`[For your combat check,] <cost> this card to ...`, or, with a condition, `If you are
     proficient with weapons, you may <cost> this card to ...`."""
     chosen = f" and choose {CHOSEN_WORDS[sentence.chosen.kind]}" if sentence.chosen else ""
+    also = sentence.also
+    if also is not None:
+        what = _list(map(str, also.kinds), "or") if also.kinds else "card"
+        chosen = f" and {also.action} {'another' if not also.kinds else _article(what)} {what}"
     power = f"{sentence.cost} {self_ref(sentence.card)}{chosen} to {effects(sentence.effects)}"
     if sentence.condition is not None:
         power = f"If {_condition(sentence.condition)}, you may {power}"

@@ -122,6 +122,8 @@ class Power(TypedDict):
     # The character its effects are for, a target its holder chooses (`character_at_location`,
     # `another_character`), or null: the holder.
     chosen: str | None
+    # Another card of the holder's hand paid with it: {action, kinds (empty: any)}, or null.
+    also: dict[str, Any] | None
 
 
 class Ability(TypedDict):

@@ -222,7 +222,9 @@ class _Lowerer:
                 "spec": spec, "effects": effects,
                 "condition": None if condition is None else
                 {"kind": condition.kind, "words": _words(condition.words)},
-                "chosen": None if sentence.chosen is None else sentence.chosen.kind}
+                "chosen": None if sentence.chosen is None else sentence.chosen.kind,
+                "also": None if sentence.also is None else
+                {"action": sentence.also.action, "kinds": _words(sentence.also.kinds)}}
 
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),

@@ -121,6 +121,15 @@ Type: Item
 Bury this card to shuffle 2 random cards from the blessings discard pile into the blessings
 deck.
 ---
+Name: Spell Lock
+Type: Item
+
+Recharge this card and discard a spell to defeat a barrier.
+---
+Name: Iron Gate
+Type: Barrier
+Check: Strength 99
+---
 Name: Silencing Gaze
 Type: Monster
 Check: Combat 99
@@ -1410,3 +1419,16 @@ def test_cards_of_the_blessings_discard_pile_may_go_back_for_more_turns(cards, d
     assert sorted(card.name for card in table.blessings_deck + table.blessings_discard) == \
         sorted(["Pebble", *discarded])
     assert table.blessings_lost == -back
+
+
+@pytest.mark.parametrize("hand", [["Spell Lock", "Mind Blade"], ["Spell Lock"]])
+def test_a_power_may_cost_another_card_of_the_hand(cards, hand):
+    """The lock defeats the gate only if Brannoc also discards a spell: with the blade in
+    hand he does (and the blade is discarded); with none, the lock is not his to play."""
+    events = play_setup(cards, locations=field("Iron Gate"),
+                        characters=[hero("Brannoc Ashvale", hand=hand)],
+                        script={"evade": ["none"]})
+    has_spell = "Mind Blade" in hand
+    assert bool(events_of(events, "defeated_by_card", card="Iron Gate")) == has_spell
+    paid = events_of(events, "paid", card="Mind Blade", cost="discard")
+    assert len(paid) == (1 if has_spell else 0)

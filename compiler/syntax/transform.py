@@ -258,10 +258,17 @@ class AstBuilder:
         `On your check,` names no skill, and so says no more than the power's own effects."""
         card_at = next(index for index, part in enumerate(parts) if isinstance(part, ast.SelfRef))
         scope = parts[0] if card_at == 2 else None
-        cost, card, *chosen, effects = parts[card_at - 1:]
-        return ast.Activated(cost.text, card, effects, scope,
-                             chosen=_target(chosen[0]) if chosen else None,
+        cost, card, *between, effects = parts[card_at - 1:]
+        also = next((part for part in between if isinstance(part, ast.CardAction)), None)
+        chosen = next((_target(part) for part in between if isinstance(part, ast.Word)), None)
+        return ast.Activated(cost.text, card, effects, scope, chosen=chosen, also=also,
                              span=self._span(meta))
+
+    def also_paid(self, meta: Any, verb: ast.Word, *kinds: Any) -> ast.CardAction:
+        """`and discard a spell`: one card of the holder's hand (of those types, if named)."""
+        return ast.CardAction(ast.Target("you", span=self._span(meta)), verb.text,
+                              ast.Amount(0, 0, 1, span=self._span(meta)),
+                              kinds=kinds[0] if kinds else (), span=self._span(meta))
 
     def conditional_activated(self, meta: Any, condition: ast.Condition, cost: ast.Word,
                               card: ast.SelfRef, effects: tuple[ast.Effect, ...]

@@ -66,6 +66,7 @@ MODULES = {
     "Fortune's Pebble": 'fortune_s_pebble',
     'Kindled Edge': 'kindled_edge',
     'Hourglass of Mercy': 'hourglass_of_mercy',
+    'Spellbreaker Key': 'spellbreaker_key',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

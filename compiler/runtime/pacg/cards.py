@@ -48,6 +48,9 @@ class Power:
     run: Run
     # What its holder must be to play it: a conditional's kind and words (Encounter.holds).
     condition: tuple[str, tuple[str, ...]] | None = None
+    # Another card of the holder's hand paid with it: the action, and the card's types (none:
+    # any card).
+    also: tuple[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True, eq=False)

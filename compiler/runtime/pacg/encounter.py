@@ -23,6 +23,7 @@ from compiler.runtime.pacg.operations import (
     Play,
 )
 from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.script import ScenarioError
 
 WINDOW_WORDS = {
     "when_encountered": "when encountered",
@@ -149,7 +150,7 @@ class Encounter(CardOperations):
                 for power in card.defn.powers_for.get(purpose, ()):
                     spec = power.effect
                     if not selects(spec, self.card.defn, adventure) \
-                            or not self.may_play(holder, power):
+                            or not self.may_play(holder, card, power):
                         continue
                     if (holder is self.character) != (spec["who"] is None):
                         continue
@@ -290,7 +291,7 @@ class Encounter(CardOperations):
             for card in list(holder.hand):
                 for power in card.defn.powers_for.get("add_to_check", ()):
                     spec = power.effect
-                    if spec["owner"] not in owners or not self.may_play(holder, power):
+                    if spec["owner"] not in owners or not self.may_play(holder, card, power):
                         continue
                     if not fits(spec, state.option, state.skill, state.purpose, state.against):
                         continue
@@ -398,9 +399,18 @@ class Encounter(CardOperations):
         """Pay, then do the power; then the card's `After playing this card` window and its
         sentences with no timing, which a boon does each time it is played (a ruling)."""
         self._before_playing(play)
+        payable = self.also_payable(play.holder, play.card, play.power)
+        if play.power.also is not None and not payable:
+            raise ScenarioError(f"{play.holder.name} has no other card to pay for "
+                                f"{play.card.name} with")
         self.table.pay(play.holder, play.card, play.power.cost)
         self.log.emit("play", character=play.holder.name, card=play.card.name,
                       cost=play.power.cost, why=why)
+        if play.power.also is not None:  # `and discard a spell`: one of the player's choice
+            (paid,) = self.table.policy.discards(self, play.holder, 1, payable)
+            self.table.move(play.holder, paid, play.power.also[0])
+            self.log.emit("paid", character=play.holder.name, card=paid.name,
+                          cost=play.power.also[0])
         outer, self.playing = self.playing, play
         try:
             with self.log.nested():

@@ -259,7 +259,8 @@ class CardOperations:
                 ("any_character",)
             for card in list(holder.hand):
                 for power in card.defn.powers_for.get("reduce_damage", ()):
-                    if power.effect["whose"] not in whose or not self.may_play(holder, power):
+                    if power.effect["whose"] not in whose \
+                            or not self.may_play(holder, card, power):
                         continue
                     kinds = {kind.casefold() for kind in power.effect["kinds"]}
                     # `Ranged Combat` damage is Combat damage too.
@@ -389,10 +390,19 @@ class CardOperations:
         self.log.emit("paid", character=you.name, card=play.card.name, cost=cost)
         return True
 
-    def may_play(self, holder: Character, power: Power) -> bool:
+    def may_play(self, holder: Character, card: Card, power: Power) -> bool:
         """Whether `holder` is what the power asks of whoever plays it (`If you are
-        proficient with weapons, you may discard this card to ...`)."""
+        proficient with weapons, you may discard this card to ...`), and holds the other card
+        it costs (`and discard a spell`)."""
+        if power.also is not None and not self.also_payable(holder, card, power):
+            return False
         return power.condition is None or self.holds(holder, *power.condition)
+
+    def also_payable(self, holder: Character, card: Card, power: Power) -> list[Card]:
+        """The cards of `holder`'s hand, `card` aside, that may pay a power's further card."""
+        kinds = {singular(kind) for kind in power.also[1]} if power.also else set()
+        return [other for other in holder.hand if other is not card
+                and (not kinds or singular(other.defn.type) in kinds)]
 
     def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
         """Whether a conditional's condition holds of `you`."""

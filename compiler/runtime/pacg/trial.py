@@ -91,10 +91,14 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
         for power in card.powers:
             encountered = _encountered_for(power.effect or {})
             script = _SCRIPTS.get(power.purpose)
+            partner = _partner_for(power)
             if script is not None:
-                _encounter(cards, encountered, seed, script(card.name), boon=card)
+                _encounter(cards, encountered, seed, script(card.name), boon=card,
+                           partner=partner)
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
+                if partner is not None:
+                    hero.hand.append(Card(partner))
                 played = hero.hand[0]
                 Encounter(table, hero, Card(encountered), location).use_power(hero, played,
                                                                              power)
@@ -105,6 +109,15 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
     else:
         raise ScenarioError(f"no trial for a {card.type}: it is set out, not encountered or "
                             "played, and the runtime does not set cards out yet")
+
+
+def _partner_for(power: Power) -> CardDef | None:
+    """A stock card a power's further cost may be paid with (`and discard a spell`), when it
+    names a type the stock blessings are not."""
+    kinds = {singular(kind) for kind in power.also[1]} if power.also else set()
+    if not kinds or singular(STOCK_BLESSING.type) in kinds:
+        return None
+    return next((partner for partner in PARTNERS if singular(partner.type) in kinds), None)
 
 
 def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
