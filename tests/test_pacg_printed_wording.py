@@ -15,7 +15,7 @@ from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import set_up
-from compiler.runtime.pacg.state import Card
+from compiler.runtime.pacg.state import Card, Table
 from tests.conftest import events_of, play_setup
 
 TEST_CARDS = """
@@ -577,6 +577,12 @@ def field(*deck: str) -> list[dict]:
     return [{"card": "Plain Field", "deck": list(deck)}]
 
 
+def laid_out(cards: dict[str, rt.CardDef], setup: dict) -> Table:
+    """A pacg set-up laid out and not played, its log kept: the test plays on it what it
+    wants to."""
+    return set_up({"name": "test", "turns": 1, **setup}, cards, 1, EventLog(MESSAGES))
+
+
 def checks(events: list[dict]) -> list[dict]:
     return events_of(events, "check")
 
@@ -1054,9 +1060,8 @@ def test_a_bane_may_halve_the_damage_it_deals_rounding_up(cards):
 def test_a_card_may_return_one_from_the_discard_pile_to_the_hand(cards):
     """Of the allies in the discard pile, the one with a power comes back (not the first or
     the last); the item stays."""
-    table = set_up({"name": "test", "turns": 1, "locations": field("Sure Thing"),
-                    "characters": [hero("Brannoc Ashvale", hand=["Grave Call"])]}, cards, 1,
-                   EventLog(MESSAGES))
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Grave Call"])]})
     brannoc = table.characters[0]
     brannoc.discards = [Card(cards[name]) for name in
                         ("Test Hound", "Loyal Hound", "Twin Charm", "Test Hound")]
@@ -1129,9 +1134,9 @@ def test_a_power_may_be_for_a_character_its_holder_chooses(cards, spell, mended)
     """Brannoc plays the spell with no check under way: `another character` is Tamsin, and
     `a character at your location` is his own choice, himself (the default policy's); the
     card recharged is from the chosen character's discard pile, to that character's deck."""
-    table = set_up({"name": "test", "turns": 1, "locations": field("Sure Thing"),
-                    "characters": [hero("Brannoc Ashvale", hand=[spell]),
-                                   hero("Tamsin Reed")]}, cards, 1, EventLog(MESSAGES))
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale", hand=[spell]),
+                                            hero("Tamsin Reed")]})
     for character in table.characters:
         character.discards = [Card(cards["Pebble"])]
     brannoc = table.characters[0]
@@ -1219,14 +1224,13 @@ def test_with_no_reroll_there_is_no_second_result_to_take(cards):
 def test_a_bane_may_ask_a_price_before_each_card_played(cards, hand, lost):
     """Before Brannoc plays the axe against the Toll Keeper, he discards a card: never the
     axe he is about to play, so with nothing else in hand the price is nothing."""
-    log = EventLog(MESSAGES)
-    table = set_up({"name": "test", "turns": 1, "locations": field("Toll Keeper"),
-                    "characters": [hero("Brannoc Ashvale")],
-                    "script": {"evade": ["none"], "check": [["Test Axe"]]}}, cards, 1, log)
+    table = laid_out(cards, {"locations": field("Toll Keeper"),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"], "check": [["Test Axe"]]}})
     brannoc = table.characters[0]
     brannoc.hand = [Card(cards[name]) for name in hand]
     rt.Encounter(table, brannoc, Card(cards["Toll Keeper"]), brannoc.location).run()
-    events = [event for event in log.events if event["event"] in ("lose_cards", "play")]
+    events = [event for event in table.log.events if event["event"] in ("lose_cards", "play")]
     assert [event["event"] for event in events][:2] == ["lose_cards", "play"]
     assert events[0]["cards"] == lost
 
@@ -1248,11 +1252,11 @@ def test_a_bane_may_ask_a_price_only_of_another_character(cards, player, taxed):
 def test_each_character_at_an_open_location_summons_the_card_named_with_its_type(cards, closed):
     """`a Sure Thing monster` names the Sure Thing; Tamsin, at another location, summons it
     too while her location is open."""
-    table = set_up({"name": "test", "turns": 1,
-                    "locations": [*field("Bell Ringer"), {"card": "Other Field", "deck": []}],
-                    "characters": [hero("Brannoc Ashvale"),
-                                   {**hero("Tamsin Reed"), "location": "Other Field"}],
-                    "script": {"evade": ["none"]}}, cards, 1, EventLog(MESSAGES))
+    table = laid_out(cards, {"locations": [*field("Bell Ringer"),
+                                           {"card": "Other Field", "deck": []}],
+                             "characters": [hero("Brannoc Ashvale"),
+                                            {**hero("Tamsin Reed"), "location": "Other Field"}],
+                             "script": {"evade": ["none"]}})
     brannoc, tamsin = table.characters
     tamsin.location.closed = closed
     rt.Encounter(table, brannoc, Card(cards["Bell Ringer"]), brannoc.location).run()
@@ -1275,11 +1279,10 @@ def test_a_bane_may_change_only_the_damage_of_one_type_it_deals(cards):
 def test_the_blessings_decks_top_card_may_go_into_the_location_deck(cards):
     """The pool's undefeated: the blessings deck's top card, the axe, is shuffled into the
     location deck (with the pool itself), and the blessings deck is a turn shorter."""
-    log = EventLog(MESSAGES)
-    table = set_up({"name": "test", "turns": 3, "locations": field("Tide Pool"),
-                    "blessings": ["Test Axe", "Pebble", "Pebble"],
-                    "characters": [hero("Brannoc Ashvale")],
-                    "script": {"evade": ["none"]}}, cards, 1, log)
+    table = laid_out(cards, {"turns": 3, "locations": field("Tide Pool"),
+                             "blessings": ["Test Axe", "Pebble", "Pebble"],
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"]}})
     brannoc = table.characters[0]
     rt.Encounter(table, brannoc, table.locations[0].deck.pop(0), brannoc.location).run()
     assert sorted(card.name for card in brannoc.location.deck) == ["Test Axe", "Tide Pool"]
@@ -1335,9 +1338,9 @@ def test_the_difficulty_of_a_characters_checks_may_rise_for_the_rest_of_the_turn
     ("Wailing Wind", {"Brannoc Ashvale": 2, "Tamsin Reed": 2}), ("Foul Miasma", {None: 1})])
 def test_whose_checks_grow_harder_for_the_turn(cards, barrier, changes):
     """`his checks` are each failing character's own; `all checks` are everyone's."""
-    table = set_up({"name": "test", "turns": 1, "locations": field(barrier),
-                    "characters": [hero("Brannoc Ashvale"), hero("Tamsin Reed")],
-                    "script": {"evade": ["none"]}}, cards, 1, EventLog(MESSAGES))
+    table = laid_out(cards, {"locations": field(barrier),
+                             "characters": [hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                             "script": {"evade": ["none"]}})
     brannoc = table.characters[0]
     rt.Encounter(table, brannoc, table.locations[0].deck.pop(0), brannoc.location).run()
     assert table.turn_difficulty == changes
@@ -1348,9 +1351,8 @@ def test_whose_checks_grow_harder_for_the_turn(cards, barrier, changes):
 def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     """`You may draw up to 3 cards`: with room for 4 more in hand, the default draws 3; a
     script may say fewer (never more than 3), or decline."""
-    table = set_up({"name": "test", "turns": 1, "locations": field("Sure Thing"),
-                    "characters": [hero("Brannoc Ashvale")], "script": script},
-                   cards, 1, EventLog(MESSAGES))
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale")], "script": script})
     brannoc = table.characters[0]
     brannoc.hand = [Card(cards["Lucky Find"])]
     room = brannoc.defn.hand - len(brannoc.hand)
@@ -1405,9 +1407,8 @@ def test_cards_of_the_blessings_discard_pile_may_go_back_for_more_turns(cards, d
                                                                          back):
     """Two random cards of the blessings discard pile (as many as there are, up to two) go
     back into the blessings deck: a turn more for each."""
-    table = set_up({"name": "test", "turns": 3, "locations": field("Sure Thing"),
-                    "blessings": ["Pebble"], "characters": [hero("Brannoc Ashvale")]},
-                   cards, 1, EventLog(MESSAGES))
+    table = laid_out(cards, {"turns": 3, "locations": field("Sure Thing"),
+                             "blessings": ["Pebble"], "characters": [hero("Brannoc Ashvale")]})
     table.blessings_discard = [Card(cards[name]) for name in discarded]
     brannoc = table.characters[0]
     brannoc.hand = [Card(cards["Second Wind"])]

@@ -596,18 +596,12 @@ class AstBuilder:
         return ast.Explore(span=self._span(meta))
 
     def difficulty_change(self, meta: Any, *parts: Any) -> ast.DifficultyChange:
-        """`the difficulty [to defeat] is increased by ...`: with no scope named, the
-        difficulty meant is the one to defeat."""
+        """`the difficulty [to defeat] is increased by ...`, `the difficulty of your checks is
+        increased by 1 for the rest of the turn`: with no scope named, the difficulty meant
+        is the one to defeat."""
         *words, (amount, adventure) = parts
         scope = words[0].text if len(words) == 2 else "to_defeat"
         return ast.DifficultyChange(scope, -1 if words[-1].text == "decreased" else 1, amount,
-                                    adventure, span=self._span(meta))
-
-    def turn_difficulty(self, meta: Any, scope: ast.Word, sign: ast.Word,
-                        by: tuple[ast.Amount | None, int]) -> ast.DifficultyChange:
-        """`the difficulty of your checks is increased by 1 for the rest of the turn`."""
-        amount, adventure = by
-        return ast.DifficultyChange(scope.text, -1 if sign.text == "decreased" else 1, amount,
                                     adventure, span=self._span(meta))
 
     def to_defeat(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:

@@ -399,18 +399,11 @@ class Encounter(CardOperations):
         """Pay, then do the power; then the card's `After playing this card` window and its
         sentences with no timing, which a boon does each time it is played (a ruling)."""
         self._before_playing(play)
-        payable = self.also_payable(play.holder, play.card, play.power)
-        if play.power.also is not None and not payable:
-            raise ScenarioError(f"{play.holder.name} has no other card to pay for "
-                                f"{play.card.name} with")
         self.table.pay(play.holder, play.card, play.power.cost)
         self.log.emit("play", character=play.holder.name, card=play.card.name,
                       cost=play.power.cost, why=why)
-        if play.power.also is not None:  # `and discard a spell`: one of the player's choice
-            (paid,) = self.table.policy.discards(self, play.holder, 1, payable)
-            self.table.move(play.holder, paid, play.power.also[0])
-            self.log.emit("paid", character=play.holder.name, card=paid.name,
-                          cost=play.power.also[0])
+        if play.power.also is not None:
+            self._pay_further_card(play, *play.power.also)
         outer, self.playing = self.playing, play
         try:
             with self.log.nested():
@@ -421,6 +414,17 @@ class Encounter(CardOperations):
                         run(self, play.holder)
         finally:
             self.playing = outer
+
+    def _pay_further_card(self, play: Play, action: str, kinds: tuple[str, ...]) -> None:
+        """`and discard a spell`: another card of the holder's hand, of the player's choice
+        (a play the policy offers always has one: may_play)."""
+        payable = self.also_payable(play.holder, play.card, kinds)
+        if not payable:
+            raise ScenarioError(f"{play.holder.name} has no other card to pay for "
+                                f"{play.card.name} with")
+        (paid,) = self.table.policy.discards(self, play.holder, 1, payable)
+        self.table.move(play.holder, paid, action)
+        self.log.emit("paid", character=play.holder.name, card=paid.name, cost=action)
 
     def _before_playing(self, play: Play) -> None:
         """The encountered card's text done before a character plays a card (`While you act,

@@ -240,6 +240,8 @@ class CardOperations:
         first those of the kinds card text says go first (discard_first), while any are left."""
         kinds = {singular(kind) for kinds, by_card in self.discarded_first
                  if not by_card or self.playing is None for kind in kinds}
+        if not kinds:
+            return self.table.policy.discards(self, who, count)
         first = [card for card in who.hand if singular(card.defn.type) in kinds]
         lost = self.table.policy.discards(self, who, min(count, len(first)), first)
         rest = [card for card in who.hand if card not in lost]
@@ -394,15 +396,17 @@ class CardOperations:
         """Whether `holder` is what the power asks of whoever plays it (`If you are
         proficient with weapons, you may discard this card to ...`), and holds the other card
         it costs (`and discard a spell`)."""
-        if power.also is not None and not self.also_payable(holder, card, power):
+        if power.also is not None and not self.also_payable(holder, card, power.also[1]):
             return False
         return power.condition is None or self.holds(holder, *power.condition)
 
-    def also_payable(self, holder: Character, card: Card, power: Power) -> list[Card]:
-        """The cards of `holder`'s hand, `card` aside, that may pay a power's further card."""
-        kinds = {singular(kind) for kind in power.also[1]} if power.also else set()
+    def also_payable(self, holder: Character, card: Card, kinds: tuple[str, ...]
+                     ) -> list[Card]:
+        """The cards of `holder`'s hand, `card` aside, that may pay a power's further card of
+        `kinds` (none: any card)."""
+        wanted = {singular(kind) for kind in kinds}
         return [other for other in holder.hand if other is not card
-                and (not kinds or singular(other.defn.type) in kinds)]
+                and (not wanted or singular(other.defn.type) in wanted)]
 
     def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
         """Whether a conditional's condition holds of `you`."""
