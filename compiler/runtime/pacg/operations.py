@@ -46,7 +46,6 @@ class CheckState:
     against: CardDef | None = None  # the card it is made to defeat or acquire
     traits: set[str] = field(default_factory=set)  # traits cards played gave the check
     forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
-    dice: int = 1  # dice rolled on it: the skill's, and those cards added
     plays: list[Play] = field(default_factory=list)  # the cards played on it
     roll: int = 0  # what the skill's die rolled
     # The dice cards rolled on it, as [count, sides, what they rolled], for a reroll.
@@ -57,6 +56,12 @@ class CheckState:
     @property
     def difficulty(self) -> int:
         return self.option.difficulty + self.change
+
+    @property
+    def dice(self) -> int:
+        """The dice rolled on it: the skill's (unless a card's dice replaced it), and those
+        cards added."""
+        return (1 if self.skill.sides else 0) + sum(count for count, _, _ in self.rolled)
 
     @property
     def total(self) -> int:
@@ -184,7 +189,6 @@ class CardOperations:
         """Roll dice for card text; rolled while a check is made, they are rolled on it."""
         faces = [self.table.dice.roll(sides) for _ in range(dice)]
         if self.check is not None:
-            self.check.dice += dice
             self.check.rolled.append([dice, sides, sum(faces)])
         total = sum(faces) + plus
         self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
