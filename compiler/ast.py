@@ -15,7 +15,7 @@ which look through the shared sentences, find where a node they report stands wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, NamedTuple
@@ -452,9 +452,12 @@ class UseSkill(Effect):
 
 @dataclass(frozen=True)
 class YouMay(Effect):
-    """`you may ...`: the character "you" names chooses whether `effect` happens."""
+    """`you may ...`: the character "you" names chooses whether `effect` happens; `who` when
+    the text calls that character `that character` (`That character may shuffle ...`, said
+    of the character a power chose), whom the effect calls `you` all the same."""
 
     effect: Effect
+    who: Target | None = None  # None: `you`
 
 
 @dataclass(frozen=True)
@@ -643,6 +646,15 @@ class BlessingsBack(Effect):
     """`shuffle 1d6 random cards from the blessings discard pile into the blessings deck`: a
     turn more for each card."""
 
+    count: Amount
+
+
+@dataclass(frozen=True)
+class DiscardsBack(Effect):
+    """`shuffle 1d4+1 random cards from your discard pile into your deck`: random cards of
+    `target`'s discard pile back into the deck, shuffled."""
+
+    target: Target
     count: Amount
 
 
@@ -989,6 +1001,24 @@ def continues(sentence: Sentence) -> bool:
     return isinstance(sentence, Untimed) and any(
         isinstance(node, Target) and node.kind in OUTCOME_TARGETS
         for node in sentence.nodes)
+
+
+def is_open(sentence: Sentence | None) -> bool:
+    """Whether a sentence is a power with no effects of its own (`Banish this card and choose
+    a character at your location.`): those of the sentence after it are its (joined_powers)."""
+    return isinstance(sentence, Activated) and not sentence.effects
+
+
+def joined_powers(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The sentences with each open power (is_open) given the effects of the sentence with
+    no timing after it, which it stands for: as the check and the IR see them."""
+    joined: list[Sentence] = []
+    for sentence in sentences:
+        if joined and is_open(joined[-1]) and isinstance(sentence, Untimed):
+            joined[-1] = dataclasses.replace(joined[-1], effects=sentence.effects)
+        else:
+            joined.append(sentence)
+    return joined
 
 
 def moment_of(sentence: Untimed) -> str | None:

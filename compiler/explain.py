@@ -103,11 +103,13 @@ def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[
         if item.name == "Check":
             lines.append(f"    {notes.get('check', 'its check')}: {_check(item.value)}")
     for section in card.sections:
+        previous: ast.Sentence | None = None
         for index, sentence in enumerate(section.sentences):
             lines.append(f"  {_quoted(sentence.span, source)}")
             if section.label and index == 0:
                 lines.append(f"    {section.label}: {notes.get(section.label, 'a labelled group')}")
-            lines.extend(f"    {line}" for line in _sentence(sentence, notes))
+            lines.extend(f"    {line}" for line in _sentence(sentence, notes, previous))
+            previous = sentence
             if any(isinstance(node, ast.Damage) for node in ast.walk(sentence)) \
                     and "damage" in notes:
                 lines.append(f"    damage: {notes['damage']}")
@@ -142,13 +144,18 @@ def _step(step: ast.CheckStep) -> str:
     return " or ".join(options)
 
 
-def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
+def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
+              previous: ast.Sentence | None = None) -> list[str]:
     """What a sentence was read as; `notes` may say who `you` is on this card (`you`) and
-    when its sentences with no window are done (`untimed`)."""
+    when its sentences with no window are done (`untimed`); `previous` is the sentence before
+    it, whose effects it may be (ast.continues)."""
     you = notes.get("you", YOU)
 
     def does(effects: tuple[ast.Effect, ...], who: str = you) -> list[str]:
         return [f"does: {effect_words(effect, who)}" for effect in effects]
+
+    if ast.is_open(previous) and isinstance(sentence, ast.Untimed):
+        return ["when: as the power before's effects", *does(sentence.effects, CHOSEN)]
 
     if isinstance(sentence, ast.Triggered):
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
@@ -166,7 +173,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str]) -> list[str]:
             return power + does(sentence.effects)
         return [*power, f"for: {CHOSEN_WORDS[sentence.chosen.kind]}, whom its holder chooses "
                 "(the one making the check it is played on, if any)",
-                *does(sentence.effects, CHOSEN)]
+                *(does(sentence.effects, CHOSEN) if sentence.effects
+                  else ["does: what the next sentence says"])]
     if isinstance(sentence, ast.Immunity):
         traits = " and ".join(map(str, sentence.traits))
         word = "trait" if len(sentence.traits) == 1 else "traits"
@@ -385,6 +393,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.DiscardsBack: lambda e, you: f"{e.count} random cards of the discard pile of "
+                                     f"{_who(e.target, you)} are shuffled back into the deck",
     ast.BlessingsBack: lambda e, you: f"{e.count} random cards of the blessings discard pile "
                                       "are shuffled back into the blessings deck (a turn more "
                                       "each)",

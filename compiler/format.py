@@ -57,6 +57,7 @@ VERBS = {
     "move": ("move", "moves"),
     "attempt": ("attempt", "attempts"),
     "suffer": ("suffer", "suffers"),
+    "shuffle": ("shuffle", "shuffles"),
 }
 REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing"}
 MARKER_WORDS = {
@@ -192,7 +193,9 @@ def _activated(sentence: ast.Activated) -> str:
     if also is not None:
         what = _list(map(str, also.kinds), "or") if also.kinds else "card"
         chosen = f" and {also.action} {'another' if not also.kinds else _article(what)} {what}"
-    power = f"{sentence.cost} {self_ref(sentence.card)}{chosen} to {effects(sentence.effects)}"
+    power = f"{sentence.cost} {self_ref(sentence.card)}{chosen}"
+    if sentence.effects:  # none: the next sentence's are its effects (ast.is_open)
+        power += f" to {effects(sentence.effects)}"
     if sentence.condition is not None:
         power = f"If {_condition(sentence.condition)}, you may {power}"
     return (f"For your {sentence.check} check, " if sentence.check else "") + power
@@ -478,7 +481,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
-    ast.YouMay: lambda e, voice: f"you may {format_effect(e.effect, Voice.COMMAND)}",
+    ast.YouMay: lambda e, voice: (f"{TARGET_WORDS[e.who.kind] if e.who else 'you'} may "
+                                  f"{format_effect(e.effect, Voice.COMMAND)}"),
     ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "
                                      f"{format_effect(e.effect)}"),
     ast.Conditional: _conditional,
@@ -497,6 +501,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.DiscardsBack: lambda e, voice: (f"{_acting(e.target, 'shuffle', voice)} {e.count} "
+                                        f"random card{'' if str(e.count) == '1' else 's'} from "
+                                        "your discard pile into your deck"),
     ast.BlessingsBack: lambda e, voice: f"shuffle {e.count} random cards from the blessings "
                                         "discard pile into the blessings deck",
     ast.ShuffleBlessing: lambda e, voice: "shuffle the top card of the blessings deck into "

@@ -68,6 +68,7 @@ at most `highest` (null: any).
 | `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |
+| `discards_back`  | target, count: random cards of the discard pile back into the deck, shuffled |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |

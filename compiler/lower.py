@@ -55,7 +55,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         # sentence that continues it (`Then, ...`).
         last: list[ir.Effect] | None = None
         within: str | None = None
-        for sentence in section.sentences:
+        for sentence in ast.joined_powers(section.sentences):
             if ast.continues(sentence):
                 if last is not None:  # the check makes sure there is one
                     last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
@@ -367,6 +367,9 @@ class _Lowerer:
 
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
+
+    def DiscardsBack(self, e: ast.DiscardsBack) -> ir.Effect:
+        return {"op": "discards_back", "target": e.target.kind, "count": lower_amount(e.count)}
 
     def BlessingsBack(self, e: ast.BlessingsBack) -> ir.Effect:
         return {"op": "blessings_back", "count": lower_amount(e.count)}

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from compiler.build import compile_paths
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance
@@ -471,6 +472,12 @@ Type: Spell
 
 Recharge this card and choose a character at your location to recharge 1 random card from
 his discard pile.
+---
+Name: Kin Tonic
+Type: Item
+
+Banish this card and choose another character at your location.
+That character may shuffle 2 random cards from his discard pile into his deck.
 ---
 Name: Second Swing
 Type: Weapon
@@ -1146,6 +1153,49 @@ def test_a_power_may_be_for_a_character_its_holder_chooses(cards, spell, mended)
     assert emptied == {name: name == mended for name in emptied}
     chosen = next(character for character in table.characters if character.name == mended)
     assert chosen.deck[-1].name == "Pebble"
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_a_power_may_take_its_effects_from_the_next_sentence(cards, answer):
+    """`That character may shuffle ...` is the power's, for Tamsin (`another character`),
+    and hers to refuse: two of her three discarded cards go back into her deck."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Kin Tonic"]),
+                                            hero("Tamsin Reed")],
+                             "script": {"may": [answer]}})
+    brannoc = table.characters[0]
+    for character in table.characters:
+        character.discards = [Card(cards["Pebble"]) for _ in range(3)]
+    decks = [len(character.deck) for character in table.characters]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    back = 2 if answer else 0
+    assert [(len(c.discards), len(c.deck)) for c in table.characters] == [
+        (3, decks[0]), (3 - back, decks[1] + back)]
+
+
+def test_a_power_takes_only_the_next_sentence(tmp_path):
+    """The sentence after the one that gave an open power its effects is the card's own."""
+    path = tmp_path / "tonic.card"
+    path.write_text("Game: pacg\n\nName: Tonic\nType: Item\n\n"
+                    "Banish this card and choose a character at your location.\n"
+                    "That character may shuffle 2 random cards from his discard pile into "
+                    "his deck.\nDraw a card.\n", encoding="utf-8")
+    (program,) = compile_paths([path]).programs
+    assert [effect["op"] for effect in program["powers"][0]["effects"]] == ["you_may"]
+    assert program["powers"][0]["effects"][0]["effect"] == {
+        "op": "discards_back", "target": "you",
+        "count": {"dice": 0, "sides": 0, "plus": 2, "times": 1, "per_player": False}}
+    assert [effect["op"] for effect in program["effects"]] == ["draw"]
+
+
+def test_a_power_that_chooses_and_does_nothing_is_an_error(tmp_path):
+    path = tmp_path / "tonic.card"
+    path.write_text("Game: pacg\n\nName: Tonic\nType: Item\n\n"
+                    "Banish this card and choose a character at your location.\n",
+                    encoding="utf-8")
+    assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
+        ("CW204", 6)]
 
 
 def rerolled_checks(cards, hand: list[str], may: list[bool] | None = None,

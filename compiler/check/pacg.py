@@ -57,7 +57,8 @@ _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explore,
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
-                   ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack)
+                   ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
+                   ast.DiscardsBack)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
                  ast.DiscardFirst)
@@ -147,7 +148,7 @@ class _CardCheck(CardCheck):
                             "section", "write the sentences without the label")
         for section in self.card.shared_sections:
             before: ast.Sentence | None = None
-            for sentence in section.sentences:
+            for sentence in ast.joined_powers(section.sentences):
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
                 else:
@@ -299,6 +300,10 @@ class _CardCheck(CardCheck):
             self.report("CW204", sentence, "only boons have powers in pacg",
                         "a bane acts in a timing window: 'Before the encounter, ...'")
             return
+        if ast.is_open(sentence):  # no sentence after it gave it effects (ast.joined_powers)
+            self.report("CW204", sentence, "this power chooses a character and does nothing "
+                        "for them", "say what it does in the next sentence: 'That character "
+                        "may ...'")
         purposes = [effect for effect in sentence.effects if isinstance(effect, _POWER_PURPOSES)]
         if len(purposes) > 1:
             self.report("CW204", sentence,

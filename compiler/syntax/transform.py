@@ -264,6 +264,10 @@ class AstBuilder:
         return ast.Activated(cost.text, card, effects, scope, chosen=chosen, also=also,
                              span=self._span(meta))
 
+    def open_activated(self, meta: Any, *parts: Any) -> ast.Activated:
+        """A power whose effects are the next sentence's: none of its own."""
+        return self.activated(meta, *parts, ())
+
     def also_paid(self, meta: Any, verb: ast.Word, *kinds: Any) -> ast.CardAction:
         """`and discard a spell`: one card of the holder's hand (of those types, if named)."""
         return ast.CardAction(ast.Target("you", span=self._span(meta)), verb.text,
@@ -515,6 +519,10 @@ class AstBuilder:
     def you_may(self, meta: Any, effect: ast.Effect) -> ast.YouMay:
         return ast.YouMay(effect, span=self._span(meta))
 
+    def that_character_may(self, meta: Any, effect: ast.Effect) -> ast.YouMay:
+        return ast.YouMay(effect, ast.Target("that_character", span=self._span(meta)),
+                          span=self._span(meta))
+
     def extra_cost(self, meta: Any, cost: ast.Word, card: ast.SelfRef, effect: ast.Effect
                    ) -> ast.ExtraCost:
         return ast.ExtraCost(cost.text, card, effect, span=self._span(meta))
@@ -559,6 +567,10 @@ class AstBuilder:
 
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
+
+    def discards_back(self, meta: Any, *parts: Any) -> ast.DiscardsBack:
+        target, (count,) = self._subject(meta, parts)
+        return ast.DiscardsBack(target, count, span=self._span(meta))
 
     def blessings_back(self, meta: Any, count: ast.Amount) -> ast.BlessingsBack:
         return ast.BlessingsBack(count, span=self._span(meta))

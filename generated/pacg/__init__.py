@@ -67,6 +67,7 @@ MODULES = {
     'Kindled Edge': 'kindled_edge',
     'Hourglass of Mercy': 'hourglass_of_mercy',
     'Spellbreaker Key': 'spellbreaker_key',
+    'Tonic of Mending': 'tonic_of_mending',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -692,16 +692,26 @@ class CardOperations:
         self.log.emit("shuffled", location=self.location.name)
 
     def blessings_back(self, count: int) -> None:
-        """Random cards of the blessings discard pile go back into the blessings deck, which
-        is shuffled: a turn more for each (a scenario that names no blessings deck has no
-        discard pile of cards to take back)."""
+        """Random cards of the blessings discard pile go back into the blessings deck: a turn
+        more for each (a scenario that names no blessings deck has no discard pile of cards
+        to take back)."""
         table = self.table
-        pile = table.blessings_discard
-        back = [pile.pop(table.dice.below(len(pile))) for _ in range(min(count, len(pile)))]
-        table.blessings_deck.extend(back)
-        table.dice.shuffle(table.blessings_deck)
+        back = self._shuffle_back(table.blessings_discard, table.blessings_deck, count)
         table.blessings_lost -= len(back)
         self.log.emit("blessings_back", cards=[card.name for card in back])
+
+    def discards_back(self, who: Character, count: int) -> None:
+        """Random cards of `who`'s discard pile go back into the deck."""
+        back = self._shuffle_back(who.discards, who.deck, count)
+        self.log.emit("discards_back", character=who.name, cards=[card.name for card in back])
+
+    def _shuffle_back(self, pile: list[Card], deck: list[Card], count: int) -> list[Card]:
+        """`count` random cards of `pile` (all, if it holds fewer) into `deck`, shuffled."""
+        dice = self.table.dice
+        back = [pile.pop(dice.below(len(pile))) for _ in range(min(count, len(pile)))]
+        deck.extend(back)
+        dice.shuffle(deck)
+        return back
 
     def shuffle_blessing(self) -> None:
         """The blessings deck's top card is shuffled into the location deck: a turn less, as
