@@ -704,7 +704,10 @@ class RerollCheck(Effect):
 @dataclass(frozen=True)
 class TakeResult(Effect):
     """`take the new result`, `You must take the second result.`: the reroll before it
-    stands, and the check is not rerolled again."""
+    stands, and the check is not rerolled again.  A bane's text says it of itself, `card`:
+    `The Karkinoi is defeated or undefeated based solely on the result of the new roll.`"""
+
+    card: SelfRef | None = None
 
 
 @dataclass(frozen=True)
@@ -765,6 +768,7 @@ class Triggered(Sentence):
     effects: tuple[Effect, ...]
     within: str | None = None
     alongside: Word | None = None  # `When playing another weapon,`: the type played
+    card: SelfRef | None = None  # `If the Giant Hermit Crab would be defeated,`: the card
 
 
 # Each timing window, with its canonical wording.
@@ -785,6 +789,7 @@ TIMING_WINDOWS = {
     "would_fail": "If you would fail the check",
     "would_succeed": "If you would succeed at the check",
     "would_fail_by": "If you would fail a check by",
+    "would_be_defeated": "If this card would be defeated",
 }
 
 

@@ -42,6 +42,8 @@ WINDOWS = {
                      "succeed",
     "would_fail_by": "while this card is held, on any check of its holder's, its dice "
                      "rolled, if it would fail by no more than the number named",
+    "would_be_defeated": "on the check to defeat this card, its dice rolled and the text of "
+                         "the cards played on it done, if it would succeed",
 }
 COSTS = {
     "reveal": "reveal it (show it and keep it)",

@@ -156,6 +156,8 @@ def format_sentence(sentence: ast.Sentence) -> str:
 def _window_words(sentence: ast.Triggered) -> str:
     """The window's words, begun in lower case after a window written before it."""
     words = ast.TIMING_WINDOWS[sentence.window]
+    if sentence.card is not None:  # `If the Karkinoi would be defeated`
+        words = words.replace("this card", self_ref(sentence.card), 1)
     if sentence.alongside is not None:  # `When playing another weapon`, `... plays a spell`
         kind = sentence.alongside.text
         words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \
@@ -181,8 +183,16 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     + f"{_window_words(s)}, {effects(s.effects)}",
     ast.Activated: lambda s: _activated(s),
     ast.Untimed: lambda s: effects(s.effects),
-    ast.Continuation: lambda s: f"then, {effects(s.effects)}",
+    ast.Continuation: lambda s: _continuation(s),
 }
+
+
+def _continuation(sentence: ast.Continuation) -> str:
+    """`Then, ...`; but a bane's word on its own reroll names it and needs no `then`
+    (`The Karkinoi is defeated or undefeated based solely on ...`)."""
+    if all(isinstance(effect, ast.TakeResult) and effect.card for effect in sentence.effects):
+        return effects(sentence.effects)
+    return f"then, {effects(sentence.effects)}"
 
 
 def _activated(sentence: ast.Activated) -> str:
@@ -460,7 +470,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     + (" by this card" if e.by_card else "")
     + f", you must first choose {_list(map(str, e.kinds), 'or')} to discard as your damage, "
     "if you have any",
-    ast.TakeResult: lambda e, voice: "take the new result",
+    ast.TakeResult: lambda e, voice: "take the new result" if e.card is None else (
+        f"{self_ref(e.card)} is defeated or undefeated based solely on the result of the new "
+        "roll"),
     ast.Move: lambda e, voice: _acting(e.target, "move", voice)
     + (" to a random location" if e.random else ""),
     ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kinds[0].text)} "

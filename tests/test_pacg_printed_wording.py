@@ -1198,6 +1198,44 @@ def test_a_power_that_chooses_and_does_nothing_is_an_error(tmp_path):
         ("CW204", 6)]
 
 
+@pytest.mark.parametrize("hand", [[], ["Gambler's Blade"]])
+def test_a_bane_that_would_be_defeated_rerolls_the_check(cards, hand):
+    """The Stubborn Crab (Combat 8) has the check to defeat it rerolled when it would
+    succeed, and the new result stands; a check that would fail is left alone.  With the
+    Gambler's Blade (+1d8), whose reroll of a failure must stand, the bane rerolls only a
+    success the first roll made: a result that must stand is not rerolled again."""
+    seen = set()
+    for seed in range(1, 41):
+        events = play_setup(cards, seed, locations=field("Stubborn Crab"),
+                            characters=[hero("Brannoc Ashvale", hand=hand)],
+                            script={"evade": ["none"], "check": [hand]})
+        (check,) = checks(events)
+        rerolls = events_of(events, "reroll")
+        by_bane = [reroll for reroll in rerolls if reroll["before"] >= 8]
+        refused = events_of(events, "no_reroll")
+        seen.add((bool(by_bane), bool(refused)))
+        assert len(by_bane) + len(refused) <= 1
+        if by_bane:
+            assert by_bane[-1] is rerolls[-1] and by_bane[-1]["after"] == check["total"]
+        if not by_bane and not refused:
+            assert check["result"] == "failure"
+        assert bool(events_of(events, "defeated", card="Stubborn Crab")) == (
+            check["result"] == "success")
+    assert (True, False) in seen
+    assert ((False, True) in seen) == bool(hand) != ((False, False) in seen)
+
+
+def test_a_bane_names_itself_in_its_reroll_and_a_boon_has_no_such_window(tmp_path):
+    path = tmp_path / "crabs.card"
+    path.write_text("Game: pacg\n\nName: Odd Crab\nType: Monster\nCheck: Combat 8\n\n"
+                    "If the Other Crab would be defeated, reroll the dice.\n"
+                    "The Third Crab is defeated or undefeated based solely on the result of the "
+                    "new roll.\n---\nName: Odd Ring\nType: Item\n\n"
+                    "If this card would be defeated, reroll the dice.\n", encoding="utf-8")
+    assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
+        ("CW206", 7), ("CW206", 8), ("CW202", 13)]
+
+
 def rerolled_checks(cards, hand: list[str], may: list[bool] | None = None,
                     seeds=range(1, 31)):
     """Brannoc fights the Iron Brute (Combat 10) with `hand` played on the check, seed after

@@ -28,7 +28,8 @@ CHECK_SKILLS = (*SKILLS, "Combat")
 # Words that describe a kind of check besides its skills (`your noncombat Strength check`).
 CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated",
-           "if_undefeated", "after_encounter", "before_any_play", "before_another_plays")
+           "if_undefeated", "after_encounter", "before_any_play", "before_another_plays",
+           "would_be_defeated")
 # A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
 ROLL_WINDOWS = ("would_fail", "would_succeed", "would_fail_by")
 BOON_WINDOWS = ("after_playing", "when_playing_another", *ROLL_WINDOWS)
@@ -76,11 +77,14 @@ _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
 def _window_kind(kind: str, sentence: ast.Triggered) -> str:
     """What a card's effects may do in the sentence's window: a bane's, once it is examined,
-    may encounter it; a boon's, once a check's dice are rolled, may reroll them."""
+    may encounter it; a boon's, once a check's dice are rolled, and a bane's, once those of
+    the check to defeat it are, may reroll them."""
     if kind == "bane" and sentence.window == "when_examined":
         return "bane_examined"
     if kind == "boon" and sentence.window in ROLL_WINDOWS:
         return "boon_roll"
+    if kind == "bane" and sentence.window == "would_be_defeated":
+        return "bane_roll"
     return kind
 
 
@@ -267,7 +271,8 @@ class _CardCheck(CardCheck):
                 "have dice to reroll"
         else:
             allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
-                       "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf)}.get(
+                       "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
+                       "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS)}.get(
                 kind, _BANE_EFFECTS)
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
                   "checks are what boons do" + ("" if not isinstance(effect, ast.EncounterSelf)

@@ -35,6 +35,13 @@ class _Alongside(NamedTuple):
     alongside: ast.Word
 
 
+class _AboutCard(NamedTuple):
+    """`If the Giant Hermit Crab would be defeated`: the window, and the card it names."""
+
+    text: str
+    card: ast.SelfRef
+
+
 class _CardCount(NamedTuple):
     """`a random card`, `2 allies`: how many, whether at random, and of which types."""
 
@@ -238,7 +245,12 @@ class AstBuilder:
         within = windows[0].text if len(windows) == 2 else None
         window = windows[-1]
         alongside = window.alongside if isinstance(window, _Alongside) else None
-        return ast.Triggered(window.text, effects, within, alongside, span=self._span(meta))
+        card = window.card if isinstance(window, _AboutCard) else None
+        return ast.Triggered(window.text, effects, within, alongside, card,
+                             span=self._span(meta))
+
+    def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
+        return _AboutCard("would_be_defeated", card)
 
     def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("when_playing_another", self._word(kind))
@@ -601,8 +613,8 @@ class AstBuilder:
     def reroll_check(self, meta: Any) -> ast.RerollCheck:
         return ast.RerollCheck(span=self._span(meta))
 
-    def take_result(self, meta: Any) -> ast.TakeResult:
-        return ast.TakeResult(span=self._span(meta))
+    def take_result(self, meta: Any, card: ast.SelfRef | None = None) -> ast.TakeResult:
+        return ast.TakeResult(card, span=self._span(meta))
 
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))

@@ -105,6 +105,7 @@ MODULES = {
     'Toll Wraith': 'toll_wraith',
     'Hex Leech': 'hex_leech',
     'Thought Eater': 'thought_eater',
+    'Stubborn Crab': 'stubborn_crab',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

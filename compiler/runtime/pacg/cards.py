@@ -85,6 +85,8 @@ class CardDef:
     would_succeed: Run | None = None
     # A boon's text while it is held, on any check of its holder's, its dice rolled.
     would_fail_by: Run | None = None
+    # A bane's text on the check to defeat it, its dice rolled, if it would succeed.
+    would_be_defeated: Run | None = None
     # A boon's text on when it may not be played, asked before each play (forbid_self).
     before_playing: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a

@@ -36,6 +36,7 @@ WINDOW_WORDS = {
     "during_check": "the check to defeat",
     "before_any_play": "before a card is played",
     "before_another_plays": "before another character plays a card",
+    "would_be_defeated": "if the check to defeat would succeed",
 }
 
 
@@ -276,6 +277,9 @@ class Encounter(CardOperations):
             run = card.defn.would_fail_by
             if run is not None and not state.succeeds and card in state.character.hand:
                 self.run_held(state.character, card, run)
+        # The bane's own, last: `If the Karkinoi would be defeated, reroll the dice.`
+        if state.against is self.card.defn and state.purpose == "defeat" and state.succeeds:
+            self._window("would_be_defeated")
 
     def check_candidates(self, state: CheckState, against: CardDef | None) -> list[Play]:
         """Cards that add to this check: the checking character's own, those of others at
