@@ -650,6 +650,17 @@ class BlessingsBack(Effect):
 
 
 @dataclass(frozen=True)
+class PayForEach(Effect):
+    """`You may recharge any number of allies; for each ally recharged, add 1d4 to your
+    check.`: cards of `kinds` from the hand, as many as the player chooses, each paid by
+    `action` for one `add`."""
+
+    action: str
+    kinds: tuple[Word, ...]
+    add: AddToCheck
+
+
+@dataclass(frozen=True)
 class DiscardsBack(Effect):
     """`shuffle 1d4+1 random cards from your discard pile into your deck`: random cards of
     `target`'s discard pile back into the deck, shuffled."""
@@ -1030,14 +1041,15 @@ def moment_of(sentence: Untimed) -> str | None:
     """The moment a sentence with no timing window names for itself: `when_reset` (`...
     when you reset your hand`), `before_playing` (`... you may not play this card`: asked
     before each time the card could be played), `during_check` (`If the check to defeat has
-    the Fire trait, ...`: after cards are played on the check to defeat, before its dice are
-    rolled)."""
+    the Fire trait, ...`, `You may recharge any number of allies; for each ...`: after cards
+    are played on the check to defeat, before its dice are rolled)."""
     for node in sentence.nodes:
         if isinstance(node, AtReset):
             return "when_reset"
         if isinstance(node, ForbidSelf):
             return "before_playing"
-        if isinstance(node, Condition) and node.kind in CHECK_CONDITIONS:
+        if (isinstance(node, Condition) and node.kind in CHECK_CONDITIONS) \
+                or isinstance(node, PayForEach):
             return "during_check"
     return None
 

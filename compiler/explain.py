@@ -395,6 +395,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.PayForEach: lambda e, you: f"{you} may {e.action} any number of "
+                                   f"{' or '.join(map(str, e.kinds))} from the hand; for each, "
+                                   f"{effect_words(e.add, you)}",
     ast.DiscardsBack: lambda e, you: f"{e.count} random cards of the discard pile of "
                                      f"{_who(e.target, you)} are shuffled back into the deck",
     ast.BlessingsBack: lambda e, you: f"{e.count} random cards of the blessings discard pile "

@@ -60,6 +60,8 @@ VERBS = {
     "shuffle": ("shuffle", "shuffles"),
 }
 REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing"}
+PAID_WORDS = {"discard": "discarded", "bury": "buried", "banish": "banished",
+              "recharge": "recharged"}
 MARKER_WORDS = {
     "ambush": "Ambush",
     "monster_nest": "Monster Nest",
@@ -513,6 +515,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.PayForEach: lambda e, voice: (f"you may {e.action} any number of "
+                                      f"{_list(map(str, e.kinds), 'and')}; for each card "
+                                      f"{PAID_WORDS[e.action]}, {_add(e.add, Voice.COMMAND)}"),
     ast.DiscardsBack: lambda e, voice: (f"{_acting(e.target, 'shuffle', voice)} {e.count} "
                                         f"random card{'' if str(e.count) == '1' else 's'} from "
                                         "your discard pile into your deck"),

@@ -14,7 +14,8 @@ Where a word has few values, they are those of the AST (compiler.ast): a card ac
 `discard`, `bury`, `banish` or `recharge`; a condition's kind is one of CONDITION_KINDS;
 a close place `here` (the character's location) or `origin` (the one the card came
 from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck` (its top
-cards) or `blessings` (the blessings deck's); a conditional's kind may also be
+cards) or `blessings` (the blessings deck's); the cards paid for `pay_for_each` are
+the hand's, as many as the player chooses; a conditional's kind may also be
 `defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
 (words: a card type, or `card` for any), for effects written inside `before any
 character plays a spell`, or `failing_by` (words: a number), for effects written inside
@@ -68,6 +69,7 @@ at most `highest` (null: any).
 | `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |
+| `pay_for_each`   | action, kinds, each (an `add_to_check`, once for each card paid) |
 | `discards_back`  | target, count: random cards of the discard pile back into the deck, shuffled |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |

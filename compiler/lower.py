@@ -368,6 +368,10 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def PayForEach(self, e: ast.PayForEach) -> ir.Effect:
+        return {"op": "pay_for_each", "action": e.action, "kinds": _words(e.kinds),
+                "each": self.effect(e.add)}
+
     def DiscardsBack(self, e: ast.DiscardsBack) -> ir.Effect:
         return {"op": "discards_back", "target": e.target.kind, "count": lower_amount(e.count)}
 

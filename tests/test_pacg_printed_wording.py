@@ -13,7 +13,7 @@ import pytest
 from compiler.build import compile_paths
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import set_up
 from compiler.runtime.pacg.state import Card, Table
@@ -472,6 +472,18 @@ Type: Spell
 
 Recharge this card and choose a character at your location to recharge 1 random card from
 his discard pile.
+---
+Name: Toll Gate
+Type: Barrier
+Check: Strength 16
+
+You may recharge any number of allies; for each ally recharged, add 1d4 to your check.
+---
+Name: Tithe Gate
+Type: Barrier
+Check: Strength 16
+
+You may bury any number of boons; for each card buried, add 1d4 to your check.
 ---
 Name: Kin Tonic
 Type: Item
@@ -1234,6 +1246,32 @@ def test_a_bane_names_itself_in_its_reroll_and_a_boon_has_no_such_window(tmp_pat
                     "If this card would be defeated, reroll the dice.\n", encoding="utf-8")
     assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
         ("CW206", 7), ("CW206", 8), ("CW202", 13)]
+
+
+@pytest.mark.parametrize(("gate", "action", "paid_kinds"), [
+    ("Toll Gate", "recharge", {"Ally"}), ("Tithe Gate", "bury", {"Ally", "Item"})])
+@pytest.mark.parametrize("pay", [0, 2, None])
+def test_a_bane_may_take_cards_for_an_addition_each(cards, gate, action, paid_kinds, pay):
+    """Brannoc (Strength d10+1) against a Strength 16 gate, his hand of five three allies
+    and two items: each card of the kinds named that he pays adds 1d4 to the check to
+    defeat.  The script says how many; the default pays until the check succeeds at least 3
+    times in 4."""
+    hand = ["Lantern Bearer"] * 3 + ["Pebble"] * 2
+    events = play_setup(cards, 3, locations=field(gate),
+                        characters=[hero("Brannoc Ashvale", hand=hand)],
+                        script={"evade": ["none"], "check": [[]],
+                                **({"pay": [pay]} if pay is not None else {})})
+    (lost,) = [event for event in events_of(events, "lose_cards") if event["action"] == action]
+    payable = sum(cards[name].type in paid_kinds for name in hand)
+    if pay is None:
+        pay = next((n for n in range(payable + 1) if chance(
+            Skill("Strength", 10, 1), [Dice(1, 4, 0)] * n, 16) >= Fraction(3, 4)),
+            payable)
+    assert len(lost["cards"]) == pay
+    assert all(cards[name].type in paid_kinds for name in lost["cards"])
+    assert len(events_of(events, "added")) == pay
+    (check,) = checks(events)
+    assert check["total"] == check["roll"] + check["bonus"] + check["added"]
 
 
 def rerolled_checks(cards, hand: list[str], may: list[bool] | None = None,

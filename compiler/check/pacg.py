@@ -70,7 +70,7 @@ _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.Inste
 # What a boon's text may do to a check it was played on, its dice rolled.
 _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
-_CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome)
+_CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome, ast.PayForEach)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
@@ -335,7 +335,8 @@ class _CardCheck(CardCheck):
             self._trait(word, DAMAGE_KINDS, "damage type")
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
-                         | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst) -> None:
+                         | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
+                         ) -> None:
         self._card_kinds(node.kinds)
 
     def _alongside(self, node: ast.Triggered) -> None:
@@ -439,6 +440,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.CardAction: (_CardCheck._node_card_kinds,),
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),
+    ast.PayForEach: (_CardCheck._node_card_kinds,),
     ast.GainFromBox: (_CardCheck._node_card_kinds,),
     ast.Triggered: (_CardCheck._alongside,),
     ast.WhichChecks: (_CardCheck._which_checks,),

@@ -580,6 +580,15 @@ class AstBuilder:
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
+    def pay_for_each(self, meta: Any, verb: ast.Word, kinds: tuple[ast.Word, ...],
+                     *rest: Any) -> ast.PayForEach:
+        """The noun of `for each ally recharged` (rest[0], when not `card`) says again what
+        the kinds said."""
+        return ast.PayForEach(verb.text, kinds, rest[-1], span=self._span(meta))
+
+    def paid_kinds(self, meta: Any, *kinds: Token) -> tuple[ast.Word, ...]:
+        return tuple(self._word(kind) for kind in kinds)
+
     def discards_back(self, meta: Any, *parts: Any) -> ast.DiscardsBack:
         target, (count,) = self._subject(meta, parts)
         return ast.DiscardsBack(target, count, span=self._span(meta))

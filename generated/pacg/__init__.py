@@ -19,6 +19,7 @@ MODULES = {
     'Drowned Shrine': 'drowned_shrine',
     'Numbing Mist': 'numbing_mist',
     'Choking Miasma': 'choking_miasma',
+    'Collapsed Stair': 'collapsed_stair',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

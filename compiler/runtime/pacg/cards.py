@@ -3,7 +3,7 @@ timing windows and powers as the functions generated for them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -120,3 +120,11 @@ def singular(word: str) -> str:
     if folded.endswith("s") and not folded.endswith("ss"):
         return folded[:-1]
     return folded
+
+
+def of_kinds(defn: CardDef, kinds: Iterable[str]) -> bool:
+    """Whether a card is of one of `kinds` (`allies`, `spells`), or of any kind when none is
+    named; `boons`, `banes` and `cards` name every card of those kinds."""
+    wanted = {singular(kind) for kind in kinds}
+    return not wanted or "card" in wanted or singular(defn.type) in wanted \
+        or ("boon" in wanted and defn.is_boon) or ("bane" in wanted and defn.is_bane)

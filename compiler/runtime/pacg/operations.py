@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
-from compiler.runtime.pacg.checks import NO_SKILL_DIE, UNTRAINED_DIE, Skill, best_skill
+from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, of_kinds, singular
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, UNTRAINED_DIE, Dice, Skill, best_skill
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
@@ -604,9 +604,8 @@ class CardOperations:
             return
         piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
                  "hand_or_discards": who.hand + who.discards}
-        wanted = {singular(kind) for kind in kinds}
         pool = [card for card in piles[source] if card is not self.about_to_play
-                and (not wanted or singular(card.defn.type) in wanted)]
+                and of_kinds(card.defn, kinds)]
         count = min(count, len(pool))
         if source == "deck":
             lost = pool
@@ -622,8 +621,7 @@ class CardOperations:
     def retrieve(self, you: Character, kinds: tuple[str, ...]) -> None:
         """A card of `kinds` (any, if none) from `you`'s discard pile to the hand, the one
         the player chooses (Policy.keeps)."""
-        wanted = {singular(kind) for kind in kinds}
-        pool = [card for card in you.discards if not wanted or singular(card.defn.type) in wanted]
+        pool = [card for card in you.discards if of_kinds(card.defn, kinds)]
         if pool:
             card = self.table.policy.keeps(pool)
             you.discards.remove(card)
@@ -699,6 +697,18 @@ class CardOperations:
         back = self._shuffle_back(table.blessings_discard, table.blessings_deck, count)
         table.blessings_lost -= len(back)
         self.log.emit("blessings_back", cards=[card.name for card in back])
+
+    def pay_for_each(self, you: Character, action: str, kinds: tuple[str, ...], each: Dice
+                     ) -> int:
+        """Cards of `kinds` from `you`'s hand, as many as the player chooses, lost by
+        `action`, each for one addition of `each` to the check: how many."""
+        pool = [card for card in you.hand if of_kinds(card.defn, kinds)]
+        paid = self.table.policy.pay_for_each(self, you, pool, each)
+        for card in paid:
+            self.table.move(you, card, action)
+        self.log.emit("lose_cards", character=you.name, action=action,
+                      cards=[card.name for card in paid])
+        return len(paid)
 
     def discards_back(self, who: Character, count: int) -> None:
         """Random cards of `who`'s discard pile go back into the deck."""

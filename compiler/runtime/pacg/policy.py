@@ -36,6 +36,7 @@ SCRIPTABLE = {
     "move": "the name of a location to move to at the start of a turn, or 'stay'",
     "may": "true or false: take up the next thing card text says a character may do",
     "draw": "how many cards to draw when card text says to draw up to a number",
+    "pay": "how many cards to pay when card text offers something for each card paid",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -148,6 +149,23 @@ class Policy:
         if answer is not None:
             return max(0, min(most, int(answer)))
         return max(0, min(most, character.hand_size - len(character.hand)))
+
+    def pay_for_each(self, enc: Encounter, character: Character, cards: list[Card],
+                     each: Dice) -> list[Card]:
+        """Which of `cards` to pay, each for `each` added to the check being made: scripted
+        as a number, or by default, the cards `discards` would give up first, one at a time
+        until the check succeeds as often as the default wants (PLAY_UNTIL)."""
+        answer = self.script.next("pay")
+        order = self.discards(enc, character, len(cards), cards)
+        if answer is not None:
+            return order[:max(0, int(answer))]
+        state = enc.check
+        paid: list[Card] = []
+        while state is not None and len(paid) < len(order) and chance(
+                state.skill, [Dice(0, 0, state.added), *[each] * len(paid)],
+                state.difficulty) < PLAY_UNTIL:
+            paid.append(order[len(paid)])
+        return paid
 
     def discards(self, enc: Encounter | None, character: Character, count: int,
                  pool: list[Card] | None = None) -> list[Card]:
