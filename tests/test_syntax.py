@@ -457,10 +457,16 @@ def test_one_broken_card_does_not_hide_the_others():
     "", "\n\n", "Game:", "Game: pacg\n---\n---\n", "Game: pacg\n\nName: A\n\n\n\n",
     "Game: pacg\n\nName: A\nType: Monster\n\n....\n", "Game: pacg\n\n:\n",
     "Game: pacg\n\nName: A\nType: Monster\n\n\x00\u2028\u202e.\n",
+    "Game: pacg\n\nName: A\nType: Monster\n\n\x850\n",  # a line break only Python knows
 ])
 def test_odd_input_gives_diagnostics_never_an_exception(text):
     result = parse_text(text, "odd.card")
     assert result.file is not None or result.diagnostics
+
+
+def test_a_header_line_ends_only_at_a_line_feed():
+    card = one_card("Game: pacg\n\nName: A\x85B\nType: Monster\nCheck: Combat 5\n")
+    assert card.name == "A\x85B"
 
 
 def test_a_label_begins_a_group_of_sentences_up_to_the_next_label():

@@ -22,7 +22,10 @@ from compiler.syntax.source import SourceText
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
 _SENTENCE_END = re.compile(r"\.(?=\s|$)")
 _HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
-_FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[ \t]*\S")
+# The grammar's lines end at `\n` only; other line breaks Python knows (`\x85`, `\u2028`) are
+# whitespace within a line, as `\s` has them.
+_FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[^\S\n]*\S")
+_LINES = re.compile(r"[^\n]*\n|[^\n]+")
 
 
 class HeaderLine(NamedTuple):  # a tuple: a pool has one for every header of every card
@@ -78,7 +81,7 @@ def _card_frame(card: Tree) -> CardFrame:
     headers = []
     misplaced = []
     offset = end = block.start_pos
-    for line in block.splitlines(keepends=True):
+    for line in _LINES.findall(block):
         text = line.strip()
         if text and not text.startswith("#"):
             if _HEADER_LINE.match(line):
