@@ -650,6 +650,15 @@ class BlessingsBack(Effect):
 
 
 @dataclass(frozen=True)
+class NoDamage(Effect):
+    """`the Faceless Stalker deals no damage`: the bane deals no damage for a failed check
+    to defeat it, whatever window says so (`If undefeated, ...`).  `card` is None when the
+    text says it as `instead of the normal damage, ...`."""
+
+    card: SelfRef | None = None
+
+
+@dataclass(frozen=True)
 class PayForEach(Effect):
     """`You may recharge any number of allies; for each ally recharged, add 1d4 to your
     check.`: cards of `kinds` from the hand, as many as the player chooses, each paid by

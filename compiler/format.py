@@ -215,12 +215,17 @@ def _activated(sentence: ast.Activated) -> str:
 
 def effects(items: Iterable[ast.Effect]) -> str:
     """Effects in order, joined by `, then`; one that begins a clause of its own (`if ...`,
-    `you may additionally ...`) follows a semicolon instead."""
+    `you may additionally ...`) follows a semicolon instead, and what a bane does in place
+    of its damage follows `; instead,` (or the `instead of the normal damage,` before it)."""
     text = ""
-    for index, effect in enumerate(items):
-        if index:
+    before: ast.Effect | None = None
+    for effect in items:
+        if isinstance(before, ast.NoDamage):
+            text += "; instead, " if before.card is not None else " "
+        elif before is not None:
             text += "; " if isinstance(effect, ast.Conditional | ast.ExtraCost) else ", then "
         text += format_effect(effect)
+        before = effect
     return text
 
 
@@ -515,6 +520,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.NoDamage: lambda e, voice: (f"{self_ref(e.card)} deals no damage" if e.card is not None
+                                    else "instead of the normal damage,"),
     ast.PayForEach: lambda e, voice: (f"you may {e.action} any number of "
                                       f"{_list(map(str, e.kinds), 'and')}; for each card "
                                       f"{PAID_WORDS[e.action]}, {_add(e.add, Voice.COMMAND)}"),

@@ -64,7 +64,12 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
             if isinstance(sentence, ast.Triggered):
                 within = sentence.within
                 last = triggers.setdefault(sentence.window, [])
-                effects = [lower.effect(e) for e in sentence.effects]
+                # `If undefeated, the Ghoul deals no damage`: so from the start (the damage
+                # for the failed check comes before any window of the outcome).
+                untimed.extend(lower.effect(e) for e in sentence.effects
+                               if isinstance(e, ast.NoDamage))
+                effects = [lower.effect(e) for e in sentence.effects
+                           if not isinstance(e, ast.NoDamage)]
                 if sentence.alongside is not None:  # `When playing another weapon, ...`
                     # done only for a card of that type: played on the check, or to be played
                     asks = _ALONGSIDE_CONDITIONS[sentence.window]
@@ -105,7 +110,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         },
         "keywords": keywords,
         "immunities": immunities,
-        "triggers": triggers,
+        "triggers": {window: effects for window, effects in triggers.items() if effects},
         "powers": powers,
         "abilities": abilities,
         "effects": untimed,
@@ -367,6 +372,9 @@ class _Lowerer:
 
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
+
+    def NoDamage(self, e: ast.NoDamage) -> ir.Effect:
+        return {"op": "no_damage"}
 
     def PayForEach(self, e: ast.PayForEach) -> ir.Effect:
         return {"op": "pay_for_each", "action": e.action, "kinds": _words(e.kinds),

@@ -473,6 +473,18 @@ Type: Spell
 Recharge this card and choose a character at your location to recharge 1 random card from
 his discard pile.
 ---
+Name: Hollow Lurker
+Type: Monster
+Check: Combat 99
+
+If undefeated, the Hollow Lurker deals no damage; instead, bury the top card of your deck.
+---
+Name: Tusk Charger
+Type: Monster
+Check: Combat 99
+
+If undefeated, instead of the normal damage, the Tusk Charger deals 1 Combat damage to you.
+---
 Name: Toll Gate
 Type: Barrier
 Check: Strength 16
@@ -1272,6 +1284,21 @@ def test_a_bane_may_take_cards_for_an_addition_each(cards, gate, action, paid_ki
     assert len(events_of(events, "added")) == pay
     (check,) = checks(events)
     assert check["total"] == check["roll"] + check["bonus"] + check["added"]
+
+
+@pytest.mark.parametrize(("bane", "damage", "buried"), [
+    ("Runaway Imp", None, 0), ("Hollow Lurker", [], 1), ("Tusk Charger", [1], 0)])
+def test_a_bane_may_deal_no_damage_or_other_damage_instead(cards, bane, damage, buried):
+    """Undefeated, a monster deals damage for the failed check (the Runaway Imp: the
+    shortfall); the Hollow Lurker deals none and buries the top card of the deck instead,
+    and the Tusk Charger deals its own 1 damage in its place."""
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    (check,) = checks(events)
+    dealt = [event["amount"] for event in events_of(events, "damage")]
+    assert dealt == ([check["difficulty"] - check["total"]] if damage is None else damage)
+    assert len([event for event in events_of(events, "lose_cards", action="bury")
+                for _ in event["cards"]]) == buried
 
 
 def rerolled_checks(cards, hand: list[str], may: list[bool] | None = None,

@@ -580,6 +580,14 @@ class AstBuilder:
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
+    def no_damage(self, meta: Any, card: ast.SelfRef) -> ast.NoDamage:
+        return ast.NoDamage(card, span=self._span(meta))
+
+    def damage_instead(self, meta: Any, damage: ast.Damage) -> tuple[ast.Effect, ...]:
+        """`instead of the normal damage, <damage>`: no damage for the failed check, and
+        this."""
+        return ast.NoDamage(span=self._span(meta)), damage
+
     def pay_for_each(self, meta: Any, verb: ast.Word, kinds: tuple[ast.Word, ...],
                      *rest: Any) -> ast.PayForEach:
         """The noun of `for each ally recharged` (rest[0], when not `card`) says again what

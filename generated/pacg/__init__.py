@@ -107,6 +107,7 @@ MODULES = {
     'Hex Leech': 'hex_leech',
     'Thought Eater': 'thought_eater',
     'Stubborn Crab': 'stubborn_crab',
+    'Silent Stalker': 'silent_stalker',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -213,7 +213,7 @@ class Encounter(CardOperations):
             result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}",
                                    self.defeat_change, "defeat" if defn.is_bane else "acquire")
             if not result.success:
-                if defn.is_bane and defn.type != "Barrier":
+                if defn.is_bane and defn.type != "Barrier" and self.deals_damage:
                     # A ruling: failing to defeat a bane other than a barrier deals Combat
                     # damage equal to the shortfall, as in the printed game.
                     self.damage(self.character, result.difficulty - result.total, "Combat")

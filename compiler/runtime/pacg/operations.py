@@ -125,6 +125,7 @@ class CardOperations:
         self.forbids_self = False  # what a card's before_playing text said, asked just now
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
+        self.deals_damage = True  # for a failed check to defeat the card (no_damage)
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
         self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
@@ -650,6 +651,9 @@ class CardOperations:
 
     def unevadable(self) -> None:
         self.evadable = False
+
+    def no_damage(self) -> None:
+        self.deals_damage = False
 
     def allow_another(self, kind: str) -> None:
         """One more card of this type may be played on the check being made or, played to
