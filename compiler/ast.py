@@ -527,11 +527,14 @@ class InsteadOfDiscard(Effect):
 @dataclass(frozen=True)
 class Forbid(Effect):
     """`you may not play spells with the Attack trait`, for the rest of the encounter: `who`
-    may not (`that character may not play cards`)."""
+    may not (`that character may not play cards`); `or_kinds`, whatever their traits (`...
+    or weapons`); `powers`, nor use powers (`... or use powers`)."""
 
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...] = ()
     who: Target | None = None  # None: `you`
+    or_kinds: tuple[Word, ...] = ()
+    powers: bool = False
 
 
 @dataclass(frozen=True)

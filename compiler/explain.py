@@ -377,6 +377,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Forbid: lambda e, you: f"{you if e.who is None else _who(e.who, you)} may not play "
     + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + (f", nor {' or '.join(map(str, e.or_kinds))}" if e.or_kinds else "")
+    + (", nor use powers (the runtime has no character powers: not modelled)" if e.powers
+       else "")
     + " for the rest of the encounter",
     ast.TurnAction: lambda e, you: {"reset_hand": f"{you} resets the hand",
                                     "end_turn": f"{you}'s turn ends"}[e.action],

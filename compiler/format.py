@@ -394,7 +394,9 @@ def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
 
 def _forbid(e: ast.Forbid, voice: Voice) -> str:
     who = "you" if e.who is None else TARGET_WORDS[e.who.kind]
-    return f"{who} may not play {_list(map(str, e.kinds), 'or')}{_traits(e.traits)}"
+    also = f" or {_list(map(str, e.or_kinds), 'or')}" if e.or_kinds else ""
+    powers = " or use powers" if e.powers else ""
+    return f"{who} may not play {_list(map(str, e.kinds), 'or')}{_traits(e.traits)}{also}{powers}"
 
 
 EXAMINE_THEN = {"any_order": " and put them back in any order",

@@ -15,7 +15,9 @@ Where a word has few values, they are those of the AST (compiler.ast): a card ac
 a close place `here` (the character's location) or `origin` (the one the card came
 from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck` (its top
 cards) or `blessings` (the blessings deck's); the cards paid for `pay_for_each` are
-the hand's, as many as the player chooses; a conditional's kind may also be
+the hand's, as many as the player chooses; a forbidding's `or_kinds` are forbidden too,
+whatever their traits, and `powers` says powers may not be used either (the runtime has
+no characters' powers, and does nothing with it); a conditional's kind may also be
 `defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
 (words: a card type, or `card` for any), for effects written inside `before any
 character plays a spell`, or `failing_by` (words: a number), for effects written inside
@@ -50,7 +52,7 @@ at most `highest` (null: any).
 | `explore`        | (none): one more exploration this turn                             |
 | `difficulty`     | scope (as the AST's: DifficultyChange), sign, amount (or null), adventure |
 | `instead_of_discard` | action (where the card played goes), check (or null: always) |
-| `forbid`         | kinds (card types, as written: `spells`), traits                    |
+| `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers (below) |
 | `turn_action`    | action: `reset_hand`, `end_turn`                                   |
 | `evade_self`     | (none): the encountered card is evaded                              |
 | `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |

@@ -138,6 +138,19 @@ Check: Combat 99
 Before the encounter, each other character must succeed at a Wisdom 99 check or that
 character may not play cards during this encounter.
 ---
+Name: Binding Glare
+Type: Monster
+Check: Combat 99
+
+Before the encounter, succeed at an Arcane 99 check or you may not play spells with the
+Attack trait or weapons.
+---
+Name: Force Bolt
+Type: Spell
+Traits: Attack
+
+For your Combat check, reveal this card to roll your Arcane die + 1.
+---
 Name: Slippery Eel
 Type: Monster
 Check: Combat 0
@@ -708,6 +721,30 @@ def test_a_forbidding_falls_only_on_whom_it_names(cards, bane, holder, allowed):
                         script={"check": [[], ["Helping Word"]], "evade": ["none"]})
     assert bool(events_of(events, "play", card="Helping Word", character=holder)) == allowed
     assert bool(events_of(events, "refused", card="Helping Word", character=holder)) != allowed
+
+
+@pytest.mark.parametrize(("card", "allowed"), [
+    ("Test Axe", False), ("Force Bolt", False), ("Mind Blade", True)])
+def test_a_forbidding_may_name_kinds_with_traits_or_other_kinds(cards, card, allowed):
+    """`you may not play spells with the Attack trait or weapons`: any weapon, and a spell
+    only with the Attack trait."""
+    events = play_setup(cards, locations=field("Binding Glare"),
+                        characters=[hero("Brannoc Ashvale", hand=[card])],
+                        script={"check": [[], [card]], "evade": ["none"]})
+    assert bool(events_of(events, "play", card=card)) == allowed
+    assert bool(events_of(events, "refused", card=card)) != allowed
+
+
+def test_a_forbidding_of_powers_too_is_kept_in_the_ir(tmp_path):
+    """`... may not play cards or use powers`: the IR says so; the runtime has no
+    characters' powers to forbid (docs/rulings.md)."""
+    path = tmp_path / "gaze.card"
+    path.write_text("Game: pacg\n\nName: Gaze\nType: Monster\nCheck: Combat 5\n\n"
+                    "Before the encounter, that character may not play cards or use powers."
+                    "\n", encoding="utf-8")
+    (program,) = compile_paths([path]).programs
+    (forbid,) = program["triggers"]["before_encounter"]
+    assert (forbid["kinds"], forbid["or_kinds"], forbid["powers"]) == (["cards"], [], True)
 
 
 def test_a_card_that_may_not_be_evaded_is_encountered(cards):

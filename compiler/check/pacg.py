@@ -338,6 +338,8 @@ class _CardCheck(CardCheck):
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
                          ) -> None:
         self._card_kinds(node.kinds)
+        if isinstance(node, ast.Forbid):
+            self._card_kinds(node.or_kinds)
 
     def _alongside(self, node: ast.Triggered) -> None:
         if node.alongside is not None and node.window != "would_fail_by":

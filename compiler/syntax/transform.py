@@ -35,6 +35,10 @@ class _Alongside(NamedTuple):
     alongside: ast.Word
 
 
+class _OrKinds(tuple):
+    """`or weapons` after `spells with the Attack trait`: told from the traits, a tuple too."""
+
+
 class _AboutCard(NamedTuple):
     """`If the Giant Hermit Crab would be defeated`: the window, and the card it names."""
 
@@ -664,10 +668,17 @@ class AstBuilder:
         replaces = {"discarding": "discard", "burying": "bury", "banishing": "banish"}[verb]
         return ast.InsteadOfDiscard(action.text, card, check, replaces, span=self._span(meta))
 
-    def forbid(self, meta: Any, who: ast.Word, kinds: tuple[ast.Word, ...],
-               traits: tuple[ast.Word, ...] = ()) -> ast.Forbid:
+    def forbid(self, meta: Any, who: ast.Word, kinds: tuple[ast.Word, ...], *rest: Any
+               ) -> ast.Forbid:
+        traits = next((part for part in rest
+                       if isinstance(part, tuple) and not isinstance(part, _OrKinds)), ())
+        or_kinds = next((part for part in rest if isinstance(part, _OrKinds)), ())
+        powers = any(isinstance(part, ast.Word) and part.text == "use_powers" for part in rest)
         return ast.Forbid(kinds, traits, None if who.text == "you" else _target(who),
-                          span=self._span(meta))
+                          tuple(or_kinds), powers, span=self._span(meta))
+
+    def or_kinds(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _OrKinds:
+        return _OrKinds(kinds)
 
     def with_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
         return traits

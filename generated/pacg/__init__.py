@@ -108,6 +108,7 @@ MODULES = {
     'Thought Eater': 'thought_eater',
     'Stubborn Crab': 'stubborn_crab',
     'Silent Stalker': 'silent_stalker',
+    'Staring Idol': 'staring_idol',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }
