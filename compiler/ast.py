@@ -653,6 +653,16 @@ class BlessingsBack(Effect):
 
 
 @dataclass(frozen=True)
+class UndefeatedUnless(Effect):
+    """`If any character does not defeat the Zombie Minion, the Zombie Nest is undefeated.`:
+    the card (`subject`) is undefeated if any encounter of `card`, which its text summons, is
+    not won."""
+
+    card: CardRef
+    subject: SelfRef
+
+
+@dataclass(frozen=True)
 class NoDamage(Effect):
     """`the Faceless Stalker deals no damage`: the bane deals no damage for a failed check
     to defeat it, whatever window says so (`If undefeated, ...`).  `card` is None when the

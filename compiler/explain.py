@@ -398,6 +398,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.UndefeatedUnless: lambda e, you: f"the card is undefeated if any encounter of the "
+                                         f"{e.card.name} it summoned was not won",
     ast.NoDamage: lambda e, you: "the card deals no damage for a failed check to defeat it (so "
                                  "from the start of its encounter)",
     ast.PayForEach: lambda e, you: f"{you} may {e.action} any number of "

@@ -522,6 +522,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.UndefeatedUnless: lambda e, voice: (f"if any character does not defeat the "
+                                            f"{e.card.name}, {self_ref(e.subject)} is "
+                                            "undefeated"),
     ast.NoDamage: lambda e, voice: (f"{self_ref(e.card)} deals no damage" if e.card is not None
                                     else "instead of the normal damage,"),
     ast.PayForEach: lambda e, voice: (f"you may {e.action} any number of "

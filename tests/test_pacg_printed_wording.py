@@ -498,6 +498,21 @@ Check: Combat 99
 
 If undefeated, instead of the normal damage, the Tusk Charger deals 1 Combat damage to you.
 ---
+Name: Bone Pit
+Type: Barrier
+
+Each character at this location summons and encounters a Pit Skeleton monster.
+If any character does not defeat the Pit Skeleton, the Bone Pit is undefeated.
+---
+Name: Pit Skeleton
+Type: Monster
+Check: Combat 5
+---
+Name: Rabble Rush
+Type: Barrier
+
+Each character at this location summons and encounters a Sure Thing monster; banish this card.
+---
 Name: Toll Gate
 Type: Barrier
 Check: Strength 16
@@ -1336,6 +1351,41 @@ def test_a_bane_may_deal_no_damage_or_other_damage_instead(cards, bane, damage, 
     assert dealt == ([check["difficulty"] - check["total"]] if damage is None else damage)
     assert len([event for event in events_of(events, "lose_cards", action="bury")
                 for _ in event["cards"]]) == buried
+
+
+def test_a_skirmish_is_won_only_if_every_card_it_summons_is_defeated(cards):
+    """The Bone Pit has no check: each of the two characters at its location summons and
+    encounters a Pit Skeleton (Combat 5), and the pit is undefeated (shuffled back, no
+    damage of its own) if either skeleton is not defeated."""
+    seen = set()
+    for seed in range(1, 31):
+        events = play_setup(cards, seed, locations=field("Bone Pit"),
+                            characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                            script={"evade": ["none"] * 3})
+        beaten = len(events_of(events, "defeated", card="Pit Skeleton")) == 2
+        seen.add(beaten)
+        assert len(events_of(events, "summon", card="Pit Skeleton")) == 2
+        assert bool(events_of(events, "defeated", card="Bone Pit")) == beaten
+        assert bool(events_of(events, "settled", card="Bone Pit")) != beaten
+    assert seen == {True, False}
+
+
+def test_a_skirmish_that_says_nothing_of_its_outcome_is_defeated(cards):
+    events = play_setup(cards, locations=field("Rabble Rush"),
+                        characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                        script={"evade": ["none"] * 3})
+    assert len(events_of(events, "defeated", card="Sure Thing")) == 2
+    assert events_of(events, "defeated", card="Rabble Rush")
+
+
+def test_a_skirmish_names_a_card_it_summons_and_only_it_may_lack_a_check(tmp_path):
+    path = tmp_path / "pits.card"
+    path.write_text("Game: pacg\n\nName: Pit\nType: Barrier\n\n"
+                    "If any character does not defeat the Pit, the Pit is undefeated.\n---\n"
+                    "Name: Hole\nType: Barrier\n\nSummon and encounter a Pit.\n",
+                    encoding="utf-8")
+    assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
+        ("CW106", 3), ("CW204", 6)]
 
 
 def rerolled_checks(cards, hand: list[str], may: list[bool] | None = None,

@@ -62,7 +62,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DiscardsBack)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
-                 ast.DiscardFirst, ast.NoDamage)
+                 ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
@@ -166,7 +166,10 @@ class _CardCheck(CardCheck):
     # -- header fields -------------------------------------------------------
 
     def _fields(self, kind: str) -> None:
-        self.diagnostics += header_fields(self.card, GAME, *_FIELDS[kind])
+        allowed, required = _FIELDS[kind]
+        if kind == "bane" and self._summoned():  # a skirmish: its encounter is theirs
+            required = ()
+        self.diagnostics += header_fields(self.card, GAME, allowed, required)
         check = self.card.value("Check")
         if check is not None:
             self._check_sequence(check)
@@ -366,6 +369,17 @@ class _CardCheck(CardCheck):
         for card in node.cards:
             self._card_ref(card, ("bane", "boon"), "summoned", "summon a bane or a boon")
 
+    def _summoned(self) -> set[str]:
+        """The cards the card's text summons, folded."""
+        return {card.name.casefold() for node in self.card.rules_nodes
+                if isinstance(node, ast.Summon) for card in node.cards}
+
+    def _undefeated_unless(self, node: ast.UndefeatedUnless) -> None:
+        if node.card.name.casefold() not in self._summoned():
+            self.report("CW204", node.card, f"this card's text does not summon "
+                        f"'{node.card.name}'", "name a card the text summons: 'Each character "
+                        "at this location summons and encounters a Zombie Minion henchman.'")
+
     def _suffer_scourge(self, node: ast.SufferScourge) -> None:
         if node.card is not None:
             self._card_ref(node.card, ("Scourge",), "suffered", "name a Scourge")
@@ -451,6 +465,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Condition: (_CardCheck._condition,),
     ast.AddDice: (_CardCheck._add_dice,),
     ast.Summon: (_CardCheck._summon,),
+    ast.UndefeatedUnless: (_CardCheck._undefeated_unless,),
     ast.SufferScourge: (_CardCheck._suffer_scourge,),
     ast.ForbidSelf: (_CardCheck._forbid_self,),
     ast.Target: (_CardCheck._target,),

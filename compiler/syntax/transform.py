@@ -584,6 +584,10 @@ class AstBuilder:
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
+    def undefeated_unless(self, meta: Any, card: ast.CardRef, subject: ast.SelfRef
+                          ) -> ast.UndefeatedUnless:
+        return ast.UndefeatedUnless(card, subject, span=self._span(meta))
+
     def no_damage(self, meta: Any, card: ast.SelfRef) -> ast.NoDamage:
         return ast.NoDamage(card, span=self._span(meta))
 

@@ -20,6 +20,7 @@ MODULES = {
     'Numbing Mist': 'numbing_mist',
     'Choking Miasma': 'choking_miasma',
     'Collapsed Stair': 'collapsed_stair',
+    'Crawler Warren': 'crawler_warren',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

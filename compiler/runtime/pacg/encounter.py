@@ -204,6 +204,8 @@ class Encounter(CardOperations):
 
     def _defeat_or_acquire(self) -> bool:
         defn = self.card.defn
+        if self.settled is not None:
+            return self.settled
         if defn.is_bane and self._defeat_step():
             return True
         if self._stopped():

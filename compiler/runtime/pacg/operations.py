@@ -126,6 +126,10 @@ class CardOperations:
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
         self.deals_damage = True  # for a failed check to defeat the card (no_damage)
+        # The outcome card text settled before any check (undefeated_unless), and whether
+        # each card summoned in this encounter was defeated.
+        self.settled: bool | None = None
+        self.summoned_outcomes: list[tuple[str, bool]] = []
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
         self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
@@ -532,10 +536,19 @@ class CardOperations:
             defs = self.table.policy.summon_order(self, defs)
         for defn in defs:
             self.log.emit("summon", card=defn.name, by=self.card.name)
-            type(self)(self.table, you, Card(defn), you.location, summoned=True,
-                      depth=self.depth + 1).run()
+            summoned = type(self)(self.table, you, Card(defn), you.location, summoned=True,
+                                  depth=self.depth + 1)
+            summoned.run()
+            self.summoned_outcomes.append((defn.name, summoned.defeated is True))
             if self._stopped():
                 return
+
+    def undefeated_unless(self, name: str) -> None:
+        """The encountered card is undefeated if any encounter of `name` it summoned was not
+        won (evaded, or undefeated)."""
+        if not all(defeated for card, defeated in self.summoned_outcomes if card == name):
+            self.settled = False
+            self.log.emit("settled", card=self.card.name, outcome="undefeated", by=name)
 
     def dispose(self, place: str, beside: str | None = None) -> None:
         """`banish this card`: the card whose text runs goes to `place` (`display` it next to
