@@ -585,11 +585,12 @@ class Retrieve(Effect):
 @dataclass(frozen=True)
 class GainFromBox(Effect):
     """`add 1d4 random spells from the box to your hand`, `each character draws a spell from
-    the box`; `target` None is `you`."""
+    the box`; `target` None is `you`; `traits`, all of which the cards have."""
 
     count: Amount
     kinds: tuple[Word, ...]
     target: Target | None = None
+    traits: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

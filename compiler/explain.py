@@ -389,7 +389,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + {None: "", "any_order": " in any order", "top_or_bottom": ", on the top or the bottom"}[
         e.then],
     ast.GainFromBox: lambda e, you: f"{you if e.target is None else _who(e.target, you)} "
-    f"adds {e.count} random " + " or ".join(map(str, e.kinds)) + " from the box to the hand",
+    f"adds {e.count} random " + " or ".join(map(str, e.kinds))
+    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + " from the box to the hand",
     ast.PileAction: lambda e, you: f"{_who(e.target, you)} must {e.action} every card of "
     + ("the hand" if e.pile == "hand" else "the discard pile"),
     ast.DamageRule: lambda e, you: _damage_rule(e),

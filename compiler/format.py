@@ -418,7 +418,7 @@ def _cards_word(count: ast.Amount) -> str:
 
 
 def _gain_from_box(e: ast.GainFromBox, voice: Voice) -> str:
-    kinds = _list(map(str, e.kinds), "or")
+    kinds = _list(map(str, e.kinds), "or") + _traits(e.traits)
     if e.target is None:
         return f"add {e.count} random {kinds} from the box to your hand"
     return f"{_acting(e.target, 'draw', voice)} {e.count} random {kinds} from the box"

@@ -65,7 +65,7 @@ at most `highest` (null: any).
 | `attempt`        | target, check (a list of options): its outcome is the last check's  |
 | `suffer_scourge` | target, card (a Scourge's name, or null: one the dice pick)          |
 | `examine`        | count (of a deck's top cards), then (or null), deck                |
-| `gain_from_box`  | target, count, kinds (card types): random cards from the box to the hand |
+| `gain_from_box`  | target, count, kinds, traits (all of them): random cards from the box |
 | `retrieve`       | kinds (card types; empty: any): one from the discard pile to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`): every card of it        |
 | `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |

@@ -341,7 +341,7 @@ class _Lowerer:
 
     def GainFromBox(self, e: ast.GainFromBox) -> ir.Effect:
         return {"op": "gain_from_box", "count": lower_amount(e.count),
-                "kinds": [kind.text for kind in e.kinds],
+                "kinds": [kind.text for kind in e.kinds], "traits": _words(e.traits),
                 "target": "you" if e.target is None else e.target.kind}
 
     def PileAction(self, e: ast.PileAction) -> ir.Effect:

@@ -513,6 +513,12 @@ Type: Barrier
 
 Each character at this location summons and encounters a Sure Thing monster; banish this card.
 ---
+Name: Axe Hoarder
+Type: Monster
+Check: Combat 0
+
+If defeated, add 3 random weapons with the Axe trait from the box to your hand.
+---
 Name: Toll Gate
 Type: Barrier
 Check: Strength 16
@@ -822,6 +828,15 @@ def test_cards_gained_from_the_box_are_of_the_type_named(cards):
     (gain,) = events_of(events, "gain")
     assert len(gain["cards"]) == 2
     assert all(cards[name].type == "Item" for name in gain["cards"])
+
+
+def test_cards_gained_from_the_box_have_the_traits_named(cards):
+    events = play_setup(cards, locations=field("Axe Hoarder"),
+                        characters=[hero("Brannoc Ashvale")])
+    (gain,) = events_of(events, "gain")
+    assert len(gain["cards"]) == 3
+    assert all(cards[name].type == "Weapon" and "Axe" in cards[name].traits
+               for name in gain["cards"])
 
 
 def test_examining_shows_the_top_cards_and_leaves_them(cards):

@@ -446,7 +446,9 @@ class AstBuilder:
         target, rest = self._subject(meta, parts)
         count = next((part for part in rest if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))
-        return ast.GainFromBox(count, rest[-1], target, span=self._span(meta))
+        kinds, *traits = [part for part in rest if isinstance(part, tuple)]
+        return ast.GainFromBox(count, kinds, target, traits[0] if traits else (),
+                               span=self._span(meta))
 
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)
@@ -727,8 +729,9 @@ class AstBuilder:
     def retrieve(self, meta: Any, kinds: tuple[ast.Word, ...] = ()) -> ast.Retrieve:
         return ast.Retrieve(kinds, span=self._span(meta))
 
-    def gain_from_box(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.GainFromBox:
-        return ast.GainFromBox(count, parts[-1], span=self._span(meta))
+    def gain_from_box(self, meta: Any, *parts: Any) -> ast.GainFromBox:
+        """`add ... from the box to your hand`: as `draw ... from the box`, with no subject."""
+        return dataclasses.replace(self.draw_from_box(meta, *parts), target=None)
 
     def damage_rule(self, meta: Any, *parts: Any) -> ast.DamageRule:
         """`[<kind>] damage dealt by <the card> is <change>`."""

@@ -70,6 +70,7 @@ MODULES = {
     'Hourglass of Mercy': 'hourglass_of_mercy',
     'Spellbreaker Key': 'spellbreaker_key',
     'Tonic of Mending': 'tonic_of_mending',
+    'Armory Writ': 'armory_writ',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

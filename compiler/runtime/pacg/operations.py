@@ -650,9 +650,11 @@ class CardOperations:
         self.log.emit("lose_cards", character=who.name, action=action,
                       cards=[card.name for card in lost])
 
-    def gain_from_box(self, you: Character, count: int, kinds: tuple[str, ...]) -> None:
-        """Cards of `kinds` the dice pick from the box (every card of the pool) to the hand."""
-        box = self.table.box_of(kinds)
+    def gain_from_box(self, you: Character, count: int, kinds: tuple[str, ...],
+                      traits: tuple[str, ...] = ()) -> None:
+        """Cards of `kinds` (with all of `traits`) the dice pick from the box (every card of
+        the pool) to the hand."""
+        box = self.table.box_of(kinds, traits)
         gained = [Card(self.table.dice.choice(box)) for _ in range(count)] if box else []
         you.hand.extend(gained)
         self.log.emit("gain", character=you.name, cards=[card.name for card in gained])

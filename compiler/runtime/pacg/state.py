@@ -94,11 +94,13 @@ class Table:
         except KeyError:
             raise ScenarioError(f"no card named {name!r} is in the box") from None
 
-    def box_of(self, kinds: tuple[str, ...]) -> list[CardDef]:
+    def box_of(self, kinds: tuple[str, ...], traits: tuple[str, ...] = ()) -> list[CardDef]:
         """The cards of the box (a copy of every card of the pool) of any of `kinds`, types
-        written singular or plural."""
+        written singular or plural, with all of `traits`."""
         wanted = {singular(kind) for kind in kinds}
-        return [defn for defn in self.cards.values() if singular(defn.type) in wanted]
+        needed = {trait.casefold() for trait in traits}
+        return [defn for defn in self.cards.values() if singular(defn.type) in wanted
+                and needed <= {trait.casefold() for trait in defn.traits}]
 
     def living(self) -> list[Character]:
         return [character for character in self.characters if character.alive]
