@@ -1033,13 +1033,21 @@ class Comment(Node):
 
 
 def continues(sentence: Sentence) -> bool:
-    """Whether a sentence goes on with the one before it: `Then, ...`, or one about the
-    characters who succeeded or failed at the check that sentence made them attempt."""
+    """Whether a sentence goes on with the one before it: `Then, ...`, or one about how the
+    check that sentence made went: for the characters who succeeded or failed at it, or
+    only `If you succeed, ...; if you fail, ...`."""
     if isinstance(sentence, Continuation):
         return True
-    return isinstance(sentence, Untimed) and any(
+    if not isinstance(sentence, Untimed):
+        return False
+    return all(isinstance(effect, Conditional) and effect.condition.kind in LAST_CHECK
+               for effect in sentence.effects) or any(
         isinstance(node, Target) and node.kind in OUTCOME_TARGETS
         for node in sentence.nodes)
+
+
+# The conditions that ask how the last check went.
+LAST_CHECK = ("succeeded", "failed")
 
 
 def is_open(sentence: Sentence | None) -> bool:

@@ -377,6 +377,13 @@ Check: Combat 0
 
 Before the encounter, attempt a Wisdom 99 check; if you fail, suffer the scourge Test Scourge.
 ---
+Name: Parting Riddle
+Type: Monster
+Check: Combat 0
+
+If defeated, attempt a Wisdom 99 check.
+If you succeed, draw a card; if you fail, bury the top card of your deck.
+---
 Name: Bad Dream
 Type: Monster
 Check: Combat 0
@@ -968,6 +975,18 @@ def test_a_check_attempted_then_asked_about(cards):
     (scourge,) = events_of(events, "scourge")
     assert checks(events)[0]["result"] == "failure"
     assert (scourge["character"], scourge["card"]) == ("Brannoc Ashvale", "Test Scourge")
+
+
+def test_a_sentence_that_asks_how_the_check_went_goes_on_with_the_one_before(cards):
+    """`If you succeed, ...; if you fail, ...` as a sentence of its own is done with the
+    sentence before, after its check (`If defeated, attempt ...`), not from the start of the
+    encounter, when no check was made yet."""
+    events = play_setup(cards, locations=field("Parting Riddle"),
+                        characters=[hero("Brannoc Ashvale")])
+    defeat, riddle = checks(events)
+    assert (defeat["result"], riddle["result"]) == ("success", "failure")
+    (buried,) = [event for event in events_of(events, "lose_cards", action="bury")]
+    assert buried["seq"] > riddle["seq"] and len(buried["cards"]) == 1
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):
