@@ -464,6 +464,13 @@ def test_odd_input_gives_diagnostics_never_an_exception(text):
     assert result.file is not None or result.diagnostics
 
 
+def test_a_hint_names_phrases_in_words_never_by_the_grammars_names():
+    result = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                   "Each character at this location encounters A.\n")
+    (diagnostic,) = result.diagnostics
+    assert "'may not play'" in diagnostic.hint and "_" not in diagnostic.hint
+
+
 def test_a_header_line_ends_only_at_a_line_feed():
     card = one_card("Game: pacg\n\nName: A\x85B\nType: Monster\nCheck: Combat 5\n")
     assert card.name == "A\x85B"

@@ -36,13 +36,21 @@ def describe_expected(parser: Lark, names: set[str]) -> str:
         except KeyError:
             words.add(name.lower())
             continue
-        words.add(f"'{pattern.value}'" if pattern.type == "str" else name.lower())
+        words.add(f"'{pattern.value}'" if pattern.type == "str" else _phrase(name))
     ordered = sorted(words, key=lambda word: (not word.startswith("'"), word.lower()))
     if len(ordered) > _MOST_SHOWN:
         return ", ".join(ordered[:_MOST_SHOWN]) + f" or {len(ordered) - _MOST_SHOWN} more"
     if len(ordered) == 1:
         return ordered[0]
     return ", ".join(ordered[:-1]) + " or " + ordered[-1]
+
+
+def _phrase(name: str) -> str:
+    """A phrase the grammar reads as one terminal, by its name: `_MAY_NOT_PLAY` (or one
+    imported, `_frame__MAY_NOT_PLAY`) is `'may not play'`, `_COMMA_OR` `', or'`; never the
+    name itself."""
+    words = name.rsplit("__", 1)[-1].strip("_").lower().split("_")
+    return "'" + " ".join(words).replace("comma ", ", ").replace(" comma", ",") + "'"
 
 
 def error_at(exc: UnexpectedInput, source: SourceText, base: int, length: int) -> tuple[Span, str]:
