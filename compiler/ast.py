@@ -481,7 +481,7 @@ class Condition(Node):
 
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
-                   "check_has_trait", "check_lacks_trait", "played_on_check")
+                   "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage")
 
 
 @dataclass(frozen=True)

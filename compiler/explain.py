@@ -255,6 +255,7 @@ CONDITIONS = {
     "check_lacks_trait": "if the check to defeat has none of the traits {words}",
     "played_on_check": "if {you} played a card on this check of the type and with the "
                        "traits {words}",
+    "dealt_damage": "if the card dealt damage to {you} in its encounter",
 }
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}

@@ -377,6 +377,20 @@ Check: Combat 0
 
 Before the encounter, attempt a Wisdom 99 check; if you fail, suffer the scourge Test Scourge.
 ---
+Name: Grave Bat
+Type: Monster
+Check: Combat 99
+
+After the encounter, if the Grave Bat dealt damage to you, bury 1 random card from your
+discard pile.
+---
+Name: Tame Bat
+Type: Monster
+Check: Combat 0
+
+After the encounter, if the Tame Bat dealt damage to you, bury 1 random card from your
+discard pile.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -987,6 +1001,17 @@ def test_a_sentence_that_asks_how_the_check_went_goes_on_with_the_one_before(car
     assert (defeat["result"], riddle["result"]) == ("success", "failure")
     (buried,) = [event for event in events_of(events, "lose_cards", action="bury")]
     assert buried["seq"] > riddle["seq"] and len(buried["cards"]) == 1
+
+
+@pytest.mark.parametrize(("bane", "damaged"), [("Grave Bat", True), ("Tame Bat", False)])
+def test_a_bane_may_ask_whether_it_dealt_damage(cards, bane, damaged):
+    """Undefeated, the Grave Bat dealt damage (the failed check's) and a card of the
+    discard pile is buried after the encounter; the Tame Bat, defeated, dealt none."""
+    events = play_setup(cards, locations=field(bane), characters=[hero("Brannoc Ashvale")],
+                        script={"evade": ["none"]})
+    assert bool(events_of(events, "damage")) == damaged
+    buried = events_of(events, "lose_cards", action="bury")
+    assert [len(event["cards"]) for event in buried] == ([1] if damaged else [])
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

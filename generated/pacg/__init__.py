@@ -111,6 +111,7 @@ MODULES = {
     'Stubborn Crab': 'stubborn_crab',
     'Silent Stalker': 'silent_stalker',
     'Staring Idol': 'staring_idol',
+    'Leech Swarm': 'leech_swarm',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

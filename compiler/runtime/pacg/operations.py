@@ -137,6 +137,7 @@ class CardOperations:
         # Kinds of card discarded first for damage (and whether for the card's own only).
         self.discarded_first: list[tuple[tuple[str, ...], bool]] = []
         self.spreading = False  # damage a rule deals to others as well is being dealt
+        self.damaged: set[str] = set()  # the characters the encountered card dealt damage to
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
         # The card a character is about to play, while the encountered card's text done
@@ -222,6 +223,8 @@ class CardOperations:
         if any(rule.halved for rule in rules):
             amount = -(-amount // 2)  # rounding up
         reducible = not any(rule.unreducible for rule in rules)
+        if self.playing is None and amount > 0:
+            self.damaged.add(who.name)
         self.log.emit("damage", character=who.name, amount=amount, kind=kind)
         state = DamageState(who, amount, kind)
         outer, self.damage_state = self.damage_state, state
@@ -429,6 +432,8 @@ class CardOperations:
             return self.defeated == (kind == "defeated")
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind == "dealt_damage":
+            return you.name in self.damaged
         if kind == "failing_by":  # the check being made misses by no more than words[0]
             check = self.check
             return check is not None and not check.succeeds \
