@@ -654,6 +654,18 @@ class BlessingsBack(Effect):
 
 
 @dataclass(frozen=True)
+class ForEach(Effect):
+    """`<effect> for each other character at your location`: `effect` once for each of
+    what `counted` (one of COUNTED) names, none when there is none."""
+
+    effect: Effect
+    counted: str
+
+
+COUNTED = ("other_characters_here", "other_open_locations")
+
+
+@dataclass(frozen=True)
 class UndefeatedUnless(Effect):
     """`If any character does not defeat the Zombie Minion, the Zombie Nest is undefeated.`:
     the card (`subject`) is undefeated if any encounter of `card`, which its text summons, is

@@ -257,6 +257,8 @@ CONDITIONS = {
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
 }
+COUNTED_WORDS = {"other_characters_here": "character at the location",
+                 "other_open_locations": "open location"}
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
 
@@ -401,6 +403,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
+                                f"{COUNTED_WORDS[e.counted]}",
     ast.UndefeatedUnless: lambda e, you: f"the card is undefeated if any encounter of the "
                                          f"{e.card.name} it summoned was not won",
     ast.NoDamage: lambda e, you: "the card deals no damage for a failed check to defeat it (so "

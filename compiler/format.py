@@ -73,6 +73,8 @@ CLOSE_WORDS = {
     "temporarily_close": "temporarily close",
     "attempt_close": "attempt to close",
 }
+COUNTED_WORDS = {"other_characters_here": "character at your location",
+                 "other_open_locations": "open location"}
 CLOSE_PLACES = {"here": "this location", "origin": "the location this card came from"}
 CONDITION_WORDS = {
     "proficient": "you are proficient with {}",
@@ -523,6 +525,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
+                                   f"{COUNTED_WORDS[e.counted]}"),
     ast.UndefeatedUnless: lambda e, voice: (f"if any character does not defeat the "
                                             f"{e.card.name}, {self_ref(e.subject)} is "
                                             "undefeated"),

@@ -374,6 +374,9 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def ForEach(self, e: ast.ForEach) -> ir.Effect:
+        return {"op": "for_each", "counted": e.counted, "effect": self.effect(e.effect)}
+
     def UndefeatedUnless(self, e: ast.UndefeatedUnless) -> ir.Effect:
         return {"op": "undefeated_unless", "card": self.names[e.card.name.casefold()]}
 

@@ -391,6 +391,12 @@ Check: Combat 0
 After the encounter, if the Tame Bat dealt damage to you, bury 1 random card from your
 discard pile.
 ---
+Name: Pack Howler
+Type: Monster
+Check: Combat 99
+
+If undefeated, you are dealt 1 Cold damage for each other character at your location.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1012,6 +1018,18 @@ def test_a_bane_may_ask_whether_it_dealt_damage(cards, bane, damaged):
     assert bool(events_of(events, "damage")) == damaged
     buried = events_of(events, "lose_cards", action="bury")
     assert [len(event["cards"]) for event in buried] == ([1] if damaged else [])
+
+
+@pytest.mark.parametrize("others", [[], ["Tamsin Reed"], ["Tamsin Reed", "Ilsa Thornquill"]])
+def test_an_effect_for_each_other_character_here_is_done_that_many_times(cards, others):
+    """Brannoc fails against the Pack Howler: the failed check's damage, then 1 Cold damage
+    for each other character at his location."""
+    events = play_setup(cards, locations=field("Pack Howler"),
+                        characters=[hero("Brannoc Ashvale"), *map(hero, others)],
+                        script={"evade": ["none"]})
+    cold = [event["amount"] for event in events_of(events, "damage", character="Brannoc Ashvale")
+            if event["kind"] == "Cold"]
+    assert cold == [1] * len(others)
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

@@ -54,7 +54,7 @@ _FIELDS = {
 }
 # What a bane's text may do, and what a boon's powers may do.  Choices, conditions and
 # further costs hold effects of the same kinds.
-_HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse)
+_HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse, ast.ForEach)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explore,
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
@@ -294,7 +294,7 @@ class _CardCheck(CardCheck):
         elif isinstance(effect, ast.CheckOrElse):
             self._check_step(effect.check)
             self._effect(kind, effect.otherwise)
-        elif isinstance(effect, ast.YouMay | ast.ExtraCost):
+        elif isinstance(effect, ast.YouMay | ast.ExtraCost | ast.ForEach):
             self._effect(kind, effect.effect)
         elif isinstance(effect, ast.Conditional):
             for branch in (effect.then, effect.otherwise):

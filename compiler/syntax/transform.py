@@ -586,6 +586,9 @@ class AstBuilder:
     def shuffle_location(self, meta: Any) -> ast.ShuffleLocation:
         return ast.ShuffleLocation(span=self._span(meta))
 
+    def for_each(self, meta: Any, effect: ast.Effect, counted: ast.Word) -> ast.ForEach:
+        return ast.ForEach(effect, counted.text, span=self._span(meta))
+
     def undefeated_unless(self, meta: Any, card: ast.CardRef, subject: ast.SelfRef
                           ) -> ast.UndefeatedUnless:
         return ast.UndefeatedUnless(card, subject, span=self._span(meta))

@@ -112,6 +112,7 @@ MODULES = {
     'Silent Stalker': 'silent_stalker',
     'Staring Idol': 'staring_idol',
     'Leech Swarm': 'leech_swarm',
+    'Wolf Pack': 'wolf_pack',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

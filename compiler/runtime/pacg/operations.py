@@ -548,6 +548,15 @@ class CardOperations:
             if self._stopped():
                 return
 
+    def count_of(self, counted: str, you: Character) -> int:
+        """How many there are of what `for each other ...` counts."""
+        if counted == "other_characters_here":
+            return sum(other is not you for other in self.table.characters_at(you.location))
+        if counted == "other_open_locations":
+            return sum(place.is_open and place is not self.location
+                       for place in self.table.locations)
+        raise ScenarioError(f"pacg cannot count {counted!r}")
+
     def undefeated_unless(self, name: str) -> None:
         """The encountered card is undefeated if any encounter of `name` it summoned was not
         won (evaded, or undefeated)."""
