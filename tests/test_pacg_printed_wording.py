@@ -397,6 +397,18 @@ Check: Combat 99
 
 If undefeated, you are dealt 1 Cold damage for each other character at your location.
 ---
+Name: Venom Toad
+Type: Monster
+Check: Combat 99
+
+If undefeated, you are dealt 1 Combat damage, then 2 Poison damage.
+---
+Name: Weak Nip
+Type: Monster
+Check: Combat 0
+
+Before the encounter, you take 1d4-4 Combat damage.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1030,6 +1042,23 @@ def test_an_effect_for_each_other_character_here_is_done_that_many_times(cards, 
     cold = [event["amount"] for event in events_of(events, "damage", character="Brannoc Ashvale")
             if event["kind"] == "Cold"]
     assert cold == [1] * len(others)
+
+
+def test_damage_with_no_one_named_falls_on_whom_the_effect_before_did(cards):
+    events = play_setup(cards, locations=field("Venom Toad"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    (check,) = checks(events)
+    assert [(event["amount"], event["kind"]) for event in events_of(events, "damage")] == [
+        (check["difficulty"] - check["total"], "Combat"), (1, "Combat"), (2, "Poison")]
+
+
+def test_damage_that_comes_to_less_than_nothing_is_none(cards):
+    """`1d4-4` is at most 0: no card is discarded for it."""
+    for seed in range(1, 6):
+        events = play_setup(cards, seed, locations=field("Weak Nip"),
+                            characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+        assert [event["amount"] for event in events_of(events, "damage")] == [0]
+        assert not events_of(events, "discarded")
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

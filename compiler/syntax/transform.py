@@ -39,6 +39,14 @@ class _OrKinds(tuple):
     """`or weapons` after `spells with the Attack trait`: told from the traits, a tuple too."""
 
 
+class _MoreDamage(NamedTuple):
+    """`..., then 1 Poison damage`: a Damage once the effect before it says to whom."""
+
+    amount: ast.Amount
+    kind: ast.Word | None
+    span: ast.Span
+
+
 class _AboutCard(NamedTuple):
     """`If the Giant Hermit Crab would be defeated`: the window, and the card it names."""
 
@@ -316,12 +324,25 @@ class AstBuilder:
     def continuation(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Continuation:
         return ast.Continuation(effects, span=self._span(meta))
 
-    def effects(self, meta: Any, *effects: ast.Effect | tuple[ast.Effect, ...]
+    def effects(self, meta: Any, *effects: ast.Effect | tuple[ast.Effect, ...] | _MoreDamage
                 ) -> tuple[ast.Effect, ...]:
         """The effects in order, a pair written as one (`reset your hand and end your turn`)
-        taken apart."""
-        return tuple(item for effect in effects
-                     for item in (effect if isinstance(effect, tuple) else (effect,)))
+        taken apart, and damage with no one named (`..., then 1 Poison damage`) dealt to whom
+        the effect before falls on (`you`, if it names no one)."""
+        done: list[ast.Effect] = []
+        for effect in effects:
+            if isinstance(effect, _MoreDamage):
+                target = getattr(done[-1], "target", None)
+                if not isinstance(target, ast.Target):
+                    target = ast.Target("you", span=effect.span)
+                done.append(ast.Damage(target, effect.amount, effect.kind, span=effect.span))
+            else:
+                done.extend(effect if isinstance(effect, tuple) else (effect,))
+        return tuple(done)
+
+    def more_damage(self, meta: Any, amount: ast.Amount, kind: ast.Word | None = None
+                    ) -> _MoreDamage:
+        return _MoreDamage(amount, kind, self._span(meta))
 
     def effect(self, meta: Any, effect: ast.Effect) -> ast.Effect:
         return effect

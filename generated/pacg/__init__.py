@@ -113,6 +113,7 @@ MODULES = {
     'Staring Idol': 'staring_idol',
     'Leech Swarm': 'leech_swarm',
     'Wolf Pack': 'wolf_pack',
+    'Bog Adder': 'bog_adder',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

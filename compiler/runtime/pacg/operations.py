@@ -222,6 +222,7 @@ class CardOperations:
             amount += rule.more
         if any(rule.halved for rule in rules):
             amount = -(-amount // 2)  # rounding up
+        amount = max(0, amount)  # `1d4-2` may come to less than nothing: no damage
         reducible = not any(rule.unreducible for rule in rules)
         if self.playing is None and amount > 0:
             self.damaged.add(who.name)
