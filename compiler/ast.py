@@ -666,10 +666,19 @@ COUNTED = ("other_characters_here", "other_open_locations")
 
 
 @dataclass(frozen=True)
+class EncounteredByEach(Effect):
+    """`Each character at this location encounters Tangletooth.`: each character of
+    `target` other than the one encountering the card encounters it as well, first."""
+
+    target: Target
+    card: SelfRef
+
+
+@dataclass(frozen=True)
 class UndefeatedUnless(Effect):
     """`If any character does not defeat the Zombie Minion, the Zombie Nest is undefeated.`:
-    the card (`subject`) is undefeated if any encounter of `card`, which its text summons, is
-    not won."""
+    the card (`subject`) is undefeated if any encounter of `card`, which its text summons
+    (or, the card itself, which each character encounters: EncounteredByEach), is not won."""
 
     card: CardRef
     subject: SelfRef

@@ -405,6 +405,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",
+    ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} other than {you} "
+                                          "encounters the card too, first",
     ast.UndefeatedUnless: lambda e, you: f"the card is undefeated if any encounter of the "
                                          f"{e.card.name} it summoned was not won",
     ast.NoDamage: lambda e, you: "the card deals no damage for a failed check to defeat it (so "

@@ -527,6 +527,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
+    ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "
+                                             f"{self_ref(e.card)}"),
     ast.UndefeatedUnless: lambda e, voice: (f"if any character does not defeat the "
                                             f"{e.card.name}, {self_ref(e.subject)} is "
                                             "undefeated"),

@@ -72,6 +72,7 @@ at most `highest` (null: any).
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |
 | `for_each`       | counted (ast.COUNTED), effect: the effect once for each one counted |
+| `encountered_by_each` | target: each of them but the one encountering it encounters it first |
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |
 | `pay_for_each`   | action, kinds, each (an `add_to_check`, once for each card paid) |

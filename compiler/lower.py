@@ -377,6 +377,9 @@ class _Lowerer:
     def ForEach(self, e: ast.ForEach) -> ir.Effect:
         return {"op": "for_each", "counted": e.counted, "effect": self.effect(e.effect)}
 
+    def EncounteredByEach(self, e: ast.EncounteredByEach) -> ir.Effect:
+        return {"op": "encountered_by_each", "target": e.target.kind}
+
     def UndefeatedUnless(self, e: ast.UndefeatedUnless) -> ir.Effect:
         return {"op": "undefeated_unless", "card": self.names[e.card.name.casefold()]}
 

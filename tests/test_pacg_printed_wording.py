@@ -409,6 +409,13 @@ Check: Combat 0
 
 Before the encounter, you take 1d4-4 Combat damage.
 ---
+Name: Tangle Cat
+Type: Henchman
+Check: Combat 5
+
+Each character at this location encounters Tangle Cat.
+If any character does not defeat Tangle Cat, she is undefeated.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1059,6 +1066,28 @@ def test_damage_that_comes_to_less_than_nothing_is_none(cards):
                             characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
         assert [event["amount"] for event in events_of(events, "damage")] == [0]
         assert not events_of(events, "discarded")
+
+
+def test_each_character_at_the_location_may_encounter_the_card(cards):
+    """Tamsin encounters the Tangle Cat alongside Brannoc, first; if she does not defeat
+    it, it is undefeated and Brannoc makes no check; otherwise his check decides."""
+    seen = set()
+    for seed in range(1, 31):
+        events = play_setup(cards, seed, locations=field("Tangle Cat"),
+                            characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                            script={"evade": ["none"] * 2, "close": [False]})
+        tamsin, *rest = checks(events)
+        assert tamsin["character"] == "Tamsin Reed"
+        assert events_of(events, "encounter", character="Tamsin Reed",
+                         origin="alongside another character")
+        outcome = events_of(events, "defeated", card="Tangle Cat")
+        if tamsin["result"] == "failure":
+            assert rest == [] and len(events_of(events, "undefeated", card="Tangle Cat")) == 2
+        else:
+            (brannoc,) = rest
+            assert len(outcome) == 1 + (brannoc["result"] == "success")
+        seen.add(tamsin["result"])
+    assert seen == {"success", "failure"}
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

@@ -466,7 +466,7 @@ def test_odd_input_gives_diagnostics_never_an_exception(text):
 
 def test_a_hint_names_phrases_in_words_never_by_the_grammars_names():
     result = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
-                   "Each character at this location encounters A.\n")
+                   "Each character at this location dances.\n")
     (diagnostic,) = result.diagnostics
     assert "'may not play'" in diagnostic.hint and "_" not in diagnostic.hint
 

@@ -62,7 +62,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DiscardsBack)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
-                 ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless)
+                 ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless, ast.EncounteredByEach)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
@@ -375,7 +375,10 @@ class _CardCheck(CardCheck):
                 if isinstance(node, ast.Summon) for card in node.cards}
 
     def _undefeated_unless(self, node: ast.UndefeatedUnless) -> None:
-        if node.card.name.casefold() not in self._summoned():
+        encountered = self._summoned()
+        if any(isinstance(other, ast.EncounteredByEach) for other in self.card.rules_nodes):
+            encountered.add(self.card.name.casefold())
+        if node.card.name.casefold() not in encountered:
             self.report("CW204", node.card, f"this card's text does not summon "
                         f"'{node.card.name}'", "name a card the text summons: 'Each character "
                         "at this location summons and encounters a Zombie Minion henchman.'")

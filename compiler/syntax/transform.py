@@ -614,6 +614,14 @@ class AstBuilder:
                           ) -> ast.UndefeatedUnless:
         return ast.UndefeatedUnless(card, subject, span=self._span(meta))
 
+    def she(self, meta: Any) -> ast.SelfRef:
+        """`she is undefeated`: the card, as `it`."""
+        return ast.SelfRef(span=self._span(meta))
+
+    def encountered_by_each(self, meta: Any, target: ast.Word, card: ast.SelfRef
+                            ) -> ast.EncounteredByEach:
+        return ast.EncounteredByEach(_target(target), card, span=self._span(meta))
+
     def no_damage(self, meta: Any, card: ast.SelfRef) -> ast.NoDamage:
         return ast.NoDamage(card, span=self._span(meta))
 

@@ -83,6 +83,7 @@ MODULES = {
     'Marsh Reaver': 'marsh_reaver',
     'Whirling Dervish': 'whirling_dervish',
     'Time Thief': 'time_thief',
+    'Stalking Panther': 'stalking_panther',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

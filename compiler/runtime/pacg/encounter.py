@@ -42,7 +42,9 @@ WINDOW_WORDS = {
 
 class Encounter(CardOperations):
     def __init__(self, table: Table, character: Character, card: Card, location: Location,
-                 summoned: bool = False, depth: int = 0) -> None:
+                 summoned: bool = False, depth: int = 0, alongside: bool = False) -> None:
+        """`alongside`: the encounter of a card another character is encountering, which
+        stays with that one's (encountered_by_each)."""
         super().__init__()
         self.table = table
         self.log = table.log
@@ -50,6 +52,7 @@ class Encounter(CardOperations):
         self.card = card
         self.location = location
         self.summoned = summoned
+        self.alongside = alongside
         self.depth = depth
         self.check: CheckState | None = None
         self.damage_state: DamageState | None = None
@@ -68,12 +71,13 @@ class Encounter(CardOperations):
 
     def run(self) -> None:
         defn = self.card.defn
-        origin = "summoned from the box" if self.summoned else f"from {self.location.name}"
+        origin = "summoned from the box" if self.summoned else \
+            "alongside another character" if self.alongside else f"from {self.location.name}"
         self.log.emit("encounter", character=self.character.name, card=defn.name,
                       type=defn.type, origin=origin)
         with self.log.nested():
             self._sequence()
-            if not self.table.over:
+            if not self.table.over and not self.alongside:
                 self._put_away()
 
     def _sequence(self) -> None:

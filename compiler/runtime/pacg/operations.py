@@ -110,6 +110,7 @@ class CardOperations:
     card: Card
     location: Location
     depth: int
+    alongside: bool
     check: CheckState | None
     damage_state: DamageState | None
     playing: Play | None
@@ -548,6 +549,21 @@ class CardOperations:
             self.summoned_outcomes.append((defn.name, summoned.defeated is True))
             if self._stopped():
                 return
+
+    def encountered_by_each(self, kind: str, you: Character) -> None:
+        """Each character of `kind` but the one encountering the card encounters it as
+        well, one after another, before that one (not again in those encounters); how each
+        went counts as a summoned card's does (undefeated_unless)."""
+        if self.alongside:
+            return
+        for other in self.targets(kind, you):
+            if other is not self.character:
+                encounter = type(self)(self.table, other, Card(self.card.defn), other.location,
+                                       depth=self.depth + 1, alongside=True)
+                encounter.run()
+                self.summoned_outcomes.append((self.card.name, encounter.defeated is True))
+                if self._stopped():
+                    return
 
     def count_of(self, counted: str, you: Character) -> int:
         """How many there are of what `for each other ...` counts."""
