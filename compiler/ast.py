@@ -544,7 +544,7 @@ class TurnAction(Effect):
     action: str
 
 
-TURN_ACTIONS = ("reset_hand", "end_turn")
+TURN_ACTIONS = ("reset_hand", "end_turn", "keep_hand")
 
 
 @dataclass(frozen=True)

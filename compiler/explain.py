@@ -385,7 +385,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
        else "")
     + " for the rest of the encounter",
     ast.TurnAction: lambda e, you: {"reset_hand": f"{you} resets the hand",
-                                    "end_turn": f"{you}'s turn ends"}[e.action],
+                                    "end_turn": f"{you}'s turn ends",
+                                    "keep_hand": f"{you} does not reset the hand at the end "
+                                                 "of this turn"}[e.action],
     ast.Examine: lambda e, you: f"{you} looks at the top {count_words(e.count, False)} of "
     + {"location": "the location deck", "yours": "their deck",
        "blessings": "the blessings deck"}[e.deck] + " and puts them back"

@@ -93,7 +93,8 @@ CONDITION_WORDS = {
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",
                 "blessings": " from the blessings deck"}  # `deck`: _cards
-TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn"}
+TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn",
+                     "keep_hand": "do not reset your hand at the end of the turn"}
 ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
 

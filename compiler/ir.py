@@ -53,7 +53,7 @@ at most `highest` (null: any).
 | `difficulty`     | scope (as the AST's: DifficultyChange), sign, amount (or null), adventure |
 | `instead_of_discard` | action (where the card played goes), check (or null: always) |
 | `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers (below) |
-| `turn_action`    | action: `reset_hand`, `end_turn`                                   |
+| `turn_action`    | action: `reset_hand`, `end_turn`, `keep_hand` (not at this turn's end) |
 | `evade_self`     | (none): the encountered card is evaded                              |
 | `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |
 | `discard_first`  | kinds, by_card: damage (the card's own) discards cards of kinds first |

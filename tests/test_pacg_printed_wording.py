@@ -416,6 +416,12 @@ Check: Combat 5
 Each character at this location encounters Tangle Cat.
 If any character does not defeat Tangle Cat, she is undefeated.
 ---
+Name: Hand Thief
+Type: Monster
+Check: Combat 99
+
+If undefeated, do not reset your hand at the end of the turn.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1088,6 +1094,17 @@ def test_each_character_at_the_location_may_encounter_the_card(cards):
             assert len(outcome) == 1 + (brannoc["result"] == "success")
         seen.add(tamsin["result"])
     assert seen == {"success", "failure"}
+
+
+@pytest.mark.parametrize(("bane", "kept"), [("Hand Thief", True), ("Runaway Imp", False)])
+def test_a_bane_may_say_the_hand_is_not_reset_at_the_end_of_the_turn(cards, bane, kept):
+    """Both banes deal their damage (cards discarded); only after the Hand Thief is the hand
+    left short at the turn's end (Brannoc's holds 5)."""
+    events = play_setup(cards, locations=field(bane), characters=[hero("Brannoc Ashvale")],
+                        script={"evade": ["none"]})
+    assert events_of(events, "discarded")
+    (end,) = events_of(events, "end_turn")
+    assert (end["hand"] < 5) == kept == bool(events_of(events, "hand_kept"))
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

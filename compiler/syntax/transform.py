@@ -730,6 +730,9 @@ class AstBuilder:
     def end_turn(self, meta: Any) -> ast.TurnAction:
         return self._turn_action(meta, "end_turn")
 
+    def keep_hand(self, meta: Any) -> ast.TurnAction:
+        return self._turn_action(meta, "keep_hand")
+
     def examine(self, meta: Any, *parts: Any) -> ast.Examine:
         count = next((part for part in parts if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))

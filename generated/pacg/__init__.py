@@ -21,6 +21,7 @@ MODULES = {
     'Choking Miasma': 'choking_miasma',
     'Collapsed Stair': 'collapsed_stair',
     'Crawler Warren': 'crawler_warren',
+    'Draining Bog': 'draining_bog',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -503,6 +503,9 @@ class CardOperations:
     def turn_action(self, you: Character, action: str) -> None:
         if action == "reset_hand":
             self._reset_hand(you)
+        elif action == "keep_hand":
+            self.table.hand_kept = True
+            self.log.emit("hand_kept", character=you.name)
         else:
             self.table.turn_ended = True
             self.log.emit("turn_ends", character=you.name)

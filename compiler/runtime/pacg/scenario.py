@@ -128,7 +128,7 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
         if destination is not None and destination is not character.location:
             table.log.emit("move", character=character.name, to=destination.name)
             character.location = destination
-        table.explorations, table.turn_ended = 1, False
+        table.explorations, table.turn_ended, table.hand_kept = 1, False, False
         table.turn_difficulty.clear()
         while table.explorations and not table.turn_ended:
             table.explorations -= 1
@@ -148,8 +148,9 @@ def _explore(table: Table, character: Character) -> None:
 
 
 def _end_turn(table: Table, character: Character) -> None:
-    """Reset the hand, and reopen temporarily closed places."""
-    if not reset_hand(table, character):
+    """Reset the hand (unless card text said not to), and reopen temporarily closed
+    places."""
+    if not table.hand_kept and not reset_hand(table, character):
         return
     for location in table.locations:
         if location.temporarily_closed:

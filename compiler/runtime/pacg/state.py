@@ -75,6 +75,7 @@ class Table:
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
         self.turn_ended = False  # card text ended the turn
+        self.hand_kept = False  # card text said not to reset the hand at this turn's end
         # Changes to the difficulty of checks for the rest of the turn: by character's name,
         # and under None those of every check.
         self.turn_difficulty: dict[str | None, int] = {}
