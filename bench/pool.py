@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,11 +75,17 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                ) -> tuple[list[Template], dict[tuple[str, str, str | None], list[str]]]:
     """The bundled cards with rules text, as templates, and their sentences, by game, type
     and label.  A sentence that calls its card by name stays with that card; one that goes
-    on from the sentence before it (`Then, ...`) stays with that sentence, in one phrase."""
+    on from the sentence before it (`Then, ...`, a power's effects after `Banish this card
+    and choose a character at your location.`, or `If any character does not defeat` the
+    card that sentence summons) stays with that sentence, in one phrase.  A card that lacks
+    a header most cards of its type have (a pacg skirmish with no Check, whose own summons
+    are its encounter) is no template."""
     templates: list[Template] = []
     phrases: dict[tuple[str, str, str | None], list[str]] = defaultdict(list)
+    usual = _usual_headers(card for card, _ in cards)
     for card, _ in cards:
-        if not card.sections:
+        if not card.sections or not usual[card.game, card.type] <= {
+                item.name for item in card.fields}:
             continue
         headers = tuple(f"{item.name}: {field_value(item.value)}" for item in card.fields
                         if item.name != "Name")
@@ -86,9 +93,13 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                                   tuple(section.label for section in card.sections)))
         for section in card.sections:
             own: list[str | None] = []  # None for a phrase that stays with its card
+            previous: ast.Sentence | None = None
             for sentence in section.sentences:
                 text = None if _names_its_card(sentence) else format_sentence(sentence)
-                if ast.continues(sentence) and own:
+                goes_on = ast.continues(sentence) or ast.is_open(previous) or any(
+                    isinstance(node, ast.UndefeatedUnless) for node in ast.walk(sentence))
+                previous = sentence
+                if goes_on and own:
                     own[-1] = None if own[-1] is None or text is None else f"{own[-1]} {text}"
                 else:
                     own.append(text)
@@ -96,6 +107,17 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                 text for text in own if text is not None)
     templates.sort(key=lambda template: (template.game, template.type, template.headers))
     return templates, phrases
+
+
+def _usual_headers(cards: Iterable[ast.Card]) -> dict[tuple[str, str], set[str]]:
+    """The headers more than half the cards of each game and type have."""
+    counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    totals: Counter[tuple[str, str]] = Counter()
+    for card in cards:
+        totals[card.game, card.type] += 1
+        counts[card.game, card.type].update(item.name for item in card.fields)
+    return {kind: {name for name, count in counts[kind].items() if 2 * count > totals[kind]}
+            for kind in totals}
 
 
 def _names_its_card(sentence: ast.Sentence) -> bool:
