@@ -415,7 +415,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                  "from the start of its encounter)",
     ast.PayForEach: lambda e, you: f"{you} may {e.action} any number of "
                                    f"{' or '.join(map(str, e.kinds))} from the hand; for each, "
-                                   f"{effect_words(e.add, you)}",
+                                   f"{e.add.amount} is added to the check to defeat",
     ast.DiscardsBack: lambda e, you: f"{e.count} random cards of the discard pile of "
                                      f"{_who(e.target, you)} are shuffled back into the deck",
     ast.BlessingsBack: lambda e, you: f"{e.count} random cards of the blessings discard pile "

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from compiler.build import compile_paths
+from compiler.build import Compilation, compile_paths
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
@@ -704,6 +704,13 @@ def checks(events: list[dict]) -> list[dict]:
     return events_of(events, "check")
 
 
+def compiled(tmp_path, cards: str) -> Compilation:
+    """The pacg card file of `cards` (card file text after its `Game:` line), compiled."""
+    path = tmp_path / "cards.card"
+    path.write_text("Game: pacg\n\n" + cards, encoding="utf-8")
+    return compile_paths([path])
+
+
 # -- the difficulty --------------------------------------------------------------
 
 
@@ -811,11 +818,9 @@ def test_a_forbidding_may_name_kinds_with_traits_or_other_kinds(cards, card, all
 def test_a_forbidding_of_powers_too_is_kept_in_the_ir(tmp_path):
     """`... may not play cards or use powers`: the IR says so; the runtime has no
     characters' powers to forbid (docs/rulings.md)."""
-    path = tmp_path / "gaze.card"
-    path.write_text("Game: pacg\n\nName: Gaze\nType: Monster\nCheck: Combat 5\n\n"
-                    "Before the encounter, that character may not play cards or use powers."
-                    "\n", encoding="utf-8")
-    (program,) = compile_paths([path]).programs
+    (program,) = compiled(tmp_path, "Name: Gaze\nType: Monster\nCheck: Combat 5\n\n"
+                          "Before the encounter, that character may not play cards or use "
+                          "powers.\n").programs
     (forbid,) = program["triggers"]["before_encounter"]
     assert (forbid["kinds"], forbid["or_kinds"], forbid["powers"]) == (["cards"], [], True)
 
@@ -1404,12 +1409,10 @@ def test_a_power_may_take_its_effects_from_the_next_sentence(cards, answer):
 
 def test_a_power_takes_only_the_next_sentence(tmp_path):
     """The sentence after the one that gave an open power its effects is the card's own."""
-    path = tmp_path / "tonic.card"
-    path.write_text("Game: pacg\n\nName: Tonic\nType: Item\n\n"
-                    "Banish this card and choose a character at your location.\n"
-                    "That character may shuffle 2 random cards from his discard pile into "
-                    "his deck.\nDraw a card.\n", encoding="utf-8")
-    (program,) = compile_paths([path]).programs
+    (program,) = compiled(tmp_path, "Name: Tonic\nType: Item\n\n"
+                          "Banish this card and choose a character at your location.\n"
+                          "That character may shuffle 2 random cards from his discard pile "
+                          "into his deck.\nDraw a card.\n").programs
     assert [effect["op"] for effect in program["powers"][0]["effects"]] == ["you_may"]
     assert program["powers"][0]["effects"][0]["effect"] == {
         "op": "discards_back", "target": "you",
@@ -1418,11 +1421,9 @@ def test_a_power_takes_only_the_next_sentence(tmp_path):
 
 
 def test_a_power_that_chooses_and_does_nothing_is_an_error(tmp_path):
-    path = tmp_path / "tonic.card"
-    path.write_text("Game: pacg\n\nName: Tonic\nType: Item\n\n"
-                    "Banish this card and choose a character at your location.\n",
-                    encoding="utf-8")
-    assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
+    compilation = compiled(tmp_path, "Name: Tonic\nType: Item\n\n"
+                           "Banish this card and choose a character at your location.\n")
+    assert [(item.code, item.span.line) for item in compilation.diagnostics] == [
         ("CW204", 6)]
 
 
@@ -1454,13 +1455,12 @@ def test_a_bane_that_would_be_defeated_rerolls_the_check(cards, hand):
 
 
 def test_a_bane_names_itself_in_its_reroll_and_a_boon_has_no_such_window(tmp_path):
-    path = tmp_path / "crabs.card"
-    path.write_text("Game: pacg\n\nName: Odd Crab\nType: Monster\nCheck: Combat 8\n\n"
-                    "If the Other Crab would be defeated, reroll the dice.\n"
-                    "The Third Crab is defeated or undefeated based solely on the result of the "
-                    "new roll.\n---\nName: Odd Ring\nType: Item\n\n"
-                    "If this card would be defeated, reroll the dice.\n", encoding="utf-8")
-    assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
+    compilation = compiled(tmp_path, "Name: Odd Crab\nType: Monster\nCheck: Combat 8\n\n"
+                           "If the Other Crab would be defeated, reroll the dice.\n"
+                           "The Third Crab is defeated or undefeated based solely on the "
+                           "result of the new roll.\n---\nName: Odd Ring\nType: Item\n\n"
+                           "If this card would be defeated, reroll the dice.\n")
+    assert [(item.code, item.span.line) for item in compilation.diagnostics] == [
         ("CW206", 7), ("CW206", 8), ("CW202", 13)]
 
 
@@ -1531,12 +1531,11 @@ def test_a_skirmish_that_says_nothing_of_its_outcome_is_defeated(cards):
 
 
 def test_a_skirmish_names_a_card_it_summons_and_only_it_may_lack_a_check(tmp_path):
-    path = tmp_path / "pits.card"
-    path.write_text("Game: pacg\n\nName: Pit\nType: Barrier\n\n"
-                    "If any character does not defeat the Pit, the Pit is undefeated.\n---\n"
-                    "Name: Hole\nType: Barrier\n\nSummon and encounter a Pit.\n",
-                    encoding="utf-8")
-    assert [(item.code, item.span.line) for item in compile_paths([path]).diagnostics] == [
+    compilation = compiled(tmp_path, "Name: Pit\nType: Barrier\n\n"
+                           "If any character does not defeat the Pit, the Pit is "
+                           "undefeated.\n---\nName: Hole\nType: Barrier\n\n"
+                           "Summon and encounter a Pit.\n")
+    assert [(item.code, item.span.line) for item in compilation.diagnostics] == [
         ("CW106", 3), ("CW204", 6)]
 
 

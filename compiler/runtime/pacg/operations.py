@@ -128,7 +128,7 @@ class CardOperations:
         self.evadable = True
         self.deals_damage = True  # for a failed check to defeat the card (no_damage)
         # The outcome card text settled before any check (undefeated_unless), and whether
-        # each card summoned in this encounter was defeated.
+        # each card summoned in this encounter (or encountered alongside it) was defeated.
         self.settled: bool | None = None
         self.summoned_outcomes: list[tuple[str, bool]] = []
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
@@ -418,9 +418,8 @@ class CardOperations:
                      ) -> list[Card]:
         """The cards of `holder`'s hand, `card` aside, that may pay a power's further card of
         `kinds` (none: any card)."""
-        wanted = {singular(kind) for kind in kinds}
         return [other for other in holder.hand if other is not card
-                and (not wanted or singular(other.defn.type) in wanted)]
+                and of_kinds(other.defn, kinds)]
 
     def holds(self, you: Character, kind: str, words: tuple[str, ...]) -> bool:
         """Whether a conditional's condition holds of `you`."""
