@@ -481,7 +481,8 @@ class Condition(Node):
 
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
-                   "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage")
+                   "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
+                   "examined_is")
 
 
 @dataclass(frozen=True)
@@ -651,6 +652,20 @@ class BlessingsBack(Effect):
     turn more for each card."""
 
     count: Amount
+
+
+@dataclass(frozen=True)
+class ExaminedAction(Effect):
+    """`If it is a boon, you may add it to your hand`: what becomes of the card examined just
+    before; `action` is one of EXAMINED_ACTIONS."""
+
+    action: str
+
+
+# `take` is `add it to your hand`; `top` and `bottom`, `put it on the bottom of the deck` (its
+# own).
+EXAMINED_ACTIONS = ("take", "draw", "top", "bottom", "encounter", "discard", "bury", "banish",
+                    "recharge")
 
 
 @dataclass(frozen=True)
@@ -1055,20 +1070,22 @@ class Comment(Node):
 
 def continues(sentence: Sentence) -> bool:
     """Whether a sentence goes on with the one before it: `Then, ...`, or one about how the
-    check that sentence made went: for the characters who succeeded or failed at it, or
-    only `If you succeed, ...; if you fail, ...`."""
+    check that sentence made went (for the characters who succeeded or failed at it, or
+    only `If you succeed, ...; if you fail, ...`) or what it examined (`If it is a boon,
+    ...`)."""
     if isinstance(sentence, Continuation):
         return True
     if not isinstance(sentence, Untimed):
         return False
-    return all(isinstance(effect, Conditional) and effect.condition.kind in LAST_CHECK
+    return all(isinstance(effect, Conditional) and effect.condition.kind in ABOUT_BEFORE
                for effect in sentence.effects) or any(
         isinstance(node, Target) and node.kind in OUTCOME_TARGETS
         for node in sentence.nodes)
 
 
-# The conditions that ask how the last check went.
-LAST_CHECK = ("succeeded", "failed")
+# The conditions that ask about what the sentence before did: how its check went, what it
+# examined.
+ABOUT_BEFORE = ("succeeded", "failed", "examined_is")
 
 
 def is_open(sentence: Sentence | None) -> bool:

@@ -256,7 +256,12 @@ CONDITIONS = {
     "played_on_check": "if {you} played a card on this check of the type and with the "
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
+    "examined_is": "if the card examined just before is one of {words}",
 }
+EXAMINED_WORDS = {"take": "to the hand", "draw": "drawn", "top": "back on top of its deck",
+                  "bottom": "to the bottom of its deck", "encounter": "encountered now",
+                  "discard": "discarded", "bury": "buried", "banish": "banished",
+                  "recharge": "recharged"}
 COUNTED_WORDS = {"other_characters_here": "character at the location",
                  "other_open_locations": "open location"}
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
@@ -405,6 +410,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_WORDS[e.action]}",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",
     ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} other than {you} "

@@ -73,6 +73,11 @@ CLOSE_WORDS = {
     "temporarily_close": "temporarily close",
     "attempt_close": "attempt to close",
 }
+EXAMINED_WORDS = {"take": "add it to your hand", "draw": "draw it",
+                  "top": "put it on the top of the blessings deck",
+                  "bottom": "put it on the bottom of the blessings deck",
+                  "encounter": "encounter it", "discard": "discard it", "bury": "bury it",
+                  "banish": "banish it", "recharge": "recharge it"}
 COUNTED_WORDS = {"other_characters_here": "character at your location",
                  "other_open_locations": "open location"}
 CLOSE_PLACES = {"here": "this location", "origin": "the location this card came from"}
@@ -364,6 +369,9 @@ def _condition(condition: ast.Condition) -> str:
     if condition.kind == "played_on_check":
         kind, *traits = condition.words
         return f"you played {_article(kind.text)} {kind}{_traits(tuple(traits))} on this check"
+    if condition.kind == "examined_is":
+        kinds = _list(map(str, condition.words), "or")
+        return f"it is {_article(kinds)} {kinds}"
     return CONDITION_WORDS[condition.kind].format(_list(map(str, condition.words), "or"))
 
 
@@ -526,6 +534,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForceOutcome: lambda e, voice: f"this card is {e.outcome}",
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
+    ast.ExaminedAction: lambda e, voice: EXAMINED_WORDS[e.action],
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "

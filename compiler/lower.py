@@ -374,6 +374,9 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def ExaminedAction(self, e: ast.ExaminedAction) -> ir.Effect:
+        return {"op": "examined", "action": e.action}
+
     def ForEach(self, e: ast.ForEach) -> ir.Effect:
         return {"op": "for_each", "counted": e.counted, "effect": self.effect(e.effect)}
 

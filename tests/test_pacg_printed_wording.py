@@ -422,6 +422,20 @@ Check: Combat 99
 
 If undefeated, do not reset your hand at the end of the turn.
 ---
+Name: Lucky Digger
+Type: Monster
+Check: Combat 0
+
+If defeated, examine the top card of the location deck.
+If it is a boon, you may add it to your hand.
+---
+Name: Sorting Gate
+Type: Barrier
+Check: Wisdom 0
+
+After the encounter, examine the top card of your deck.
+If it is a weapon or spell, discard it; otherwise, draw it.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1110,6 +1124,33 @@ def test_a_bane_may_say_the_hand_is_not_reset_at_the_end_of_the_turn(cards, bane
     assert events_of(events, "discarded")
     (end,) = events_of(events, "end_turn")
     assert (end["hand"] < 5) == kept == bool(events_of(events, "hand_kept"))
+
+
+@pytest.mark.parametrize(("next_card", "taken"), [("Pebble", True), ("Sure Thing", False)])
+def test_a_card_examined_is_asked_about_and_may_be_taken(cards, next_card, taken):
+    """Defeated, the Lucky Digger has the top card of the location deck examined: a boon
+    (the Pebble) goes to Brannoc's hand; a monster stays where it was."""
+    table = laid_out(cards, {"locations": field("Lucky Digger", next_card),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    location = brannoc.location
+    rt.Encounter(table, brannoc, location.deck.pop(0), location).run()
+    assert [card.name for card in location.deck] == ([] if taken else [next_card])
+    assert (brannoc.hand[-1].name == next_card) == taken
+
+
+@pytest.mark.parametrize(("top", "discarded"), [("Test Axe", True), ("Pebble", False)])
+def test_a_card_examined_in_your_deck_is_discarded_or_drawn(cards, top, discarded):
+    """`If it is a weapon or spell, discard it; otherwise, draw it.`"""
+    table = laid_out(cards, {"locations": field("Sorting Gate"),
+                             "characters": [hero("Brannoc Ashvale", deck=[top] * 9)]})
+    brannoc = table.characters[0]
+    hand, deck = len(brannoc.hand), len(brannoc.deck)
+    location = brannoc.location
+    rt.Encounter(table, brannoc, location.deck.pop(0), location).run()
+    assert len(brannoc.deck) == deck - 1
+    assert [card.name for card in brannoc.discards] == ([top] if discarded else [])
+    assert len(brannoc.hand) == hand + (0 if discarded else 1)
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

@@ -59,7 +59,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.DiscardsBack)
+                   ast.DiscardsBack, ast.ExaminedAction)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
                  ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless, ast.EncounteredByEach)
@@ -161,7 +161,21 @@ class _CardCheck(CardCheck):
         for node in self.card.rules_nodes:
             for check in _node_checks(type(node)):
                 check(self, node)
+        self._examined_actions()
         return self.diagnostics
+
+    def _examined_actions(self) -> None:
+        """`put it on the bottom of the blessings deck`, `add it to your hand`: `it` is a card
+        examined, so these stand only after `If it is a ...`."""
+        asked = {id(node) for conditional in self.card.rules_nodes
+                 if isinstance(conditional, ast.Conditional)
+                 and conditional.condition.kind == "examined_is"
+                 for node in ast.walk(conditional)}
+        for node in self.card.rules_nodes:
+            if isinstance(node, ast.ExaminedAction) and id(node) not in asked:
+                self.report("CW204", node, "'it' here is a card examined, and no 'If it is a "
+                            "...' before it says which", "write it after 'examine the top "
+                            "card of ...': 'If it is a boon, you may add it to your hand'")
 
     # -- header fields -------------------------------------------------------
 
@@ -359,6 +373,8 @@ class _CardCheck(CardCheck):
             self._skills(node.words, SKILLS)
         elif node.kind == "played_on_check":
             self._card_kinds(node.words[:1])  # the type; the traits follow
+        elif node.kind == "examined_is":
+            self._card_kinds(node.words)
 
     def _add_dice(self, node: ast.AddDice) -> None:
         if node.count.dice or not 1 <= node.count.plus <= 10:

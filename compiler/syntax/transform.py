@@ -66,6 +66,19 @@ class _CardCount(NamedTuple):
 _ELSEWHERE = object()
 
 
+def _of_examined(effect: ast.Effect) -> ast.Effect:
+    """`discard it` and `encounter it` read as the card's own are the examined card's after
+    `If it is a ...` (`you may ...` looked into)."""
+    if isinstance(effect, ast.YouMay):
+        return dataclasses.replace(effect, effect=_of_examined(effect.effect))
+    if isinstance(effect, ast.SelfAction) and effect.card.name is None \
+            and effect.card.noun is None and effect.beside is None:
+        return ast.ExaminedAction(effect.action, span=effect.span)
+    if isinstance(effect, ast.EncounterSelf):
+        return ast.ExaminedAction("encounter", span=effect.span)
+    return effect
+
+
 def _target(word: ast.Word) -> ast.Target:
     return ast.Target(word.text, span=word.span)
 
@@ -568,9 +581,26 @@ class AstBuilder:
 
     def conditional(self, meta: Any, condition: ast.Condition, then: ast.Effect,
                     *rest: Any) -> ast.Conditional:
+        """`if <condition>, <then>[; otherwise, <otherwise>]`; after `If it is a weapon`, `it`
+        is the card examined (`discard it`, `encounter it`: _of_examined)."""
         instead = bool(rest) and isinstance(rest[0], ast.Word)
         otherwise = rest[-1] if rest and isinstance(rest[-1], ast.Effect) else None
+        if condition.kind == "examined_is":
+            then = _of_examined(then)
+            otherwise = None if otherwise is None else _of_examined(otherwise)
         return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
+
+    def take_examined(self, meta: Any) -> ast.ExaminedAction:
+        return ast.ExaminedAction("take", span=self._span(meta))
+
+    def draw_examined(self, meta: Any) -> ast.ExaminedAction:
+        return ast.ExaminedAction("draw", span=self._span(meta))
+
+    def examined_to_deck(self, meta: Any, card: ast.SelfRef, end: ast.Word
+                         ) -> ast.ExaminedAction:
+        """`put it on the bottom of the blessings deck`: `it` can only be a card examined
+        (the blessings deck's own), back on the top or bottom of that deck."""
+        return ast.ExaminedAction(end.text, span=self._span(meta))
 
     def condition_of(self, meta: Any, kind: str, *parts: Any) -> ast.Condition:
         """The condition a rule named for its kind (ast.CONDITION_KINDS) reads, with the words

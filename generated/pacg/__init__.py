@@ -116,6 +116,7 @@ MODULES = {
     'Leech Swarm': 'leech_swarm',
     'Wolf Pack': 'wolf_pack',
     'Bog Adder': 'bog_adder',
+    'Burrowing Mole': 'burrowing_mole',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

@@ -51,6 +51,7 @@ MESSAGES = {
     "paid": "{character} also pays with {card} ({cost})",
     "shuffled_in": "{card} from the box is shuffled into {location}'s deck",
     "turn_ends": "{character}'s turn ends",
+    "examined_card": "the card examined, {card}: {action}",
     "hand_kept": "{character} will not reset the hand at the end of this turn",
     "uses_skill": "{character} makes the check with {skill}",
     "scourge": "{character} suffers {card}",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, of_kinds, singular
+from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption, Power, of_kinds, singular
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, UNTRAINED_DIE, Dice, Skill, best_skill
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
@@ -139,6 +139,8 @@ class CardOperations:
         self.discarded_first: list[tuple[tuple[str, ...], bool]] = []
         self.spreading = False  # damage a rule deals to others as well is being dealt
         self.damaged: set[str] = set()  # the characters the encountered card dealt damage to
+        # The deck a card was examined in last and that card (its top one), for `it`.
+        self.last_examined: tuple[list[Card], Card] | None = None
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
         # The card a character is about to play, while the encountered card's text done
@@ -435,6 +437,8 @@ class CardOperations:
             return len(self.table.characters_at(you.location)) == 1
         if kind == "dealt_damage":
             return you.name in self.damaged
+        if kind == "examined_is":
+            return self.last_examined is not None and of_kinds(self.last_examined[1].defn, words)
         if kind == "failing_by":  # the check being made misses by no more than words[0]
             check = self.check
             return check is not None and not check.succeeds \
@@ -519,6 +523,7 @@ class CardOperations:
                         "yours": (you.deck, you.name),
                         "blessings": (self.table.blessings_deck, "the blessings")}[deck]
         examined = cards[:count]
+        self.last_examined = (cards, examined[0]) if examined else None
         self.log.emit("examine", location=whose, cards=[card.name for card in examined])
         for card in examined:
             if card.defn.when_examined is not None and not self._stopped():
@@ -566,6 +571,31 @@ class CardOperations:
                 self.summoned_outcomes.append((self.card.name, encounter.defeated is True))
                 if self._stopped():
                     return
+
+    def examined_action(self, you: Character, action: str) -> None:
+        """What becomes of the card examined just before (`If it is a boon, you may add it to
+        your hand`): still in its deck, it goes to `you`'s hand (`take`, `draw`), back on top
+        or to the bottom of that deck, into an encounter of its own, or, from `you`'s own
+        deck, where `action` sends a card paid."""
+        if self.last_examined is None or self.last_examined[1] not in self.last_examined[0]:
+            return
+        deck, card = self.last_examined
+        self.log.emit("examined_card", card=card.name, action=action)
+        if action in COSTS:  # discard, bury, ...: a card of the holder's own deck
+            if deck is not you.deck:
+                raise ScenarioError(f"{self.card.name} would {action} a card examined in a "
+                                    "deck not its holder's, which the runtime does not model")
+            self.table.move(you, card, action)
+            return
+        deck.remove(card)
+        if action in ("take", "draw"):
+            you.hand.append(card)
+        elif action in ("top", "bottom"):
+            deck.insert(0 if action == "top" else len(deck), card)
+        else:  # encounter
+            if self.depth >= MAX_SUMMON_DEPTH:
+                raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
+            type(self)(self.table, you, card, you.location, depth=self.depth + 1).run()
 
     def count_of(self, counted: str, you: Character) -> int:
         """How many there are of what `for each other ...` counts."""
