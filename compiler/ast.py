@@ -529,13 +529,15 @@ class InsteadOfDiscard(Effect):
 class Forbid(Effect):
     """`you may not play spells with the Attack trait`, for the rest of the encounter: `who`
     may not (`that character may not play cards`); `or_kinds`, whatever their traits (`...
-    or weapons`); `powers`, nor use powers (`... or use powers`)."""
+    or weapons`); `powers`, nor use powers (`... or use powers`); `on_check`, only on the
+    check being made (`... on this check`)."""
 
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...] = ()
     who: Target | None = None  # None: `you`
     or_kinds: tuple[Word, ...] = ()
     powers: bool = False
+    on_check: bool = False  # `... on this check`: only while the check is made
 
 
 @dataclass(frozen=True)

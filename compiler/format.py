@@ -406,9 +406,18 @@ def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
 
 def _forbid(e: ast.Forbid, voice: Voice) -> str:
     who = "you" if e.who is None else TARGET_WORDS[e.who.kind]
-    also = f" or {_list(map(str, e.or_kinds), 'or')}" if e.or_kinds else ""
+    also = f" or {_kinds_named(e.or_kinds)}" if e.or_kinds else ""
     powers = " or use powers" if e.powers else ""
-    return f"{who} may not play {_list(map(str, e.kinds), 'or')}{_traits(e.traits)}{also}{powers}"
+    scope = " on this check" if e.on_check else ""
+    return (f"{who} may not play {_kinds_named(e.kinds)}{_traits(e.traits)}{also}{powers}"
+            f"{scope}")
+
+
+def _kinds_named(kinds: tuple[ast.Word, ...]) -> str:
+    """`spells or weapons`, or, as written in the singular, `a spell or weapon`."""
+    words = _list(map(str, kinds), "or")
+    plural = kinds[0].text.casefold().endswith("s")
+    return words if plural else f"{_article(words)} {words}"
 
 
 EXAMINE_THEN = {"any_order": " and put them back in any order",

@@ -17,7 +17,8 @@ from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck` 
 cards) or `blessings` (the blessings deck's); the cards paid for `pay_for_each` are
 the hand's, as many as the player chooses; a forbidding's `or_kinds` are forbidden too,
 whatever their traits, and `powers` says powers may not be used either (the runtime has
-no characters' powers, and does nothing with it); a conditional's kind may also be
+no characters' powers, and does nothing with it), and `on_check` that it holds only on the
+check being made; a conditional's kind may also be
 `defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
 (words: a card type, or `card` for any), for effects written inside `before any
 character plays a spell`, or `failing_by` (words: a number), for effects written inside
@@ -52,7 +53,7 @@ at most `highest` (null: any).
 | `explore`        | (none): one more exploration this turn                             |
 | `difficulty`     | scope (as the AST's: DifficultyChange), sign, amount (or null), adventure |
 | `instead_of_discard` | action (where the card played goes), check (or null: always) |
-| `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers (below) |
+| `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers, on_check |
 | `turn_action`    | action: `reset_hand`, `end_turn`, `keep_hand` (not at this turn's end) |
 | `evade_self`     | (none): the encountered card is evaded                              |
 | `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |

@@ -436,6 +436,15 @@ Check: Wisdom 0
 After the encounter, examine the top card of your deck.
 If it is a weapon or spell, discard it; otherwise, draw it.
 ---
+Name: Narrow Charm
+Type: Item
+
+Reveal this card to add 1 to your combat check; you may not play a weapon on this check.
+---
+Name: Twin Guard
+Type: Monster
+Check: Combat 0 then Combat 0
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1151,6 +1160,18 @@ def test_a_card_examined_in_your_deck_is_discarded_or_drawn(cards, top, discarde
     assert len(brannoc.deck) == deck - 1
     assert [card.name for card in brannoc.discards] == ([top] if discarded else [])
     assert len(brannoc.hand) == hand + (0 if discarded else 1)
+
+
+@pytest.mark.parametrize(("plays", "axe_played"), [
+    ([["Narrow Charm", "Test Axe"], []], False), ([["Narrow Charm"], ["Test Axe"]], True)])
+def test_a_card_may_forbid_cards_on_the_check_it_is_played_on(cards, plays, axe_played):
+    """`you may not play a weapon on this check`: the axe is refused after the charm on the
+    same check, and allowed on the next check of the same encounter."""
+    events = play_setup(cards, locations=field("Twin Guard"),
+                        characters=[hero("Brannoc Ashvale", hand=["Narrow Charm", "Test Axe"])],
+                        script={"evade": ["none"], "check": plays})
+    assert bool(events_of(events, "play", card="Test Axe")) == axe_played
+    assert bool(events_of(events, "refused", card="Test Axe")) != axe_played
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

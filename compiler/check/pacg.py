@@ -283,6 +283,8 @@ class _CardCheck(CardCheck):
         """Whether a bane (or a displayed card) or a boon may do `effect`, and what it holds."""
         if kind in ("boon", "boon_roll"):
             allowed = (*_POWER_EFFECTS, *_ROLL_EFFECTS) if kind == "boon_roll" else _POWER_EFFECTS
+            if isinstance(effect, ast.Forbid) and effect.on_check:  # `... on this check`
+                allowed = (ast.Forbid,)
             why = "a boon cannot do this" if not isinstance(effect, _ROLL_EFFECTS) else \
                 "only 'If you would fail the check' and 'If you would succeed at the check' " \
                 "have dice to reroll"

@@ -741,9 +741,10 @@ class AstBuilder:
         traits = next((part for part in rest
                        if isinstance(part, tuple) and not isinstance(part, _OrKinds)), ())
         or_kinds = next((part for part in rest if isinstance(part, _OrKinds)), ())
-        powers = any(isinstance(part, ast.Word) and part.text == "use_powers" for part in rest)
+        words = {part.text for part in rest if isinstance(part, ast.Word)}
         return ast.Forbid(kinds, traits, None if who.text == "you" else _target(who),
-                          tuple(or_kinds), powers, span=self._span(meta))
+                          tuple(or_kinds), "use_powers" in words, "on_this_check" in words,
+                          span=self._span(meta))
 
     def or_kinds(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _OrKinds:
         return _OrKinds(kinds)

@@ -72,6 +72,7 @@ MODULES = {
     'Spellbreaker Key': 'spellbreaker_key',
     'Tonic of Mending': 'tonic_of_mending',
     'Armory Writ': 'armory_writ',
+    'Focusing Charm': 'focusing_charm',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -242,8 +242,9 @@ class Encounter(CardOperations):
             state = self.check
             candidates = self.check_candidates(state, against)
             for play in self.table.policy.check_plays(self, state, candidates):
-                # The card's own text is asked again: cards played before it may forbid it.
-                blocked = play.blocked or self._own_text(play.holder, play.card)
+                # What cards played before it forbade, and its own text, are asked again.
+                blocked = play.blocked or self._forbidden(play.holder, play.card) \
+                    or self._own_text(play.holder, play.card)
                 if blocked:
                     self._refuse(play, blocked)
                 elif play.card.defn.type in state.types_played:
@@ -493,7 +494,8 @@ class Encounter(CardOperations):
     def _forbidden(self, holder: Character, card: Card) -> str | None:
         """Why card text forbids `holder` to play `card` in this encounter, if it does."""
         for rule in self.forbidden:
-            if rule["who"] == holder.name and selects(rule, card.defn):
+            if rule["who"] == holder.name and rule["check"] in (None, self.check) \
+                    and selects(rule, card.defn):
                 return f"{self.card.name} forbids playing it"
         return None
 

@@ -496,9 +496,12 @@ class CardOperations:
         self.table.move(you, play.card, action)
         self.log.emit("moved", character=you.name, card=play.card.name, to=action)
 
-    def forbid(self, who: Character, kinds: tuple[str, ...], traits: tuple[str, ...]) -> None:
-        """`who` may not play cards of `kinds` with `traits` for the rest of the encounter."""
-        self.forbidden.append({"who": who.name, "kinds": kinds, "traits": traits})
+    def forbid(self, who: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
+               on_check: bool = False) -> None:
+        """`who` may not play cards of `kinds` with `traits` for the rest of the encounter,
+        or, `on_check`, on the check being made."""
+        self.forbidden.append({"who": who.name, "kinds": kinds, "traits": traits,
+                               "check": self.check if on_check else None})
         what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
         self.log.emit("forbidden", character=who.name, what=what, kinds=list(kinds),
                       traits=list(traits))
