@@ -657,6 +657,19 @@ class BlessingsBack(Effect):
 
 
 @dataclass(frozen=True)
+class CountedDamage(Effect):
+    """`a random character takes an amount of Combat damage equal to the number of spells
+    with the Attack trait and weapons in your hand`: damage of as many points as there are
+    cards any of `counted` takes in, in the hand of `you` (`owner` 'yours') or of whom the
+    damage falls on ('theirs')."""
+
+    target: Target
+    kind: Word | None
+    counted: tuple[Selector, ...]
+    owner: str
+
+
+@dataclass(frozen=True)
 class ExaminedAction(Effect):
     """`If it is a boon, you may add it to your hand`: what becomes of the card examined just
     before; `action` is one of EXAMINED_ACTIONS."""

@@ -410,6 +410,14 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
+    ast.CountedDamage: lambda e, you: f"{_who(e.target, you)} is dealt "
+                                      f"{e.kind.text + ' ' if e.kind else ''}damage, a point for "
+                                      "each card of "
+                                      + (f"{you}'s hand" if e.owner == "yours" else "its own hand")
+                                      + " that is " + " or ".join(
+                                          " ".join(map(str, s.kinds))
+                                          + (f" with the {' and '.join(map(str, s.traits))} trait"
+                                             if s.traits else "") for s in e.counted),
     ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_WORDS[e.action]}",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",

@@ -544,6 +544,11 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForbidSelf: lambda e, voice: "you may not play this card",
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
     ast.ExaminedAction: lambda e, voice: EXAMINED_WORDS[e.action],
+    ast.CountedDamage: lambda e, voice: (
+        f"{_acting(e.target, 'take', voice)} {e.kind.text + ' ' if e.kind else ''}damage equal "
+        "to the number of " + " and ".join(
+            f"{selector.kinds[0]}{_traits(selector.traits)}" for selector in e.counted)
+        + f" in {'your' if e.owner == 'yours' else 'their'} hand"),
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "

@@ -72,6 +72,7 @@ at most `highest` (null: any).
 | `damage_rule`    | as_kind, more (an amount), to (a target), unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |
+| `counted_damage` | target, kind, counted (selections), owner (`yours`, `theirs`): a point a card |
 | `examined`       | action (ast.EXAMINED_ACTIONS): of the card examined just before      |
 | `for_each`       | counted (ast.COUNTED), effect: the effect once for each one counted |
 | `encountered_by_each` | target: each of them but the one encountering it encounters it first |

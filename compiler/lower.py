@@ -374,6 +374,11 @@ class _Lowerer:
     def ShuffleFromBox(self, e: ast.ShuffleFromBox) -> ir.Effect:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
+    def CountedDamage(self, e: ast.CountedDamage) -> ir.Effect:
+        return {"op": "counted_damage", "target": e.target.kind, "kind": _word(e.kind),
+                "counted": [{"kinds": _words(selector.kinds), "traits": _words(selector.traits)}
+                            for selector in e.counted], "owner": e.owner}
+
     def ExaminedAction(self, e: ast.ExaminedAction) -> ir.Effect:
         return {"op": "examined", "action": e.action}
 

@@ -445,6 +445,20 @@ Name: Twin Guard
 Type: Monster
 Check: Combat 0 then Combat 0
 ---
+Name: Glass Wyrm
+Type: Monster
+Check: Combat 0
+
+Before the encounter, a random character at this location takes an amount of Combat damage
+equal to the number of spells with the Attack trait and weapons in your hand.
+---
+Name: Mirror Hag
+Type: Monster
+Check: Combat 0
+
+Before the encounter, each character at this location takes Combat damage equal to the
+number of weapons in her hand.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1172,6 +1186,24 @@ def test_a_card_may_forbid_cards_on_the_check_it_is_played_on(cards, plays, axe_
                         script={"evade": ["none"], "check": plays})
     assert bool(events_of(events, "play", card="Test Axe")) == axe_played
     assert bool(events_of(events, "refused", card="Test Axe")) != axe_played
+
+
+def test_damage_may_be_as_many_points_as_cards_of_a_kind_in_a_hand(cards):
+    """The Glass Wyrm deals a point for each spell with the Attack trait and each weapon in
+    Brannoc's hand (the Force Bolt and the Test Axe; not the Mind Blade or the Pebbles), to
+    whichever character the dice pick; the Mirror Hag deals each character a point for each
+    weapon in that character's own hand."""
+    hands = {"Brannoc Ashvale": ["Test Axe", "Force Bolt", "Mind Blade", "Pebble", "Pebble"],
+             "Tamsin Reed": ["Test Axe", "Test Axe", "Pebble", "Pebble", "Pebble"]}
+    for bane, dealt in (("Glass Wyrm", {2}), ("Mirror Hag", {1, 2})):
+        events = play_setup(cards, locations=field(bane),
+                            characters=[hero(name, hand=hand) for name, hand in hands.items()],
+                            script={"evade": ["none"], "check": [[]]})
+        damage = events_of(events, "damage")
+        assert {event["amount"] for event in damage} == dealt
+        if bane == "Mirror Hag":
+            assert {(event["character"], event["amount"]) for event in damage} == {
+                ("Brannoc Ashvale", 1), ("Tamsin Reed", 2)}
 
 
 def test_a_window_inside_if_undefeated_and_a_blessing_lost(cards):

@@ -59,7 +59,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.DiscardsBack, ast.ExaminedAction)
+                   ast.DiscardsBack, ast.ExaminedAction, ast.CountedDamage)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
                  ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless, ast.EncounteredByEach)
@@ -344,8 +344,8 @@ class _CardCheck(CardCheck):
         for word in node.traits:
             self._trait(word, STANDARD_TRAITS, "trait")
 
-    def _damage_kind(self, node: ast.Damage | ast.DamageRule) -> None:
-        kind = node.kind if isinstance(node, ast.Damage) else node.as_kind
+    def _damage_kind(self, node: ast.Damage | ast.DamageRule | ast.CountedDamage) -> None:
+        kind = node.as_kind if isinstance(node, ast.DamageRule) else node.kind
         if kind is not None:
             self._trait(kind, DAMAGE_KINDS, "damage type")
 
@@ -473,6 +473,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Forbid: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Damage: (_CardCheck._damage_kind,),
     ast.DamageRule: (_CardCheck._damage_kind,),
+    ast.CountedDamage: (_CardCheck._damage_kind,),
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),

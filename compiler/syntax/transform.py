@@ -590,6 +590,19 @@ class AstBuilder:
             otherwise = None if otherwise is None else _of_examined(otherwise)
         return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
 
+    def counted_damage(self, meta: Any, *parts: Any) -> ast.CountedDamage:
+        target, rest = self._subject(meta, parts)
+        *kind, counted, owner = rest
+        return ast.CountedDamage(target, kind[0] if kind else None, counted, owner.text,
+                                 span=self._span(meta))
+
+    def counted_cards(self, meta: Any, *kinds: ast.Selector) -> tuple[ast.Selector, ...]:
+        return kinds
+
+    def counted_kind(self, meta: Any, kind: Token, traits: tuple[ast.Word, ...] = ()
+                     ) -> ast.Selector:
+        return ast.Selector((self._word(kind),), traits, span=self._span(meta))
+
     def take_examined(self, meta: Any) -> ast.ExaminedAction:
         return ast.ExaminedAction("take", span=self._span(meta))
 

@@ -118,6 +118,7 @@ MODULES = {
     'Wolf Pack': 'wolf_pack',
     'Bog Adder': 'bog_adder',
     'Burrowing Mole': 'burrowing_mole',
+    'Envious Shade': 'envious_shade',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }

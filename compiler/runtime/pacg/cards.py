@@ -128,3 +128,21 @@ def of_kinds(defn: CardDef, kinds: Iterable[str]) -> bool:
     wanted = {singular(kind) for kind in kinds}
     return not wanted or "card" in wanted or singular(defn.type) in wanted \
         or ("boon" in wanted and defn.is_boon) or ("bane" in wanted and defn.is_bane)
+
+
+def selects(spec: dict, defn: CardDef, adventure: int = 0) -> bool:
+    """Whether an effect's kinds, traits and highest difficulty to defeat (`a Monster or
+    Barrier`, `a bane with the Undead trait`, `a monster whose highest difficulty to defeat
+    is 16 or lower`) take in this card, in an adventure of that deck number."""
+    traits = {trait.casefold() for trait in defn.traits}
+    highest = spec.get("highest")
+    return of_kinds(defn, spec["kinds"]) \
+        and all(trait.casefold() in traits for trait in spec["traits"]) \
+        and (highest is None or highest_difficulty(defn, adventure) <= highest)
+
+
+def highest_difficulty(defn: CardDef, adventure: int) -> int:
+    """The highest difficulty of the card's check as printed, with the adventure deck
+    number's share (a ruling: not what card text changes in an encounter)."""
+    return max((option.difficulty + option.adventure * adventure
+                for options in defn.check for option in options), default=0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, singular
+from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, selects
 from compiler.runtime.pacg.checks import fits, skill_for
 from compiler.runtime.pacg.operations import (
     CardOperations,
@@ -518,23 +518,3 @@ def reset_hand(table: Table, character: Character) -> bool:
         if run is not None and card in character.hand:
             Encounter(table, character, card, character.location).run_held(character, card, run)
     return table.reset_hand(character)
-
-
-def selects(spec: dict, defn: CardDef, adventure: int = 0) -> bool:
-    """Whether an effect's kinds, traits and highest difficulty to defeat (`a Monster or
-    Barrier`, `a bane with the Undead trait`, `a monster whose highest difficulty to defeat
-    is 16 or lower`) take in this card, in an adventure of that deck number."""
-    kinds = {singular(kind) for kind in spec["kinds"]}
-    kind_ok = ("card" in kinds or ("bane" in kinds and defn.is_bane)
-               or ("boon" in kinds and defn.is_boon) or singular(defn.type) in kinds)
-    traits = {trait.casefold() for trait in defn.traits}
-    highest = spec.get("highest")
-    return kind_ok and all(trait.casefold() in traits for trait in spec["traits"]) and (
-        highest is None or highest_difficulty(defn, adventure) <= highest)
-
-
-def highest_difficulty(defn: CardDef, adventure: int) -> int:
-    """The highest difficulty of the card's check as printed, with the adventure deck
-    number's share (a ruling: not what card text changes in an encounter)."""
-    return max((option.difficulty + option.adventure * adventure
-                for options in defn.check for option in options), default=0)

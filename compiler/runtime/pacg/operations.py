@@ -13,7 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption, Power, of_kinds, singular
+from compiler.runtime.pacg.cards import (
+    COSTS,
+    CardDef,
+    CheckOption,
+    Power,
+    of_kinds,
+    selects,
+    singular,
+)
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, UNTRAINED_DIE, Dice, Skill, best_skill
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
@@ -599,6 +607,11 @@ class CardOperations:
             if self.depth >= MAX_SUMMON_DEPTH:
                 raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
             type(self)(self.table, you, card, you.location, depth=self.depth + 1).run()
+
+    def count_in_hand(self, who: Character, selections: list[dict]) -> int:
+        """How many cards of `who`'s hand any of `selections` takes in (selects)."""
+        return sum(any(selects(selection, card.defn) for selection in selections)
+                   for card in who.hand)
 
     def count_of(self, counted: str, you: Character) -> int:
         """How many there are of what `for each other ...` counts."""
