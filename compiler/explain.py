@@ -17,7 +17,13 @@ from compiler import ast, ir
 from compiler.build import compile_paths
 from compiler.diagnostics import Diagnostic, did_you_mean, has_errors
 from compiler.files import display_path
-from compiler.format import CHOSEN_WORDS, TARGET_WORDS, count_words, field_value
+from compiler.format import (
+    CHOSEN_WORDS,
+    COUNTED_WORDS,
+    TARGET_WORDS,
+    count_words,
+    field_value,
+)
 
 WINDOWS = {
     "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",
@@ -258,12 +264,11 @@ CONDITIONS = {
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
 }
-EXAMINED_WORDS = {"take": "to the hand", "draw": "drawn", "top": "back on top of its deck",
+# What becomes of a card examined, as explain tells it (format.EXAMINED_WORDS: as written).
+EXAMINED_FATES = {"take": "to the hand", "draw": "drawn", "top": "back on top of its deck",
                   "bottom": "to the bottom of its deck", "encounter": "encountered now",
                   "discard": "discarded", "bury": "buried", "banish": "banished",
                   "recharge": "recharged"}
-COUNTED_WORDS = {"other_characters_here": "character at the location",
-                 "other_open_locations": "open location"}
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
            "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
 
@@ -418,7 +423,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                           " ".join(map(str, s.kinds))
                                           + (f" with the {' and '.join(map(str, s.traits))} trait"
                                              if s.traits else "") for s in e.counted),
-    ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_WORDS[e.action]}",
+    ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_FATES[e.action]}",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",
     ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} other than {you} "

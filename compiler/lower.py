@@ -322,9 +322,8 @@ class _Lowerer:
 
     def Forbid(self, e: ast.Forbid) -> ir.Effect:
         return {"op": "forbid", "target": "you" if e.who is None else e.who.kind,
-                "kinds": [kind.text for kind in e.kinds],
-                "traits": [trait.text for trait in e.traits], "or_kinds": _words(e.or_kinds),
-                "powers": e.powers, "on_check": e.on_check}
+                "kinds": _words(e.kinds), "traits": _words(e.traits),
+                "or_kinds": _words(e.or_kinds), "powers": e.powers, "on_check": e.on_check}
 
     def TurnAction(self, e: ast.TurnAction) -> ir.Effect:
         return {"op": "turn_action", "action": e.action}

@@ -161,27 +161,26 @@ class _CardCheck(CardCheck):
         for node in self.card.rules_nodes:
             for check in _node_checks(type(node)):
                 check(self, node)
-        self._examined_actions()
         return self.diagnostics
 
-    def _examined_actions(self) -> None:
+    def _examined_action(self, node: ast.ExaminedAction) -> None:
         """`put it on the bottom of the blessings deck`, `add it to your hand`: `it` is a card
         examined, so these stand only after `If it is a ...`."""
-        asked = {id(node) for conditional in self.card.rules_nodes
+        asked = {id(inner) for conditional in self.card.rules_nodes
                  if isinstance(conditional, ast.Conditional)
                  and conditional.condition.kind == "examined_is"
-                 for node in ast.walk(conditional)}
-        for node in self.card.rules_nodes:
-            if isinstance(node, ast.ExaminedAction) and id(node) not in asked:
-                self.report("CW204", node, "'it' here is a card examined, and no 'If it is a "
-                            "...' before it says which", "write it after 'examine the top "
-                            "card of ...': 'If it is a boon, you may add it to your hand'")
+                 for inner in ast.walk(conditional)}
+        if id(node) not in asked:
+            self.report("CW204", node, "'it' here is a card examined, and no 'If it is a "
+                        "...' before it says which", "write it after 'examine the top card of "
+                        "...': 'If it is a boon, you may add it to your hand'")
 
     # -- header fields -------------------------------------------------------
 
     def _fields(self, kind: str) -> None:
         allowed, required = _FIELDS[kind]
-        if kind == "bane" and self._summoned():  # a skirmish: its encounter is theirs
+        if kind == "bane" and self.card.field("Check") is None and self._summoned():
+            # a skirmish: its encounter is the cards it summons
             required = ()
         self.diagnostics += header_fields(self.card, GAME, allowed, required)
         check = self.card.value("Check")
@@ -488,6 +487,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.AddDice: (_CardCheck._add_dice,),
     ast.Summon: (_CardCheck._summon,),
     ast.UndefeatedUnless: (_CardCheck._undefeated_unless,),
+    ast.ExaminedAction: (_CardCheck._examined_action,),
     ast.SufferScourge: (_CardCheck._suffer_scourge,),
     ast.ForbidSelf: (_CardCheck._forbid_self,),
     ast.Target: (_CardCheck._target,),

@@ -120,11 +120,13 @@ class Encounter(CardOperations):
     def _stopped(self) -> bool:
         return self.table.over or not self.character.alive
 
-    def _window(self, window: str) -> None:
+    def _window(self, window: str, you: Character | None = None) -> None:
+        """The encountered card's text of `window`, with `you` (by default, the character
+        encountering it) as `you`."""
         run = getattr(self.card.defn, window)
         if run is not None:
             self.log.emit("window", window=WINDOW_WORDS[window], card=self.card.name)
-            run(self, self.character)
+            run(self, you or self.character)
 
     # -- 1. evade -------------------------------------------------------------
 
@@ -449,10 +451,7 @@ class Encounter(CardOperations):
         self.about_to_play = play.card
         try:
             for window in windows:
-                run = getattr(self.card.defn, window)
-                if run is not None:
-                    self.log.emit("window", window=WINDOW_WORDS[window], card=self.card.name)
-                    run(self, play.holder)
+                self._window(window, play.holder)
         finally:
             self.about_to_play = None
 

@@ -28,6 +28,7 @@ from compiler.runtime.script import ScenarioError
 
 if TYPE_CHECKING:
     from compiler.runtime.log import EventLog
+    from compiler.runtime.pacg.encounter import Encounter
 
 MAX_SUMMON_DEPTH = 8
 
@@ -262,11 +263,11 @@ class CardOperations:
     def _discarded_for_damage(self, who: Character, count: int) -> list[Card]:
         """The cards `who` discards for `count` points of damage, of the player's choice:
         first those of the kinds card text says go first (discard_first), while any are left."""
-        kinds = {singular(kind) for kinds, by_card in self.discarded_first
+        kinds = {kind for kinds, by_card in self.discarded_first
                  if not by_card or self.playing is None for kind in kinds}
         if not kinds:
             return self.table.policy.discards(self, who, count)
-        first = [card for card in who.hand if singular(card.defn.type) in kinds]
+        first = [card for card in who.hand if of_kinds(card.defn, kinds)]
         lost = self.table.policy.discards(self, who, min(count, len(first)), first)
         rest = [card for card in who.hand if card not in lost]
         return lost + self.table.policy.discards(self, who, count - len(lost), rest)
@@ -453,8 +454,7 @@ class CardOperations:
                 and check.difficulty - check.total <= int(words[0])
         if kind == "playing":  # the card about to be played (Encounter._before_playing)
             card = self.about_to_play
-            return card is not None and (words[0] == "card"
-                                         or singular(card.defn.type) == singular(words[0]))
+            return card is not None and of_kinds(card.defn, words)
         if kind == "played_on_check":
             wanted, *traits = words
             played = [play.card.defn for play in self.check.plays] if self.check else []
@@ -538,10 +538,7 @@ class CardOperations:
         self.log.emit("examine", location=whose, cards=[card.name for card in examined])
         for card in examined:
             if card.defn.when_examined is not None and not self._stopped():
-                if self.depth >= MAX_SUMMON_DEPTH:
-                    raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
-                type(self)(self.table, you, card, self.location, depth=self.depth + 1
-                           ).examined(cards)
+                self._nested(you, card, self.location).examined(cards)
 
     def encounter_self(self) -> None:
         """`encounter it`: done once the card's `When you examine this card` text is."""
@@ -554,15 +551,12 @@ class CardOperations:
     def summon(self, you: Character, names: tuple[str, ...]) -> None:
         """Each summoned card is a whole encounter of its own, in the order the policy picks
         (the turn character's choice), each to its end before the next."""
-        if self.depth >= MAX_SUMMON_DEPTH:
-            raise ScenarioError(f"summons nest deeper than {MAX_SUMMON_DEPTH} encounters")
         defs = [self.table.card_def(name) for name in names]
         if len(defs) > 1:
             defs = self.table.policy.summon_order(self, defs)
         for defn in defs:
             self.log.emit("summon", card=defn.name, by=self.card.name)
-            summoned = type(self)(self.table, you, Card(defn), you.location, summoned=True,
-                                  depth=self.depth + 1)
+            summoned = self._nested(you, Card(defn), you.location, summoned=True)
             summoned.run()
             self.summoned_outcomes.append((defn.name, summoned.defeated is True))
             if self._stopped():
@@ -576,8 +570,8 @@ class CardOperations:
             return
         for other in self.targets(kind, you):
             if other is not self.character:
-                encounter = type(self)(self.table, other, Card(self.card.defn), other.location,
-                                       depth=self.depth + 1, alongside=True)
+                encounter = self._nested(other, Card(self.card.defn), other.location,
+                                         alongside=True)
                 encounter.run()
                 self.summoned_outcomes.append((self.card.name, encounter.defeated is True))
                 if self._stopped():
@@ -604,9 +598,15 @@ class CardOperations:
         elif action in ("top", "bottom"):
             deck.insert(0 if action == "top" else len(deck), card)
         else:  # encounter
-            if self.depth >= MAX_SUMMON_DEPTH:
-                raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
-            type(self)(self.table, you, card, you.location, depth=self.depth + 1).run()
+            self._nested(you, card, you.location).run()
+
+    def _nested(self, character: Character, card: Card, location: Location,
+                **how: bool) -> Encounter:
+        """An encounter within this one (summoned, examined, alongside: `how`), of this
+        encounter's own class; card text that keeps nesting them is stopped."""
+        if self.depth >= MAX_SUMMON_DEPTH:
+            raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
+        return type(self)(self.table, character, card, location, depth=self.depth + 1, **how)
 
     def count_in_hand(self, who: Character, selections: list[dict]) -> int:
         """How many cards of `who`'s hand any of `selections` takes in (selects)."""

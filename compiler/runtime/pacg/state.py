@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import CardDef, singular
+from compiler.runtime.pacg.cards import CardDef, selects
 from compiler.runtime.script import ScenarioError
 
 if TYPE_CHECKING:
@@ -97,11 +97,9 @@ class Table:
 
     def box_of(self, kinds: tuple[str, ...], traits: tuple[str, ...] = ()) -> list[CardDef]:
         """The cards of the box (a copy of every card of the pool) of any of `kinds`, types
-        written singular or plural, with all of `traits`."""
-        wanted = {singular(kind) for kind in kinds}
-        needed = {trait.casefold() for trait in traits}
-        return [defn for defn in self.cards.values() if singular(defn.type) in wanted
-                and needed <= {trait.casefold() for trait in defn.traits}]
+        written singular or plural, with all of `traits` (cards.selects)."""
+        selection = {"kinds": kinds, "traits": traits}
+        return [defn for defn in self.cards.values() if selects(selection, defn)]
 
     def living(self) -> list[Character]:
         return [character for character in self.characters if character.alive]
