@@ -55,7 +55,8 @@ def _on_target(enc: Encounter, target: Character, effect: Effect) -> None:
         options = tuple(CheckOption(tuple(option["skills"]), option["difficulty"])
                         for option in effect["check"])
         if not enc.attempt_check(target, options):
-            perform(enc, target, effect["otherwise"])
+            for otherwise in effect["otherwise"]:
+                perform(enc, target, otherwise)
 
 
 def amount(enc: Encounter, value: dict[str, Any]) -> int:

@@ -400,11 +400,12 @@ MARKERS = ("ambush", "monster_nest", "skippable", "no_attack")
 
 @dataclass(frozen=True)
 class CheckOrElse(Effect):
-    """Each target attempts a check; on a failure, `otherwise` falls on it."""
+    """Each target attempts a check; on a failure, the effects of `otherwise` fall on it, one
+    after another (`... or bury a card and draw a card`)."""
 
     target: Target
     check: CheckStep
-    otherwise: Effect
+    otherwise: tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -1142,6 +1143,16 @@ def moment_of(sentence: Untimed) -> str | None:
 CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait")
 # The windows that may hold another, as the outcome a conditional asks about.
 OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
+
+
+# Printers set apostrophes and quotes curly; a designer types them straight.
+_STRAIGHT_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def name_key(name: str) -> str:
+    """A card's name as names are compared: case folded, with curly quotes made straight, so
+    that `Koth\u2019Vaul` in rules text names the card headed `Koth'Vaul`."""
+    return name.translate(_STRAIGHT_QUOTES).casefold()
 
 
 def to_data(value: Any) -> Any:

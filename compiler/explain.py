@@ -92,7 +92,7 @@ def explain_target(target: str) -> Explained:
              if file == name and (file, card.name) in programs]
     if card_name:
         picked = [(card, program) for card, program in cards
-                  if card.name.casefold() == card_name.strip().casefold()]
+                  if ast.name_key(card.name) == ast.name_key(card_name.strip())]
         if not picked:
             hint = did_you_mean(card_name, [card.name for card, _ in cards]) or ""
             raise ExplainError(f"{name} has no card named {card_name!r}. {hint}".strip())
@@ -445,7 +445,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Subtract: lambda e, you: f"{e.amount} is taken from the check"
     + (", for each die rolled on it" if e.each_die else ""),
     ast.CheckOrElse: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; on a "
-    f"failure: {effect_words(e.otherwise, 'that character')}",
+    f"failure: {', then '.join(effect_words(effect, 'that character') for effect in e.otherwise)}",
     ast.StatChange: lambda e, you: (
         _who(e.subject, you) if isinstance(e.subject, ast.Target) else "this character")
     + f" gets {e.amount:+d} {e.stat} until the end of the turn",

@@ -476,7 +476,7 @@ def _stat_change(e: ast.StatChange, voice: Voice) -> str:
 def _check_or_else(e: ast.CheckOrElse, voice: Voice) -> str:
     step = check_step(e.check)
     return (f"{TARGET_WORDS[e.target.kind]} must succeed at {_article(step)} {step} check or "
-            f"{format_effect(e.otherwise, Voice.COMMAND)}")
+            f"{' and '.join(format_effect(effect, Voice.COMMAND) for effect in e.otherwise)}")
 
 
 def _voice_after(roller: ast.Target) -> Voice:

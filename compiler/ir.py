@@ -86,7 +86,7 @@ at most `highest` (null: any).
 | `subtract`       | amount, each_die (per die rolled on the check)                       |
 | `unevadable`     | (none): the card may not be evaded                                 |
 | `allow_another`  | kind: one more card of this type may be played on the check        |
-| `check_or_else`  | target, check (a list of options), otherwise (an effect)           |
+| `check_or_else`  | target, check (a list of options), otherwise (effects, in order)   |
 | `stat_change`    | target (or `self`), stat, amount (signed), until the end of the turn |
 | `stat_bonus`     | stat, amount (signed), against (a trait, or null: always)          |
 | `roll_or_else`   | target, stats, number (to reach), otherwise (an effect)            |

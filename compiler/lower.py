@@ -252,7 +252,7 @@ class _Lowerer:
 
     def Summon(self, e: ast.Summon) -> ir.Effect:
         return {"op": "summon", "target": e.target.kind,
-                "cards": [self.names[card.name.casefold()] for card in e.cards]}
+                "cards": [self.names[ast.name_key(card.name)] for card in e.cards]}
 
     def SelfAction(self, e: ast.SelfAction) -> ir.Effect:
         return {"op": "dispose", "place": e.action, "beside": e.beside}
@@ -336,7 +336,7 @@ class _Lowerer:
 
     def SufferScourge(self, e: ast.SufferScourge) -> ir.Effect:
         return {"op": "suffer_scourge", "target": e.target.kind,
-                "card": None if e.card is None else self.names[e.card.name.casefold()]}
+                "card": None if e.card is None else self.names[ast.name_key(e.card.name)]}
 
     def GainFromBox(self, e: ast.GainFromBox) -> ir.Effect:
         return {"op": "gain_from_box", "count": lower_amount(e.count),
@@ -388,7 +388,7 @@ class _Lowerer:
         return {"op": "encountered_by_each", "target": e.target.kind}
 
     def UndefeatedUnless(self, e: ast.UndefeatedUnless) -> ir.Effect:
-        return {"op": "undefeated_unless", "card": self.names[e.card.name.casefold()]}
+        return {"op": "undefeated_unless", "card": self.names[ast.name_key(e.card.name)]}
 
     def NoDamage(self, e: ast.NoDamage) -> ir.Effect:
         return {"op": "no_damage"}
@@ -457,4 +457,5 @@ class _Lowerer:
 
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,
-                "check": lower_check_step(e.check), "otherwise": self.effect(e.otherwise)}
+                "check": lower_check_step(e.check),
+                "otherwise": [self.effect(effect) for effect in e.otherwise]}

@@ -152,6 +152,19 @@ def test_a_card_may_call_itself_by_the_first_or_last_words_of_its_name_or_its_ty
                 "Stone is immune to Fire.\n")[0] == "CW206"
 
 
+def test_names_match_whether_their_apostrophes_are_curly_or_straight(tmp_path):
+    """Printers set apostrophes curly and designers type them straight: either names the
+    card, as itself and as a card summoned, and the program names it as its header does."""
+    text = ("Name: Koth'Vaul\nType: Villain\nCheck: Combat 5\n\n"
+            "Koth\u2019Vaul is immune to Fire.\n"
+            "Before the encounter, summon and encounter the villain Koth\u2019Vaul.\n")
+    assert not check(tmp_path, text)
+    (program,) = compile_paths([tmp_path / "test.card"]).programs
+    assert program["triggers"]["before_encounter"][0]["cards"] == ["Koth'Vaul"]
+    assert only(tmp_path, "Name: Koth'Vaul\nType: Villain\nCheck: Combat 5\n\n"
+                "Koth\u2019Vol is immune to Fire.\n")[0] == "CW206"
+
+
 def test_a_then_sentence_needs_a_sentence_before_it(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
                 "Then, draw a card.\n")[0] == "CW204"

@@ -713,6 +713,18 @@ Type: Barrier
 Check: Strength 0
 
 Before the encounter, the difficulty of all checks is increased by 1 for the rest of the turn.
+---
+Name: Grasping Mire
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, succeed at a Wisdom 99 check or bury a card and draw 2 cards.
+---
+Name: Shallow Mire
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, succeed at a Wisdom 0 check or bury a card and draw 2 cards.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1918,3 +1930,17 @@ def test_a_power_may_cost_another_card_of_the_hand(cards, hand):
     assert bool(events_of(events, "defeated_by_card", card="Iron Gate")) == has_spell
     paid = events_of(events, "paid", card="Mind Blade", cost="discard")
     assert len(paid) == (1 if has_spell else 0)
+
+
+@pytest.mark.parametrize(("mire", "buried", "drawn"), [("Grasping Mire", 1, 2),
+                                                       ("Shallow Mire", 0, 0)])
+def test_what_and_adds_after_or_is_done_on_the_failure_too(cards, mire, buried, drawn):
+    """`succeed at a Wisdom 99 check or bury a card and draw 2 cards`: on the failure both
+    are done; on a success, neither."""
+    events = play_setup(cards, locations=field(mire),
+                        characters=[hero("Brannoc Ashvale", hand=["Pebble", "Pebble"])],
+                        script={"evade": ["none"]})
+    before_check = events[:events.index(checks(events)[-1])]
+    assert sum(len(event["cards"])
+               for event in events_of(before_check, "lose_cards", action="bury")) == buried
+    assert sum(event["count"] for event in events_of(before_check, "draw")) == drawn

@@ -348,9 +348,9 @@ def test_a_check_or_else_effect_falls_on_each_target_that_fails():
     assert isinstance(effect, ast.CheckOrElse)
     assert effect.target.kind == "each_character"
     assert [s.text for s in effect.check.options[0].skills] == ["Dexterity", "Acrobatics"]
-    assert effect.otherwise == ast.Damage(ast.Target("you", span=None),
-                                          ast.Amount(1, 4, 0, span=None),
-                                          ast.Word("Fire", span=None), span=None)
+    assert effect.otherwise == (ast.Damage(ast.Target("you", span=None),
+                                           ast.Amount(1, 4, 0, span=None),
+                                           ast.Word("Fire", span=None), span=None),)
 
 
 def test_effects_follow_each_other_with_then():
@@ -358,6 +358,17 @@ def test_effects_follow_each_other_with_then():
                          "location deck; each character draws a card.")
     assert [type(effect).__name__ for effect in triggered.effects] == [
         "CardAction", "MoveSelf", "Draw"]
+
+
+def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_names():
+    joined = sentence("If undefeated, move to a random location and discard the top card of "
+                      "your deck, and then each character draws a card.")
+    assert [type(effect).__name__ for effect in joined.effects] == ["Move", "CardAction", "Draw"]
+    (summon,) = sentence("Before the encounter, summon and encounter a Bandit and a "
+                         "Goblin.").effects
+    assert [card.name for card in summon.cards] == ["Bandit", "Goblin"]
+    power = sentence("Recharge this card and discard a spell to add 1 to your check.")
+    assert isinstance(power, ast.Activated) and power.also is not None
 
 
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():

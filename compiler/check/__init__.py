@@ -78,7 +78,7 @@ def duplicate_names(cards: Iterable[CardFacts]) -> dict[int, Diagnostic]:
     first_by_name: dict[str, CardFacts] = {}
     found = {}
     for index, card in enumerate(cards):
-        first = first_by_name.setdefault(card.name.casefold(), card)
+        first = first_by_name.setdefault(ast.name_key(card.name), card)
         if first is not card:
             found[index] = shared.duplicate_name(card, first)
     return found

@@ -308,7 +308,8 @@ class _CardCheck(CardCheck):
                         "deck")
         elif isinstance(effect, ast.CheckOrElse):
             self._check_step(effect.check)
-            self._effect(kind, effect.otherwise)
+            for branch in effect.otherwise:
+                self._effect(kind, branch)
         elif isinstance(effect, ast.YouMay | ast.ExtraCost | ast.ForEach):
             self._effect(kind, effect.effect)
         elif isinstance(effect, ast.Conditional):
@@ -388,14 +389,14 @@ class _CardCheck(CardCheck):
 
     def _summoned(self) -> set[str]:
         """The cards the card's text summons, folded."""
-        return {card.name.casefold() for node in self.card.rules_nodes
+        return {ast.name_key(card.name) for node in self.card.rules_nodes
                 if isinstance(node, ast.Summon) for card in node.cards}
 
     def _undefeated_unless(self, node: ast.UndefeatedUnless) -> None:
         encountered = self._summoned()
         if any(isinstance(other, ast.EncounteredByEach) for other in self.card.rules_nodes):
-            encountered.add(self.card.name.casefold())
-        if node.card.name.casefold() not in encountered:
+            encountered.add(ast.name_key(self.card.name))
+        if ast.name_key(node.card.name) not in encountered:
             self.report("CW204", node.card, f"this card's text does not summon "
                         f"'{node.card.name}'", "name a card the text summons: 'Each character "
                         "at this location summons and encounters a Zombie Minion henchman.'")
@@ -441,7 +442,7 @@ class _CardCheck(CardCheck):
                   ) -> None:
         """A card the text names must exist and be of one of `kinds`: kinds of card
         (kind_of) or types."""
-        name = self.pool.names.get(ref.name.casefold())
+        name = self.pool.names.get(ast.name_key(ref.name))
         if name is None:
             self.report("CW207", ref, f"no card is named '{ref.name}'",
                         did_you_mean(ref.name, self.pool.types))

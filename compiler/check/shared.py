@@ -50,7 +50,7 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
     names = {*card_names([card.name]), *_shortened(card.name), card.type.casefold()}
     diagnostics = []
     for node in refs:
-        if node.name is not None and node.name.casefold() not in names:
+        if node.name is not None and ast.name_key(node.name) not in names:
             diagnostics.append(error(
                 "CW206", card.where(node),
                 f"'{node.name}' is not this card's name ('{card.name}')",
@@ -65,7 +65,7 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
 
 def _shortened(name: str) -> set[str]:
     """The whole-word beginnings and ends of a name, folded, without a leading `the`."""
-    words = name.casefold().removeprefix("the ").split()
+    words = ast.name_key(name).removeprefix("the ").split()
     return {" ".join(words[:end]) for end in range(1, len(words))} | \
         {" ".join(words[start:]) for start in range(1, len(words))}
 
@@ -76,8 +76,8 @@ def card_names(names: Iterable[str]) -> dict[str, str]:
     `the` as an article."""
     lookup = {}
     for name in names:
-        lookup.setdefault(name.casefold().removeprefix("the "), name)
-        lookup[name.casefold()] = name
+        lookup.setdefault(ast.name_key(name).removeprefix("the "), name)
+        lookup[ast.name_key(name)] = name
     return lookup
 
 

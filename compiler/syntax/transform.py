@@ -47,6 +47,13 @@ class _MoreDamage(NamedTuple):
     span: ast.Span
 
 
+class _AndJoined:
+    """`and` between two effects (grammar: and_joiner)."""
+
+
+_AND_JOINED = _AndJoined()
+
+
 class _AboutCard(NamedTuple):
     """`If the Giant Hermit Crab would be defeated`: the window, and the card it names."""
 
@@ -337,21 +344,35 @@ class AstBuilder:
     def continuation(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Continuation:
         return ast.Continuation(effects, span=self._span(meta))
 
-    def effects(self, meta: Any, *effects: ast.Effect | tuple[ast.Effect, ...] | _MoreDamage
+    def effects(self, meta: Any,
+                *effects: ast.Effect | tuple[ast.Effect, ...] | _MoreDamage | _AndJoined
                 ) -> tuple[ast.Effect, ...]:
-        """The effects in order, a pair written as one (`reset your hand and end your turn`)
-        taken apart, and damage with no one named (`..., then 1 Poison damage`) dealt to whom
-        the effect before falls on (`you`, if it names no one)."""
+        """The effects in order, a pair written as one (`roll your Dexterity die + your
+        unmodified Strength die`) taken apart, and damage with no one named (`..., then 1
+        Poison damage`) dealt to whom the effect before falls on (`you`, if it names no one).
+        What `and` joins to `... or <effect>` is done on that failure too (`succeed at a
+        Wisdom 10 check or recharge your hand and draw 1 card`)."""
         done: list[ast.Effect] = []
+        after_and = False
         for effect in effects:
+            if isinstance(effect, _AndJoined):
+                after_and = True
+                continue
             if isinstance(effect, _MoreDamage):
                 target = getattr(done[-1], "target", None)
                 if not isinstance(target, ast.Target):
                     target = ast.Target("you", span=effect.span)
                 done.append(ast.Damage(target, effect.amount, effect.kind, span=effect.span))
+            elif after_and and isinstance(done[-1], ast.CheckOrElse):
+                more = effect if isinstance(effect, tuple) else (effect,)
+                done[-1] = dataclasses.replace(done[-1], otherwise=(*done[-1].otherwise, *more))
             else:
                 done.extend(effect if isinstance(effect, tuple) else (effect,))
+            after_and = False
         return tuple(done)
+
+    def and_joiner(self, meta: Any) -> _AndJoined:
+        return _AND_JOINED
 
     def more_damage(self, meta: Any, amount: ast.Amount, kind: ast.Word | None = None
                     ) -> _MoreDamage:
@@ -801,10 +822,6 @@ class AstBuilder:
         return (ast.UseSkill(skills, plus, span=self._span(meta)),
                 ast.AddSkillDie(self._word(die), span=self._token_span(die)))
 
-    def turn_actions(self, meta: Any, *actions: ast.TurnAction) -> tuple[ast.TurnAction, ...]:
-        """`reset your hand and end your turn`: two effects, one after the other."""
-        return actions
-
     def retrieve(self, meta: Any, kinds: tuple[ast.Word, ...] = ()) -> ast.Retrieve:
         return ast.Retrieve(kinds, span=self._span(meta))
 
@@ -892,15 +909,15 @@ class AstBuilder:
         target, (check, *otherwise) = self._subject(meta, parts)
         if not otherwise:
             return ast.Attempt(target, check, span=self._span(meta))
-        built = ast.CheckOrElse(target, check, otherwise[0], span=self._span(meta))
+        built = ast.CheckOrElse(target, check, (otherwise[0],), span=self._span(meta))
         self.deepest = max(self.deepest, _nesting(built))
         return built
 
 
 def _nesting(effect: ast.Effect) -> int:
     """How many effects deep an effect goes: 1, or more for `... or <effect>`."""
-    inner = effect.otherwise if isinstance(effect, ast.CheckOrElse) else None
-    return 1 + (_nesting(inner) if inner is not None else 0)
+    inner = effect.otherwise if isinstance(effect, ast.CheckOrElse) else ()
+    return 1 + max((_nesting(effect) for effect in inner), default=0)
 
 
 # The decks `examine` may look at, by the grammar's name for each.

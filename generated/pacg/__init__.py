@@ -22,6 +22,7 @@ MODULES = {
     'Collapsed Stair': 'collapsed_stair',
     'Crawler Warren': 'crawler_warren',
     'Draining Bog': 'draining_bog',
+    'Mudslide': 'mudslide',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',
