@@ -275,8 +275,8 @@ SHUFFLED_INTO = {
 @dataclass(frozen=True)
 class CardAction(Effect):
     """A character discards, buries, banishes or recharges cards from its hand, or from
-    `source` ('discards', 'hand_or_discards', or 'deck': its top cards); `kinds` narrows
-    them to cards of those types."""
+    `source` ('discards', 'hand_or_discards', 'deck': its top cards, or 'deck_end': its top
+    or bottom card); `kinds` narrows them to cards of those types."""
 
     target: Target
     action: str

@@ -269,8 +269,10 @@ EXAMINED_FATES = {"take": "to the hand", "draw": "drawn", "top": "back on top of
                   "bottom": "to the bottom of its deck", "encounter": "encountered now",
                   "discard": "discarded", "bury": "buried", "banish": "banished",
                   "recharge": "recharged"}
-SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards":
-           "hand or discard pile", "deck": "top of the deck", "blessings": "blessings deck"}
+SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards": "hand or discard pile",
+           "deck": "top of the deck",
+           "deck_end": "top of the deck (top or bottom, as printed: cardwright takes the top)",
+           "blessings": "blessings deck"}
 
 
 def _damage_rule(e: ast.DamageRule) -> str:
@@ -353,7 +355,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         else f"put on the {e.place} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
-    + ("" if e.random or e.source in ("deck", "blessings") else ", of their choice"),
+    + ("" if e.random or e.source in ("deck", "deck_end", "blessings") else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}"

@@ -299,8 +299,9 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
-    if e.source == "deck":
-        return f"{_acting(e.target, e.action, voice)} the top {_cards_word(e.count)} of your deck"
+    if e.source in ("deck", "deck_end"):
+        end = "top" if e.source == "deck" else "top or bottom"
+        return f"{_acting(e.target, e.action, voice)} the {end} {_cards_word(e.count)} of your deck"
     return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
         + CARD_SOURCES[e.source]
 

@@ -263,7 +263,10 @@ class _Lowerer:
     def CardAction(self, e: ast.CardAction) -> ir.Effect:
         return {"op": "cards", "target": e.target.kind, "action": e.action,
                 "count": lower_amount(e.count), "random": e.random,
-                "kinds": [kind.text for kind in e.kinds], "source": e.source}
+                "kinds": [kind.text for kind in e.kinds],
+                # `the top or bottom card`: one unseen card as good as the other, so the top
+                # (docs/rulings.md).
+                "source": "deck" if e.source == "deck_end" else e.source}
 
     def Draw(self, e: ast.Draw) -> ir.Effect:
         return {"op": "draw", "target": e.target.kind, "count": lower_amount(e.count),

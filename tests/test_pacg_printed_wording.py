@@ -725,6 +725,12 @@ Type: Barrier
 Check: Strength 0
 
 Before the encounter, succeed at a Wisdom 0 check or bury a card and draw 2 cards.
+---
+Name: Deep Mire
+Type: Barrier
+Check: Strength 99
+
+If undefeated, bury the top or bottom card of your deck.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1944,3 +1950,14 @@ def test_what_and_adds_after_or_is_done_on_the_failure_too(cards, mire, buried, 
     assert sum(len(event["cards"])
                for event in events_of(before_check, "lose_cards", action="bury")) == buried
     assert sum(event["count"] for event in events_of(before_check, "draw")) == drawn
+
+
+def test_the_top_or_bottom_card_of_a_deck_is_the_top_one(cards):
+    """The player picks between two cards unseen: cardwright takes the top one."""
+    table = laid_out(cards, {"locations": field("Deep Mire"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    brannoc.deck = [Card(cards[name]) for name in ("Test Axe", "Pebble", "Mind Blade")]
+    rt.Encounter(table, brannoc, Card(cards["Deep Mire"]), brannoc.location).run()
+    assert [card.name for card in brannoc.buried] == ["Test Axe"]
+    assert [card.name for card in brannoc.deck] == ["Pebble", "Mind Blade"]

@@ -371,6 +371,19 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     assert isinstance(power, ast.Activated) and power.also is not None
 
 
+@pytest.mark.parametrize(("printed", "same_as"), [
+    ("If undefeated, discard 1d4 cards from your deck.",
+     "If undefeated, discard the top 1d4 cards of your deck."),
+    ("If the check to defeat does not have either the Fire trait or the Acid trait, X is "
+     "undefeated.", "If the check to defeat does not have the Fire or Acid trait, X is "
+     "undefeated."),
+    ("If the check to defeat has either the Cold or Fire trait, X is undefeated.",
+     "If the check to defeat has the Cold or Fire trait, X is undefeated."),
+])
+def test_printed_wordings_that_mean_what_another_says(printed, same_as):
+    assert sentence(printed) == sentence(same_as)
+
+
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():
     assert sentence("Swift, Overpower.") == sentence("Overpower, Swift.") == ast.Keywords(
         (ast.Word("Overpower", span=None), ast.Word("Swift", span=None)), span=None)

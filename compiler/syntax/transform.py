@@ -475,6 +475,9 @@ class AstBuilder:
         amount = count[0] if count else ast.Amount(0, 0, 1, span=self._span(meta))
         return ast.CardAction(target, action.text, amount, source="deck", span=self._span(meta))
 
+    def deck_end_action(self, meta: Any, *parts: Any) -> ast.CardAction:
+        return dataclasses.replace(self.deck_action(meta, *parts), source="deck_end")
+
     def at_reset(self, meta: Any, action: ast.Word, card: ast.SelfRef) -> ast.AtReset:
         return ast.AtReset(action.text, card, span=self._span(meta))
 

@@ -120,6 +120,7 @@ MODULES = {
     'Bog Adder': 'bog_adder',
     'Burrowing Mole': 'burrowing_mole',
     'Envious Shade': 'envious_shade',
+    'Acid Ooze': 'acid_ooze',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
 }
