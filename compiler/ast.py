@@ -473,8 +473,9 @@ class ExtraCost(Effect):
 @dataclass(frozen=True)
 class Condition(Node):
     """What a conditional asks of "you"; `kind` is one of CONDITION_KINDS and `words` the
-    proficiency (`light armors`), the skills (any one of them will do), the traits, or for
-    `played_on_check` a card type and the traits such a card played must have."""
+    proficiency (`light armors`), the skills (any one of them will do), the traits, the card
+    types (`lacks_cards`: none of them in the hand), or for `played_on_check` a card type and
+    the traits such a card played must have."""
 
     kind: str
     words: tuple[Word, ...]
@@ -483,7 +484,7 @@ class Condition(Node):
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
-                   "examined_is")
+                   "examined_is", "lacks_cards")
 
 
 @dataclass(frozen=True)

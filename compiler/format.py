@@ -94,6 +94,7 @@ CONDITION_WORDS = {
     "check_has_trait": "the check to defeat has the {} trait",
     "check_lacks_trait": "the check to defeat does not have the {} trait",
     "dealt_damage": "this card dealt damage to you",
+    "lacks_cards": "you have no {}",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",

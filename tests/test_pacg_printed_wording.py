@@ -731,6 +731,13 @@ Type: Barrier
 Check: Strength 99
 
 If undefeated, bury the top or bottom card of your deck.
+---
+Name: Ally Eater
+Type: Monster
+Check: Combat 99
+
+If undefeated, bury an ally, or if you have no allies, bury your entire hand; the Ally Eater
+deals no damage.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1961,3 +1968,17 @@ def test_the_top_or_bottom_card_of_a_deck_is_the_top_one(cards):
     rt.Encounter(table, brannoc, Card(cards["Deep Mire"]), brannoc.location).run()
     assert [card.name for card in brannoc.buried] == ["Test Axe"]
     assert [card.name for card in brannoc.deck] == ["Pebble", "Mind Blade"]
+
+
+@pytest.mark.parametrize(("hand", "buried"), [(["Test Hound", "Pebble"], ["Test Hound"]),
+                                              (["Pebble", "Pebble"], ["Pebble", "Pebble"])])
+def test_an_effect_may_fall_back_on_another_when_the_hand_has_no_such_card(cards, hand,
+                                                                            buried):
+    """`bury an ally, or if you have no allies, bury your entire hand`."""
+    table = laid_out(cards, {"locations": field("Ally Eater"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    brannoc.hand = [Card(cards[name]) for name in hand]
+    rt.Encounter(table, brannoc, Card(cards["Ally Eater"]), brannoc.location).run()
+    assert [card.name for card in brannoc.buried] == buried
+    assert len(brannoc.hand) == len(hand) - len(buried)

@@ -379,9 +379,24 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "undefeated."),
     ("If the check to defeat has either the Cold or Fire trait, X is undefeated.",
      "If the check to defeat has the Cold or Fire trait, X is undefeated."),
+    ("If undefeated, X does not deal damage; instead, each character at this location buries "
+     "a card of her choice from her hand.", "If undefeated, X deals no damage; instead, each "
+     "character at this location buries a card."),
+    ("If undefeated, bury a blessing, or bury your entire hand if you have no blessings.",
+     "If undefeated, if you have no blessings, bury your hand; otherwise, bury a blessing."),
+    ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
+     "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
 ])
 def test_printed_wordings_that_mean_what_another_says(printed, same_as):
     assert sentence(printed) == sentence(same_as)
+
+
+def test_a_sentence_that_begins_with_instead_goes_on_with_the_one_before():
+    card = one_card("Game: pacg\n\nName: X\nType: Villain\nCheck: Combat 1\n\n"
+                    "If undefeated, X does not deal damage.\nInstead, bury a card.\n")
+    _, second = card.sentences
+    assert isinstance(second, ast.Continuation)
+    assert second.effects == sentence("Then, bury a card.").effects
 
 
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():

@@ -614,6 +614,18 @@ class AstBuilder:
             otherwise = None if otherwise is None else _of_examined(otherwise)
         return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
 
+    def fallback(self, meta: Any, usual: ast.Effect, instead: ast.Effect,
+                 kinds: tuple[ast.Word, ...]) -> ast.Conditional:
+        """`<usual>, or <instead> if you have no <kinds>` says `if you have no <kinds>,
+        <instead>; otherwise, <usual>`: one meaning, one node."""
+        span = self._span(meta)
+        return ast.Conditional(ast.Condition("lacks_cards", kinds, span=span), instead, usual,
+                               span=span)
+
+    def fallback_first(self, meta: Any, usual: ast.Effect, kinds: tuple[ast.Word, ...],
+                       instead: ast.Effect) -> ast.Conditional:
+        return self.fallback(meta, usual, instead, kinds)
+
     def counted_damage(self, meta: Any, *parts: Any) -> ast.CountedDamage:
         target, rest = self._subject(meta, parts)
         *kind, counted, owner = rest

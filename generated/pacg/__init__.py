@@ -123,4 +123,5 @@ MODULES = {
     'Acid Ooze': 'acid_ooze',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
+    'Widow of Ashes': 'widow_of_ashes',
 }

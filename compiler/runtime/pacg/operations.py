@@ -446,6 +446,8 @@ class CardOperations:
             return len(self.table.characters_at(you.location)) == 1
         if kind == "dealt_damage":
             return you.name in self.damaged
+        if kind == "lacks_cards":
+            return not any(of_kinds(card.defn, words) for card in you.hand)
         if kind == "examined_is":
             return self.last_examined is not None and of_kinds(self.last_examined[1].defn, words)
         if kind == "failing_by":  # the check being made misses by no more than words[0]
