@@ -21,7 +21,7 @@ _TERMINAL_WORDS = {
     "LABEL": "a label such as 'Top:'",
     "$END": "the end",
 }
-_MOST_SHOWN = 40
+_MOST_SHOWN = 48
 
 
 def describe_expected(parser: Lark, names: set[str]) -> str:
