@@ -198,9 +198,12 @@ class Effect(Node):
 
 @dataclass(frozen=True)
 class Damage(Effect):
+    """`unreducible`: no card may reduce it (`... that may not be reduced`)."""
+
     target: Target
     amount: Amount
     kind: Word | None = None
+    unreducible: bool = False
 
 
 @dataclass(frozen=True)

@@ -220,6 +220,7 @@ def _rolled(amount: ast.Amount, per: ast.Target) -> str:
 def _damage(e: ast.Damage, you: str) -> str:
     kind = f" {e.kind.text}" if e.kind else ""
     return (f"{_who(e.target, you)} is dealt {e.amount}{kind} damage"
+            f"{' that no card may reduce' if e.unreducible else ''}"
             f"{_rolled(e.amount, e.target)}")
 
 

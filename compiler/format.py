@@ -267,9 +267,10 @@ def _acting(target: ast.Target, verb: str, voice: Voice) -> str:
 def _damage(e: ast.Damage, voice: Voice) -> str:
     """`deal 2 damage to target character` for a chosen target, `you take 2 damage` else."""
     kind = f"{e.kind} " if e.kind else ""
+    unreducible = " that may not be reduced" if e.unreducible else ""
     if e.target.kind in ("target_character", "target_player"):
-        return f"deal {e.amount} {kind}damage to {TARGET_WORDS[e.target.kind]}"
-    return f"{_acting(e.target, 'take', voice)} {e.amount} {kind}damage"
+        return f"deal {e.amount} {kind}damage to {TARGET_WORDS[e.target.kind]}{unreducible}"
+    return f"{_acting(e.target, 'take', voice)} {e.amount} {kind}damage{unreducible}"
 
 
 def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:

@@ -33,7 +33,7 @@ at most `highest` (null: any).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
-| `damage`         | target, amount, kind (a damage type, or null: the game's default)  |
+| `damage`         | target, amount, kind (a type, or null: the game's default), unreducible |
 | `reduce_damage`  | kinds (empty: any), amount (null: all of it), whose (below)         |
 | `evade`          | who (null: the card's holder), kinds, traits, highest (below)      |
 | `defeat`         | who (null), kinds, traits, highest: the bane is defeated, no check |

@@ -233,7 +233,7 @@ class _Lowerer:
 
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),
-                "kind": _word(e.kind)}
+                "kind": _word(e.kind), "unreducible": e.unreducible}
 
     def ReduceDamage(self, e: ast.ReduceDamage) -> ir.Effect:
         return {"op": "reduce_damage", "kinds": [kind.text for kind in e.kinds],

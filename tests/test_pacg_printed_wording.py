@@ -738,6 +738,23 @@ Check: Combat 99
 
 If undefeated, bury an ally, or if you have no allies, bury your entire hand; the Ally Eater
 deals no damage.
+---
+Name: Mind Veil
+Type: Item
+
+Reveal this card to reduce Mental damage dealt to you by 2.
+---
+Name: Mind Gnat
+Type: Monster
+Check: Combat 0
+
+Before the encounter, the Mind Gnat deals you 2 Mental damage.
+---
+Name: Mind Leech
+Type: Monster
+Check: Combat 0
+
+Before the encounter, you are dealt 2 Mental damage that may not be reduced.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -1982,3 +1999,13 @@ def test_an_effect_may_fall_back_on_another_when_the_hand_has_no_such_card(cards
     rt.Encounter(table, brannoc, Card(cards["Ally Eater"]), brannoc.location).run()
     assert [card.name for card in brannoc.buried] == buried
     assert len(brannoc.hand) == len(hand) - len(buried)
+
+
+@pytest.mark.parametrize(("bane", "reduced"), [("Mind Gnat", True), ("Mind Leech", False)])
+def test_damage_that_may_not_be_reduced_is_not(cards, bane, reduced):
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale", hand=["Mind Veil"])],
+                        script={"evade": ["none"]})
+    (damage,) = events_of(events, "damage")
+    assert (damage["amount"], damage["kind"]) == (2, "Mental")
+    assert bool(events_of(events, "play", card="Mind Veil")) == reduced

@@ -384,6 +384,10 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "character at this location buries a card."),
     ("If undefeated, bury a blessing, or bury your entire hand if you have no blessings.",
      "If undefeated, if you have no blessings, bury your hand; otherwise, bury a blessing."),
+    ("Before the encounter, X deals 1 Cold damage to a character of your choice at this "
+     "location.", "Before the encounter, X deals 1 Cold damage to a character at this "
+     "location."),
+    ("If undefeated, X deals you 2 damage.", "If undefeated, X deals 2 damage to you."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
 ])

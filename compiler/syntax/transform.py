@@ -405,6 +405,14 @@ class AstBuilder:
         """`the troll deals 2 damage to you`: the card deals the damage it deals anyway."""
         return self.damage_to(meta, *parts)
 
+    def damage_by_to(self, meta: Any, card: ast.SelfRef, target: Any, *parts: Any
+                     ) -> ast.Damage:
+        """`the troll deals you 2 damage`."""
+        return self.damage_to(meta, *parts, target)
+
+    def damage_unreduced(self, meta: Any, damage: ast.Damage) -> ast.Damage:
+        return dataclasses.replace(damage, unreducible=True, span=self._span(meta))
+
     damage_kind = trait
 
     def reduce_damage(self, meta: Any, *parts: Any) -> ast.ReduceDamage:

@@ -87,6 +87,7 @@ MODULES = {
     'Whirling Dervish': 'whirling_dervish',
     'Time Thief': 'time_thief',
     'Stalking Panther': 'stalking_panther',
+    'Whispering Skull': 'whispering_skull',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

@@ -40,7 +40,8 @@ CARD = rt.CardDef(
         effects=({'op': 'damage',
                   'target': 'each_character',
                   'amount': {'dice': 0, 'sides': 0, 'plus': 4, 'times': 1, 'per_player': False},
-                  'kind': None},),
+                  'kind': None,
+                  'unreducible': False},),
         run=on_star,
     ),
 )

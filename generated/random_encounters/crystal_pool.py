@@ -30,7 +30,8 @@ CARD = rt.CardDef(
                  {'op': 'damage',
                   'target': 'each_character',
                   'amount': {'dice': 0, 'sides': 0, 'plus': 2, 'times': 1, 'per_player': False},
-                  'kind': None}),
+                  'kind': None,
+                  'unreducible': False}),
         run=effects,
     ),
 )

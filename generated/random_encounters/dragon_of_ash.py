@@ -31,14 +31,16 @@ CARD = rt.CardDef(
         effects=({'op': 'damage',
                   'target': 'each_character',
                   'amount': {'dice': 0, 'sides': 0, 'plus': 2, 'times': 1, 'per_player': False},
-                  'kind': None},),
+                  'kind': None,
+                  'unreducible': False},),
         run=start_of_turn,
     ),
     on_star=rt.Ability(
         effects=({'op': 'damage',
                   'target': 'each_character',
                   'amount': {'dice': 0, 'sides': 0, 'plus': 6, 'times': 1, 'per_player': False},
-                  'kind': None},),
+                  'kind': None,
+                  'unreducible': False},),
         run=on_star,
     ),
 )

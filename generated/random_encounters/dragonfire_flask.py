@@ -23,7 +23,8 @@ CARD = rt.CardDef(
                              'plus': 10,
                              'times': 1,
                              'per_player': False},
-                  'kind': None},),
+                  'kind': None,
+                  'unreducible': False},),
         run=effects,
     ),
 )

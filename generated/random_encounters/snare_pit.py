@@ -30,7 +30,8 @@ CARD = rt.CardDef(
                                            'plus': 2,
                                            'times': 1,
                                            'per_player': False},
-                                'kind': None}},),
+                                'kind': None,
+                                'unreducible': False}},),
         run=effects,
     ),
 )

@@ -19,7 +19,8 @@ CARD = rt.CardDef(
         effects=({'op': 'damage',
                   'target': 'monster',
                   'amount': {'dice': 0, 'sides': 0, 'plus': 3, 'times': 1, 'per_player': False},
-                  'kind': None},),
+                  'kind': None,
+                  'unreducible': False},),
         run=effects,
     ),
 )

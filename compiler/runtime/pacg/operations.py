@@ -213,9 +213,11 @@ class CardOperations:
                       faces=faces, total=total)
         return total
 
-    def damage(self, who: Character, amount: int, kind: str | None) -> None:
-        """Deal damage: the character may reduce it with cards that fit its kind, then
-        discards a card from its hand for each point left (untyped damage is Combat)."""
+    def damage(self, who: Character, amount: int, kind: str | None,
+               unreducible: bool = False) -> None:
+        """Deal damage: the character may reduce it with cards that fit its kind (unless it
+        is `unreducible`), then discards a card from its hand for each point left (untyped
+        damage is Combat)."""
         kind = kind or "Combat"
         # Damage the encountered card deals, as its text changes damage of this kind.
         rules = [rule for rule in self.damage_rules if rule.of_kind in (None, kind)] \
@@ -225,7 +227,7 @@ class CardOperations:
             self.spreading = True
             try:
                 for other in self.targets(spread, who):
-                    self.damage(other, amount, kind)
+                    self.damage(other, amount, kind, unreducible)
             finally:
                 self.spreading = False
             return
@@ -235,7 +237,7 @@ class CardOperations:
         if any(rule.halved for rule in rules):
             amount = -(-amount // 2)  # rounding up
         amount = max(0, amount)  # `1d4-2` may come to less than nothing: no damage
-        reducible = not any(rule.unreducible for rule in rules)
+        reducible = not unreducible and not any(rule.unreducible for rule in rules)
         if self.playing is None and amount > 0:
             self.damaged.add(who.name)
         self.log.emit("damage", character=who.name, amount=amount, kind=kind)
