@@ -614,11 +614,12 @@ class PileAction(Effect):
 @dataclass(frozen=True)
 class DamageRule(Effect):
     """How damage the card deals (`of_kind` only: `Combat damage dealt by ...`) is changed:
-    dealt `as_kind`, `more` of it, dealt `to` others as well, `unreducible`, or `halved`
-    (rounding up)."""
+    dealt `as_kind`, `more` of it (less, with `sign` -1: `reduced by 1`), dealt `to` others
+    as well, `unreducible`, or `halved` (rounding up)."""
 
     as_kind: Word | None = None
     more: Amount | None = None
+    sign: int = 1
     to: Target | None = None
     unreducible: bool = False
     halved: bool = False

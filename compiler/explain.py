@@ -279,7 +279,7 @@ SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards": "hand
 
 def _damage_rule(e: ast.DamageRule) -> str:
     changes = [f"is {e.as_kind} damage" if e.as_kind is not None else "",
-               f"is {e.more} more" if e.more is not None else "",
+               f"is {e.more} {'more' if e.sign > 0 else 'less'}" if e.more is not None else "",
                f"is dealt to {TARGET_WORDS[e.to.kind]} as well" if e.to is not None else "",
                "is halved, rounding up" if e.halved else "",
                "may not be reduced" if e.unreducible else ""]

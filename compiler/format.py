@@ -165,11 +165,17 @@ def format_sentence(sentence: ast.Sentence) -> str:
     return _capitalised(_SENTENCES[type(sentence)](sentence)) + "."
 
 
+# The windows whose wording names the card only when the text calls it otherwise than
+# `this card`: `When you encounter the Haunt`.
+_WINDOWS_OF_CARD = {"when_encountered": "When you encounter this card"}
+
+
 def _window_words(sentence: ast.Triggered) -> str:
     """The window's words, begun in lower case after a window written before it."""
     words = ast.TIMING_WINDOWS[sentence.window]
     if sentence.card is not None:  # `If the Karkinoi would be defeated`
-        words = words.replace("this card", self_ref(sentence.card), 1)
+        words = _WINDOWS_OF_CARD.get(sentence.window, words).replace(
+            "this card", self_ref(sentence.card), 1)
     if sentence.alongside is not None:  # `When playing another weapon`, `... plays a spell`
         kind = sentence.alongside.text
         words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \
@@ -459,7 +465,7 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
     if e.halved:
         return f"{dealt} is reduced by half (rounding up)"
     if e.more is not None:
-        return f"{dealt} is increased by {e.more}"
+        return f"{dealt} is {'increased' if e.sign > 0 else 'reduced'} by {e.more}"
     return f"{dealt} is dealt to {TARGET_WORDS[e.to.kind]}"
 
 

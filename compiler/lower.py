@@ -351,7 +351,7 @@ class _Lowerer:
 
     def DamageRule(self, e: ast.DamageRule) -> ir.Effect:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),
-                "more": None if e.more is None else lower_amount(e.more),
+                "more": None if e.more is None else lower_amount(e.more), "sign": e.sign,
                 "to": None if e.to is None else e.to.kind, "unreducible": e.unreducible,
                 "halved": e.halved, "of_kind": _word(e.of_kind)}
 

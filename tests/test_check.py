@@ -136,6 +136,13 @@ def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     assert (code, line, col) == ("CW206", 5, 1)
 
 
+def test_a_window_may_name_the_card_encountered_and_only_by_its_own_name(tmp_path):
+    assert not check(tmp_path, "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
+                     "When you encounter the Cannibal Haunt, draw a card.\n")
+    assert only(tmp_path, "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
+                "When you encounter the Hungry Haunt, draw a card.\n")[0] == "CW206"
+
+
 def test_the_card_and_the_card_type_name_the_card(tmp_path):
     assert not check(tmp_path, "Name: The Baykok\nType: Monster\nCheck: Combat 5\n\n"
                      "The Baykok is immune to Fire.\n"

@@ -755,6 +755,12 @@ Type: Monster
 Check: Combat 0
 
 Before the encounter, you are dealt 2 Mental damage that may not be reduced.
+---
+Name: Weak Giant
+Type: Monster
+Check: Combat 30
+
+Damage dealt by the Weak Giant is reduced by 3.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2009,3 +2015,13 @@ def test_damage_that_may_not_be_reduced_is_not(cards, bane, reduced):
     (damage,) = events_of(events, "damage")
     assert (damage["amount"], damage["kind"]) == (2, "Mental")
     assert bool(events_of(events, "play", card="Mind Veil")) == reduced
+
+
+def test_a_bane_may_deal_less_damage(cards):
+    """Failing by the shortfall deals that much Combat damage, less 3."""
+    for seed in range(1, 4):
+        events = play_setup(cards, seed, locations=field("Weak Giant"),
+                            script={"evade": ["none"]}, characters=[hero("Brannoc Ashvale")])
+        (check,) = checks(events)
+        assert events_of(events, "damage")[0]["amount"] == \
+            check["difficulty"] - check["total"] - 3

@@ -388,6 +388,9 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "location.", "Before the encounter, X deals 1 Cold damage to a character at this "
      "location."),
     ("If undefeated, X deals you 2 damage.", "If undefeated, X deals 2 damage to you."),
+    ("If there are no other characters at your location, X is undefeated.",
+     "If you are the only character at your location, X is undefeated."),
+    ("When you encounter this card, draw a card.", "When encountered, draw a card."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
 ])

@@ -284,6 +284,13 @@ class AstBuilder:
     def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("would_be_defeated", card)
 
+    def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
+        """`When you encounter this card` is `When encountered`; the card called otherwise
+        (`When you encounter the Haunt`) is kept, for the check to see its name."""
+        if card == ast.SelfRef(noun="card", span=card.span):
+            return ast.Word("when_encountered", span=self._span(meta))
+        return _AboutCard("when_encountered", card)
+
     def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("when_playing_another", self._word(kind))
 
@@ -874,6 +881,9 @@ class AstBuilder:
 
     def dealt_more(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
         return ast.DamageRule(more=amount, span=self._span(meta))
+
+    def dealt_less(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
+        return ast.DamageRule(more=amount, sign=-1, span=self._span(meta))
 
     def dealt_to(self, meta: Any, target: ast.Word) -> ast.DamageRule:
         return ast.DamageRule(to=_target(target), span=self._span(meta))
