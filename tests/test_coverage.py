@@ -72,7 +72,9 @@ def test_the_command_prints_a_table_or_json(tmp_path, monkeypatch):
     assert result.exit_code == 0 and "sentences" in result.stdout
 
 
-def test_a_card_set_out_rather_than_played_is_not_counted_as_run(tmp_path):
+def test_a_card_set_out_runs_beside_a_character_and_only_its_standing_text(tmp_path):
+    """The token's standing text is done in the encounter it is displayed for; a window of
+    a displayed card's is not done by the runtime yet, and is not counted as run."""
     (tmp_path / "cards.card").write_text(card_text("""
         Game: pacg
 
@@ -80,10 +82,16 @@ def test_a_card_set_out_rather_than_played_is_not_counted_as_run(tmp_path):
         Type: Token
 
         Draw a card.
+        ---
+        Name: Unlucky Token
+        Type: Token
+
+        Before the encounter, draw a card.
     """))
     report = measure([tmp_path], no_progress)
-    assert (report.cards.compiled, report.cards.ran) == (1, 0)
-    assert report.run_failures[0][0].startswith("ScenarioError: no trial for a Token")
+    assert (report.cards.compiled, report.cards.ran) == (2, 1)
+    assert report.run_failures[0][0].startswith(
+        "ScenarioError: a displayed Token's text of the window 'before_encounter'")
 
 
 def test_the_trial_of_a_boon_plays_its_text_for_another_card_played(tmp_path):

@@ -761,6 +761,17 @@ Type: Monster
 Check: Combat 30
 
 Damage dealt by the Weak Giant is reduced by 3.
+---
+Name: Shaken
+Type: Scourge
+
+You may not play allies.
+---
+Name: Scare Crow
+Type: Monster
+Check: Combat 99
+
+If undefeated, suffer the scourge Shaken; the Scare Crow deals no damage.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2025,3 +2036,18 @@ def test_a_bane_may_deal_less_damage(cards):
         (check,) = checks(events)
         assert events_of(events, "damage")[0]["amount"] == \
             check["difficulty"] - check["total"] - 3
+
+
+def test_a_scourge_suffered_is_displayed_and_holds_in_each_later_encounter(cards):
+    """Brannoc suffers Shaken against the Scare Crow; in his next encounter, he may not play
+    allies (the scourge's standing text)."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards["Scare Crow"]), brannoc.location).run()
+    assert [card.name for card in brannoc.displayed] == ["Shaken"]
+    before = len(table.log.events)
+    rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).run()
+    later = table.log.events[before:]
+    assert events_of(later, "forbidden", character="Brannoc Ashvale")
+    assert events_of(later, "window", card="Shaken")

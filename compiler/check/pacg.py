@@ -16,12 +16,11 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known
 from compiler.diagnostics import Diagnostic, Severity, did_you_mean
-from compiler.runtime.pacg.cards import BANES, BOONS, SKILLS, singular
+from compiler.runtime.pacg.cards import BANES, BOONS, DISPLAYED, SKILLS, singular
 
 GAME = "pacg"
 # Cards set beside the scenario or a character rather than encountered or played: their text
 # is rules that hold while they are there.
-DISPLAYED = ("Scourge", "Supporter", "Token")
 TYPES = (*BANES, *BOONS, "Character", "Location", *DISPLAYED)
 # `Combat` names the combat check, which a character makes with Strength or Melee.
 CHECK_SKILLS = (*SKILLS, "Combat")

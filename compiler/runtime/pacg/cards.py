@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 BANES = ("Monster", "Barrier", "Henchman", "Villain", "Story Bane")
 BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing", "Loot", "Cohort")
+# Cards set out beside a character (or the scenario): their text holds while they are there.
+DISPLAYED = ("Scourge", "Supporter", "Token")
 SKILLS = (
     "Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
     "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Craft", "Diplomacy", "Disable",
@@ -100,6 +102,10 @@ class CardDef:
     @property
     def is_boon(self) -> bool:
         return self.type in BOONS
+
+    @property
+    def is_displayed(self) -> bool:
+        return self.type in DISPLAYED
 
     @cached_property
     def powers_for(self) -> Mapping[str | None, tuple[Power, ...]]:

@@ -33,6 +33,7 @@ WINDOW_WORDS = {
     "if_undefeated": "if undefeated",
     "after_encounter": "after the encounter",
     "always": "the card's standing text",
+    "displayed": "the standing text of a card displayed beside the character",
     "during_check": "the check to defeat",
     "before_any_play": "before a card is played",
     "before_another_plays": "before another character plays a card",
@@ -82,6 +83,9 @@ class Encounter(CardOperations):
 
     def _sequence(self) -> None:
         defn = self.card.defn
+        self._displayed_text()
+        if self._stopped():
+            return
         if defn.is_bane:
             self._window("always")
             if self._stopped():
@@ -119,6 +123,15 @@ class Encounter(CardOperations):
 
     def _stopped(self) -> bool:
         return self.table.over or not self.character.alive
+
+    def _displayed_text(self) -> None:
+        """The standing text of each Scourge, Supporter or Token displayed beside the
+        character encountering the card holds in the encounter: it is done as the encounter
+        begins, with that character as `you` (docs/rulings.md)."""
+        for card in list(self.character.displayed):
+            if card.defn.is_displayed and card.defn.always is not None:
+                self.log.emit("window", window=WINDOW_WORDS["displayed"], card=card.name)
+                card.defn.always(self, self.character)
 
     def _window(self, window: str, you: Character | None = None) -> None:
         """The encountered card's text of `window`, with `you` (by default, the character

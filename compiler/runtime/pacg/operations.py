@@ -680,7 +680,8 @@ class CardOperations:
                 self.log.emit("shuffled_in", card=card.name, location=self.location.name)
 
     def suffer_scourge(self, who: Character, name: str | None) -> None:
-        """`who` suffers the Scourge `name`, or one the dice pick from the box."""
+        """`who` suffers the Scourge `name`, or one the dice pick from the box: it is
+        displayed beside `who`, its text holding in each of `who`'s encounters."""
         if name is not None:
             defn = self.table.card_def(name)
         else:
@@ -689,7 +690,7 @@ class CardOperations:
                 self.log.emit("no_scourge", character=who.name)
                 return
             defn = self.table.dice.choice(scourges)
-        who.scourges.append(defn.name)
+        who.displayed.append(Card(defn))
         self.log.emit("scourge", character=who.name, card=defn.name)
 
     def cards(self, who: Character, action: str, count: int, random: bool,

@@ -56,8 +56,7 @@ class Character:
         self.hand: list[Card] = []
         self.discards: list[Card] = []
         self.buried: list[Card] = []
-        self.displayed: list[Card] = []
-        self.scourges: list[str] = []  # the names of the Scourges the character suffers
+        self.displayed: list[Card] = []  # boons displayed, and Scourges it suffers
         self.alive = True
 
 

@@ -10,6 +10,7 @@ to, or one that deals a point of damage of a kind a reduction reduces.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -75,8 +76,8 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
     """Encounter the bane `name`, play each power of the boon `name` in an encounter that
     gives it its moment, or play an encounter as the character or at the location `name`;
     raise whatever the runtime raises.  A boon's text done when its holder resets the hand,
-    or when another card is played, is tried too.  A card set beside the game (a Scourge, a
-    Token) is neither encountered nor played, and has no trial yet."""
+    or when another card is played, is tried too.  A card set out beside a character (a
+    Scourge, a Token) is displayed beside one for an encounter."""
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.is_bane:
         _encounter(cards, card, seed)
@@ -106,9 +107,25 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
         _encounter(cards, STOCK_MONSTER, seed, hero=card)
     elif card.type == "Location":
         _encounter(cards, STOCK_MONSTER, seed, place=card)
+    elif card.is_displayed:
+        _displayed(cards, card, seed)
     else:
-        raise ScenarioError(f"no trial for a {card.type}: it is set out, not encountered or "
-                            "played, and the runtime does not set cards out yet")
+        raise ScenarioError(f"no trial for a {card.type}")
+
+
+def _displayed(cards: Mapping[str, CardDef], card: CardDef, seed: int) -> None:
+    """Display `card` beside the stock character and encounter the stock monster, in which
+    its standing text holds.  The runtime does only a displayed card's standing text: text
+    of another window would not be done, and the trial says so."""
+    undone = [item.name for item in dataclasses.fields(CardDef)
+              if item.name != "always" and callable(getattr(card, item.name))]
+    if undone or card.powers:
+        what = f"text of the window {undone[0]!r}" if undone else "powers"
+        raise ScenarioError(f"a displayed {card.type}'s {what} are not played yet: the "
+                            "runtime does only its standing text")
+    table, character, location = _table(cards, seed, None, None)
+    character.displayed.append(Card(card))
+    Encounter(table, character, Card(STOCK_MONSTER), location).run()
 
 
 def _partner_for(power: Power) -> CardDef | None:
