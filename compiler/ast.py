@@ -562,7 +562,7 @@ class Examine(Effect):
 
     count: Amount
     then: str | None = None
-    deck: str = "location"  # or 'yours', 'blessings'
+    deck: str = "location"  # or 'any_location' (the player's pick), 'yours', 'blessings'
 
 
 @dataclass(frozen=True)

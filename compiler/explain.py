@@ -404,6 +404,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                                  "of this turn"}[e.action],
     ast.Examine: lambda e, you: f"{you} looks at the top {count_words(e.count, False)} of "
     + {"location": "the location deck", "yours": "their deck",
+       "any_location": "the deck of their own location (a location deck, as printed)",
        "blessings": "the blessings deck"}[e.deck] + " and puts them back"
     + {None: "", "any_order": " in any order", "top_or_bottom": ", on the top or the bottom"}[
         e.then],

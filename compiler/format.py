@@ -433,7 +433,8 @@ EXAMINE_THEN = {"any_order": " and put them back in any order",
                 "top_or_bottom": " and put it on either the top or bottom of the deck"}
 
 
-EXAMINED_DECKS = {"location": "the location deck", "yours": "your deck",
+EXAMINED_DECKS = {"location": "the location deck", "any_location": "a location deck",
+                  "yours": "your deck",
                   "blessings": "the blessings deck"}
 
 

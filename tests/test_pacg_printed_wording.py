@@ -2051,3 +2051,20 @@ def test_a_scourge_suffered_is_displayed_and_holds_in_each_later_encounter(cards
     later = table.log.events[before:]
     assert events_of(later, "forbidden", character="Brannoc Ashvale")
     assert events_of(later, "window", card="Shaken")
+
+
+def test_a_location_deck_the_player_picks_is_that_of_the_holders_location(cards):
+    """`examine the top card of a location deck`, in an encounter at another location: the
+    holder looks at the deck of its own."""
+    table = laid_out(cards, {"locations": [*field("Sure Thing"),
+                                           {"card": "Other Field", "deck": ["Iron Brute"]}],
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    elsewhere = table.locations[1]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Iron Brute"]), elsewhere)
+    before = len(table.log.events)
+    encounter.examine(brannoc, 1, None, "any_location")
+    encounter.examine(brannoc, 1, None, "location")
+    assert [(event["location"], event["cards"])
+            for event in events_of(table.log.events[before:], "examine")] == [
+        ("Plain Field", ["Sure Thing"]), ("Other Field", ["Iron Brute"])]

@@ -391,6 +391,8 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     ("If there are no other characters at your location, X is undefeated.",
      "If you are the only character at your location, X is undefeated."),
     ("When you encounter this card, draw a card.", "When encountered, draw a card."),
+    ("If defeated, examine the top card of any location deck.",
+     "If defeated, examine the top card of a location deck."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
 ])

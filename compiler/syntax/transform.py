@@ -954,7 +954,8 @@ def _nesting(effect: ast.Effect) -> int:
 
 
 # The decks `examine` may look at, by the grammar's name for each.
-_EXAMINED_DECKS = {"location_deck": "location", "your_deck": "yours",
+_EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
+                   "your_deck": "yours",
                    "blessings_deck": "blessings"}
 
 

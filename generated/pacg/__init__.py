@@ -75,6 +75,7 @@ MODULES = {
     'Tonic of Mending': 'tonic_of_mending',
     'Armory Writ': 'armory_writ',
     'Focusing Charm': 'focusing_charm',
+    'Scrying Quill': 'scrying_quill',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

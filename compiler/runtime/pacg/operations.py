@@ -530,11 +530,12 @@ class CardOperations:
 
     def examine(self, you: Character, count: int, then: str | None = None,
                 deck: str = "location") -> None:
-        """Look at the top cards of a deck: the location's, `you`'s own, or the blessings
-        deck; they stay as they are, which is one of the orders `then` allows, unless an
-        examined card's own `When you examine this card` text (done for each, top first)
-        moves it."""
+        """Look at the top cards of a deck: the location's, any location's (the player's
+        pick: `you`'s own location, docs/rulings.md), `you`'s own, or the blessings deck;
+        they stay as they are, which is one of the orders `then` allows, unless an examined
+        card's own `When you examine this card` text (done for each, top first) moves it."""
         cards, whose = {"location": (self.location.deck, self.location.name),
+                        "any_location": (you.location.deck, you.location.name),
                         "yours": (you.deck, you.name),
                         "blessings": (self.table.blessings_deck, "the blessings")}[deck]
         examined = cards[:count]
