@@ -391,6 +391,15 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     ("If there are no other characters at your location, X is undefeated.",
      "If you are the only character at your location, X is undefeated."),
     ("When you encounter this card, draw a card.", "When encountered, draw a card."),
+    ("The difficulty of checks to defeat X with the Attack or Ranged traits is increased by 2.",
+     "If the check to defeat has the Attack or Ranged trait, the difficulty to defeat is "
+     "increased by 2."),
+    ("If your check has the Piercing trait, increase the difficulty to defeat by 4.",
+     "If the check to defeat has the Piercing trait, the difficulty to defeat is increased by "
+     "4."),
+    ("If the check to defeat does not have the Fire trait, its difficulty is increased by 3.",
+     "If the check to defeat does not have the Fire trait, the difficulty to defeat is "
+     "increased by 3."),
     ("If defeated, examine the top card of any location deck.",
      "If defeated, examine the top card of a location deck."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",

@@ -777,9 +777,18 @@ class AstBuilder:
         increased by 1 for the rest of the turn`: with no scope named, the difficulty meant
         is the one to defeat."""
         *words, (amount, adventure) = parts
-        scope = words[0].text if len(words) == 2 else "to_defeat"
-        return ast.DifficultyChange(scope, -1 if words[-1].text == "decreased" else 1, amount,
-                                    adventure, span=self._span(meta))
+        sign = -1 if any(word.text == "decreased" for word in words) else 1
+        scope = next((word.text for word in words if word.text not in _SIGNS), "to_defeat")
+        return ast.DifficultyChange(scope, sign, amount, adventure, span=self._span(meta))
+
+    def difficulty_for_trait(self, meta: Any, *parts: Any) -> ast.Conditional:
+        """`the difficulty of checks to defeat <card> with the <traits> traits is increased by
+        2` is `if the check to defeat has the <traits> trait, the difficulty to defeat is
+        increased by 2`: one meaning, one node."""
+        traits, sign, by = parts[-3:]
+        span = self._span(meta)
+        return ast.Conditional(ast.Condition("check_has_trait", traits, span=span),
+                               self.difficulty_change(meta, sign, by), span=span)
 
     def to_defeat(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
         """`the difficulty to defeat the barrier`: the card is named only to say whose."""
@@ -953,6 +962,8 @@ def _nesting(effect: ast.Effect) -> int:
     return 1 + max((_nesting(effect) for effect in inner), default=0)
 
 
+# The words of the grammar's change_sign and change_verb.
+_SIGNS = ("increased", "decreased")
 # The decks `examine` may look at, by the grammar's name for each.
 _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
                    "your_deck": "yours",

@@ -90,6 +90,7 @@ MODULES = {
     'Time Thief': 'time_thief',
     'Stalking Panther': 'stalking_panther',
     'Whispering Skull': 'whispering_skull',
+    'Iron Sentinel': 'iron_sentinel',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
