@@ -301,8 +301,9 @@ class Draw(Effect):
 
 @dataclass(frozen=True)
 class WhichChecks(Node):
-    """The checks a card adds to: `owner` 'yours', 'any' (at the holder's location) or
-    'elsewhere' (by a character at another location); any one of `kinds` (each of one or
+    """The checks a card adds to: `owner` 'yours', 'any' (at the holder's location),
+    'others' (another character's there) or 'elsewhere' (by a character at another
+    location); any one of `kinds` (each of one or
     more words, all of which must hold: `noncombat Strength`, `Melee combat`; none: any
     check); and, with a `purpose` ('defeat', 'acquire', 'close'), only checks for it, against
     a card of one of the `against` types if any are named."""
@@ -315,11 +316,21 @@ class WhichChecks(Node):
 
 @dataclass(frozen=True)
 class AddToCheck(Effect):
-    """Add to a check."""
+    """Add to a check; `more` to a check against a card `more.against` takes in."""
 
     amount: Amount
     checks: WhichChecks
     traits: tuple[Word, ...] = ()  # traits the addition gives the check
+    more: MoreAgainst | None = None
+
+
+@dataclass(frozen=True)
+class MoreAgainst(Node):
+    """`, or 2d4 against a monster with the Giant trait`: the amount added instead when the
+    check is against such a card."""
+
+    amount: Amount
+    against: Selector
 
 
 @dataclass(frozen=True)

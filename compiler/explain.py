@@ -302,7 +302,7 @@ def _conditional(e: ast.Conditional, you: str) -> str:
 
 def _which_checks(checks: ast.WhichChecks) -> str:
     whose = {"yours": "its holder's", "any": "any character's",
-             "elsewhere": "a"}[checks.owner]
+             "others": "another character's", "elsewhere": "a"}[checks.owner]
     kinds = " or ".join(map(str, checks.kinds))
     text = f"{whose} {kinds} check" if kinds else f"{whose} check"
     if checks.owner == "elsewhere":
@@ -361,6 +361,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}"
+    + ("" if e.more is None else
+       f" ({e.more.amount} instead if it is against {_selected(e.more.against)})")
     + (f", which gains the {' and '.join(map(str, e.traits))} "
        + ("trait" if len(e.traits) == 1 else "traits") if e.traits else ""),
     ast.CloseLocation: lambda e, you: {

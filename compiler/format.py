@@ -330,7 +330,7 @@ def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = 
 
 def which_checks(checks: ast.WhichChecks) -> str:
     """`your check`, `any noncombat Strength or Dexterity check to defeat a barrier`."""
-    owner = "your" if checks.owner == "yours" else "any"
+    owner = {"yours": "your", "others": "another character's"}.get(checks.owner, "any")
     kinds = f"{_list(map(str, checks.kinds), 'or')} " if checks.kinds else ""
     text = f"{owner} {kinds}check"
     if checks.purpose is not None:
@@ -352,7 +352,8 @@ def _traits(traits: tuple[ast.Word, ...]) -> str:
 def _add(e: ast.AddToCheck, voice: Voice) -> str:
     if e.traits and str(e.amount) == "0":  # `add the Magic trait to your check`
         return f"add {_traits(e.traits)[len(' with '):]} to {which_checks(e.checks)}"
-    return f"add {e.amount}{_traits(e.traits)} to {which_checks(e.checks)}"
+    more = "" if e.more is None else f", or {e.more.amount} against {_selector(e.more.against)}"
+    return f"add {e.amount}{_traits(e.traits)} to {which_checks(e.checks)}{more}"
 
 
 def _add_dice(e: ast.AddDice, voice: Voice) -> str:

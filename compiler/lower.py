@@ -274,7 +274,9 @@ class _Lowerer:
 
     def AddToCheck(self, e: ast.AddToCheck) -> ir.Effect:
         return {"op": "add_to_check", "amount": lower_amount(e.amount),
-                **_which_checks(e.checks), "traits": _words(e.traits)}
+                **_which_checks(e.checks), "traits": _words(e.traits),
+                "more": None if e.more is None else
+                {"amount": lower_amount(e.more.amount), **_selection(e.more.against)}}
 
     def CloseLocation(self, e: ast.CloseLocation) -> ir.Effect:
         return {"op": "close_location", "mode": e.mode, "place": e.place}

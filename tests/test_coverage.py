@@ -126,3 +126,24 @@ def test_the_corpus_is_measured(tmp_path):
     assert report.sentences.parsed / report.sentences.total >= 0.65
     assert report.cards.checked / report.cards.total >= 0.44
     assert report.cards.ran >= 330
+
+
+def test_the_trial_of_a_power_for_another_characters_check_plays_it_from_a_companion(tmp_path):
+    """A power that adds to another character's check, beside its holder or elsewhere, is
+    played by a stock companion (proficient with all) on the stock character's check."""
+    (tmp_path / "cards.card").write_text(card_text("""
+        Game: pacg
+
+        Name: Far Arrow
+        Type: Weapon
+
+        If you are proficient with weapons, you may discard this card to add 1d4+1 to a combat
+        check at another location.
+        ---
+        Name: Helping Hand
+        Type: Ally
+
+        Recharge this card to add 2 to another character's combat check.
+    """))
+    report = measure([tmp_path], no_progress)
+    assert (report.cards.compiled, report.cards.ran) == (2, 2), report.run_failures

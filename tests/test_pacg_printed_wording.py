@@ -17,6 +17,7 @@ from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import set_up
 from compiler.runtime.pacg.state import Card, Table
+from compiler.runtime.script import ScenarioError
 from tests.conftest import events_of, play_setup
 
 TEST_CARDS = """
@@ -772,6 +773,22 @@ Type: Monster
 Check: Combat 99
 
 If undefeated, suffer the scourge Shaken; the Scare Crow deals no damage.
+---
+Name: Hill Giant
+Type: Monster
+Traits: Giant
+Check: Combat 10
+---
+Name: Giant Hunter
+Type: Ally
+
+Recharge this card to add 1 to your combat check, or 5 to your combat check against a monster
+with the Giant trait.
+---
+Name: Helping Hand
+Type: Ally
+
+Recharge this card to add 2 to another character's combat check.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2068,3 +2085,26 @@ def test_a_location_deck_the_player_picks_is_that_of_the_holders_location(cards)
     assert [(event["location"], event["cards"])
             for event in events_of(table.log.events[before:], "examine")] == [
         ("Plain Field", ["Sure Thing"]), ("Other Field", ["Iron Brute"])]
+
+
+@pytest.mark.parametrize(("bane", "added"), [("Hill Giant", 5), ("Iron Brute", 1)])
+def test_an_addition_may_be_more_against_a_bane_with_a_trait(cards, bane, added):
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale", hand=["Giant Hunter"])],
+                        script={"evade": ["none"], "check": [["Giant Hunter"]]})
+    assert [event["amount"] for event in events_of(events, "added")] == [added]
+
+
+def test_another_characters_check_is_not_the_holders_own(cards):
+    """Brannoc fights: the hand adds 2 to his check from Tamsin's hand beside him, and is
+    not his own to play on it."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale"),
+                                    hero("Tamsin Reed", hand=["Helping Hand"])],
+                        script={"evade": ["none"], "check": [["Helping Hand"]]})
+    assert [(event["character"], event["amount"])
+            for event in events_of(events, "added")] == [("Brannoc Ashvale", 2)]
+    with pytest.raises(ScenarioError, match="no character here can play it"):
+        play_setup(cards, locations=field("Iron Brute"),
+                   characters=[hero("Brannoc Ashvale", hand=["Helping Hand"])],
+                   script={"evade": ["none"], "check": [["Helping Hand"]]})

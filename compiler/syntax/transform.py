@@ -541,7 +541,12 @@ class AstBuilder:
         return checks or ast.WhichChecks("yours", span=self._span(meta)), traits
 
     def add_to_check(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.AddToCheck:
-        return ast.AddToCheck(amount, *self._addition(meta, parts), span=self._span(meta))
+        more = next((part for part in parts if isinstance(part, ast.MoreAgainst)), None)
+        return ast.AddToCheck(amount, *self._addition(meta, parts), more=more,
+                              span=self._span(meta))
+
+    def more_against(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.MoreAgainst:
+        return ast.MoreAgainst(amount, parts[-1], span=self._span(meta))
 
     def add_traits(self, meta: Any, traits: tuple[ast.Word, ...], checks: ast.WhichChecks
                    ) -> ast.AddToCheck:

@@ -76,6 +76,7 @@ MODULES = {
     'Armory Writ': 'armory_writ',
     'Focusing Charm': 'focusing_charm',
     'Scrying Quill': 'scrying_quill',
+    'Jorvan Giantsbane': 'jorvan_giantsbane',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -313,7 +313,7 @@ class Encounter(CardOperations):
         for holder in self.table.living():
             # The owners of the checks the holder's cards may add to: its own, or another's.
             owners = ("yours", "any") if holder is state.character else \
-                ("any",) if holder.location is here else ("elsewhere",)
+                ("any", "others") if holder.location is here else ("elsewhere",)
             for card in list(holder.hand):
                 for power in card.defn.powers_for.get("add_to_check", ()):
                     spec = power.effect

@@ -313,6 +313,13 @@ class CardOperations:
             raise ScenarioError("a card added to a check when none was being attempted")
         return self.check
 
+    def against(self, kinds: tuple[str, ...], traits: tuple[str, ...], highest: int | None
+                ) -> bool:
+        """Whether the check being made is against a card these take in (cards.selects):
+        the card encountered."""
+        return selects({"kinds": kinds, "traits": traits, "highest": highest}, self.card.defn,
+                       self.table.adventure_deck)
+
     def add_to_check(self, amount: int, traits: tuple[str, ...] = ()) -> None:
         check = self._current_check()
         check.added += amount

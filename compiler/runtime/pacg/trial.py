@@ -54,6 +54,12 @@ def _encountered_for(spec: Mapping[str, Any]) -> CardDef:
 
 STOCK_CHARACTER = CardDef("Trial Hero", "Character", hand=5,
                           skills=tuple((skill, 8, 1) for skill in SKILLS))
+# Who holds a boon whose power adds to another character's check: proficient with all, so
+# that a power only the proficient may play (`If you are proficient with weapons, you may
+# discard this card to add 1d4 to a combat check at another location`) is played.
+STOCK_COMPANION = CardDef("Trial Companion", "Character", hand=5,
+                          skills=STOCK_CHARACTER.skills,
+                          proficiencies=("Weapons", "Light Armors", "Heavy Armors"))
 STOCK_LOCATION = CardDef("Trial Grounds", "Location")
 STOCK_BLESSING = CardDef("Trial Blessing", "Blessing")
 STOCK_MONSTER = _monster("Combat")
@@ -63,7 +69,7 @@ PARTNERS = tuple(CardDef(f"Trial {kind}", kind, powers=(Power(
     "reveal", "add_to_check", {"op": "add_to_check", "owner": "yours", "checks": [],
                                "purpose": None, "against": []},
     lambda enc, you: enc.add_to_check(1)),)) for kind in BOONS)
-STOCK = (STOCK_CHARACTER, STOCK_LOCATION, STOCK_BLESSING, *PARTNERS)
+STOCK = (STOCK_CHARACTER, STOCK_COMPANION, STOCK_LOCATION, STOCK_BLESSING, *PARTNERS)
 # How a boon's power is put to the test, by its purpose: what the script says to play.
 _SCRIPTS: dict[str | None, Callable[[str], dict]] = {
     "evade": lambda name: {"evade": [name]},
@@ -95,7 +101,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
             partner = _partner_for(power)
             if script is not None:
                 _encounter(cards, encountered, seed, script(card.name), boon=card,
-                           partner=partner)
+                           partner=partner, apart=(power.effect or {}).get("owner"))
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
                 if partner is not None:
@@ -140,10 +146,23 @@ def _partner_for(power: Power) -> CardDef | None:
 def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
                script: dict | None = None, boon: CardDef | None = None,
                hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION,
-               partner: CardDef | None = None) -> None:
+               partner: CardDef | None = None, apart: str | None = None) -> None:
+    """Encounter `bane` with `boon` in hand, or, for a power that adds to another's check
+    (`apart`: 'others', 'elsewhere'), in the hand of a companion beside the one encountering
+    or at another location."""
     table, character, location = _table(cards, seed, script, boon, hero, place)
+    holder = character
+    if boon is not None and apart in ("others", "elsewhere"):
+        where = location if apart == "others" else Location(STOCK_LOCATION)
+        if where is not location:
+            table.locations.append(where)
+        holder = Character(STOCK_COMPANION, where)
+        table.characters.append(holder)
+        held = next(card for card in character.hand if card.defn is boon)
+        character.hand.remove(held)
+        holder.hand.append(held)
     if partner is not None:
-        character.hand.insert(0, Card(partner))
+        holder.hand.insert(0, Card(partner))
     Encounter(table, character, Card(bane), location).run()
 
 
