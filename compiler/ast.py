@@ -615,11 +615,13 @@ class GainFromBox(Effect):
 @dataclass(frozen=True)
 class PileAction(Effect):
     """`bury your discard pile`, `discard your hand`: every card of the pile ('hand' or
-    'discards')."""
+    'discards'); with `kinds`, every card of those types (`discard any armors`, `bury any
+    allies in your discard pile`)."""
 
     target: Target
     action: str
     pile: str
+    kinds: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -414,7 +414,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     f"adds {e.count} random " + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
     + " from the box to the hand",
-    ast.PileAction: lambda e, you: f"{_who(e.target, you)} must {e.action} every card of "
+    ast.PileAction: lambda e, you: f"{_who(e.target, you)} must {e.action} every "
+    + (f"card of the types {' or '.join(map(str, e.kinds))} in " if e.kinds else "card of ")
     + ("the hand" if e.pile == "hand" else "the discard pile"),
     ast.DamageRule: lambda e, you: _damage_rule(e),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",

@@ -314,6 +314,14 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
         + CARD_SOURCES[e.source]
 
 
+def _pile(e: ast.PileAction, voice: Voice) -> str:
+    pile = "hand" if e.pile == "hand" else "discard pile"
+    if e.kinds:
+        return f"{_acting(e.target, e.action, voice)} any {_list(map(str, e.kinds), 'or')} " \
+            f"from your {pile}"
+    return f"{_acting(e.target, e.action, voice)} your {pile}"
+
+
 def _draw(e: ast.Draw, voice: Voice) -> str:
     up_to = "up to " if e.up_to else ""
     return f"{_acting(e.target, 'draw', voice)} {up_to}{count_words(e.count, False)}"
@@ -546,8 +554,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.TurnAction: lambda e, voice: TURN_ACTION_WORDS[e.action],
     ast.Examine: _examine,
     ast.GainFromBox: _gain_from_box,
-    ast.PileAction: lambda e, voice: (f"{_acting(e.target, e.action, voice)} your "
-                                      + ("hand" if e.pile == "hand" else "discard pile")),
+    ast.PileAction: _pile,
     ast.DamageRule: _damage_rule,
     ast.Unevadable: lambda e, voice: "this card may not be evaded",
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",

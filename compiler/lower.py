@@ -349,7 +349,8 @@ class _Lowerer:
                 "target": "you" if e.target is None else e.target.kind}
 
     def PileAction(self, e: ast.PileAction) -> ir.Effect:
-        return {"op": "pile", "target": e.target.kind, "action": e.action, "pile": e.pile}
+        return {"op": "pile", "target": e.target.kind, "action": e.action, "pile": e.pile,
+                "kinds": _words(e.kinds)}
 
     def DamageRule(self, e: ast.DamageRule) -> ir.Effect:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),

@@ -789,6 +789,12 @@ Name: Helping Hand
 Type: Ally
 
 Recharge this card to add 2 to another character's combat check.
+---
+Name: Ally Hater
+Type: Monster
+Check: Combat 99
+
+If undefeated, bury any allies in your discard pile; the Ally Hater deals no damage.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2108,3 +2114,13 @@ def test_another_characters_check_is_not_the_holders_own(cards):
         play_setup(cards, locations=field("Iron Brute"),
                    characters=[hero("Brannoc Ashvale", hand=["Helping Hand"])],
                    script={"evade": ["none"], "check": [["Helping Hand"]]})
+
+
+def test_any_cards_of_a_kind_are_every_one_of_them(cards):
+    table = laid_out(cards, {"locations": field("Ally Hater"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    brannoc.discards = [Card(cards[name]) for name in ("Test Hound", "Pebble", "Loyal Hound")]
+    rt.Encounter(table, brannoc, Card(cards["Ally Hater"]), brannoc.location).run()
+    assert [card.name for card in brannoc.buried] == ["Test Hound", "Loyal Hound"]
+    assert [card.name for card in brannoc.discards] == ["Pebble"]

@@ -400,6 +400,8 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     ("If the check to defeat does not have the Fire trait, its difficulty is increased by 3.",
      "If the check to defeat does not have the Fire trait, the difficulty to defeat is "
      "increased by 3."),
+    ("If undefeated, discard any armors or weapons.",
+     "If undefeated, discard any armors or weapons from your hand."),
     ("If defeated, examine the top card of any location deck.",
      "If defeated, examine the top card of a location deck."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",

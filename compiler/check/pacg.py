@@ -354,7 +354,7 @@ class _CardCheck(CardCheck):
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
-                         ) -> None:
+                         | ast.PileAction) -> None:
         self._card_kinds(node.kinds)
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
@@ -475,6 +475,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.CountedDamage: (_CardCheck._damage_kind,),
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
+    ast.PileAction: (_CardCheck._node_card_kinds,),
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),

@@ -515,6 +515,12 @@ class AstBuilder:
         target, (action, pile) = self._subject(meta, parts)
         return ast.PileAction(target, action.text, pile.text, span=self._span(meta))
 
+    def kinds_action(self, meta: Any, *parts: Any) -> ast.PileAction:
+        """`discard any armors`: from the hand, unless a pile is named."""
+        target, (action, kinds, *pile) = self._subject(meta, parts)
+        return ast.PileAction(target, action.text, pile[0].text if pile else "hand", kinds,
+                              span=self._span(meta))
+
     def draw_from_box(self, meta: Any, *parts: Any) -> ast.GainFromBox:
         target, rest = self._subject(meta, parts)
         count = next((part for part in rest if isinstance(part, ast.Amount)),

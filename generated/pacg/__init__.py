@@ -92,6 +92,7 @@ MODULES = {
     'Stalking Panther': 'stalking_panther',
     'Whispering Skull': 'whispering_skull',
     'Iron Sentinel': 'iron_sentinel',
+    'Rust Drinker': 'rust_drinker',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

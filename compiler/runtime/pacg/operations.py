@@ -734,9 +734,12 @@ class CardOperations:
             you.hand.append(card)
         self.log.emit("retrieve", character=you.name, card=card.name if pool else None)
 
-    def pile(self, who: Character, action: str, pile: str) -> None:
-        """`who` loses every card of the hand or the discard pile by `action`."""
-        lost = list(who.hand if pile == "hand" else who.discards)
+    def pile(self, who: Character, action: str, pile: str, kinds: tuple[str, ...] = ()
+             ) -> None:
+        """`who` loses every card (of `kinds`, if any) of the hand or the discard pile by
+        `action`."""
+        lost = [card for card in (who.hand if pile == "hand" else who.discards)
+                if of_kinds(card.defn, kinds)]
         for card in lost:
             self.table.move(who, card, action)
         self.log.emit("lose_cards", character=who.name, action=action,
