@@ -488,8 +488,9 @@ class ExtraCost(Effect):
 class Condition(Node):
     """What a conditional asks of "you"; `kind` is one of CONDITION_KINDS and `words` the
     proficiency (`light armors`), the skills (any one of them will do), the traits, the card
-    types (`lacks_cards`: none of them in the hand), or for `played_on_check` a card type and
-    the traits such a card played must have."""
+    types (`lacks_cards`: none of them in the hand; `check_against`: the check is against a
+    card of one of them), or for `played_on_check` a card type and the traits such a card
+    played must have."""
 
     kind: str
     words: tuple[Word, ...]
@@ -498,7 +499,7 @@ class Condition(Node):
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
-                   "examined_is", "lacks_cards")
+                   "examined_is", "lacks_cards", "check_against")
 
 
 @dataclass(frozen=True)

@@ -260,6 +260,7 @@ CONDITIONS = {
                           "trait",
     "check_has_trait": "if the check to defeat has the {words} trait",
     "lacks_cards": "if {you} has no card in hand of the types {words}",
+    "check_against": "if the check is against a card of the types {words}",
     "check_lacks_trait": "if the check to defeat has none of the traits {words}",
     "played_on_check": "if {you} played a card on this check of the type and with the "
                        "traits {words}",

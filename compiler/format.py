@@ -387,9 +387,10 @@ def _condition(condition: ast.Condition) -> str:
     if condition.kind == "played_on_check":
         kind, *traits = condition.words
         return f"you played {_article(kind.text)} {kind}{_traits(tuple(traits))} on this check"
-    if condition.kind == "examined_is":
+    if condition.kind in ("examined_is", "check_against"):
         kinds = _list(map(str, condition.words), "or")
-        return f"it is {_article(kinds)} {kinds}"
+        subject = "it is" if condition.kind == "examined_is" else "the check is against"
+        return f"{subject} {_article(kinds)} {kinds}"
     return CONDITION_WORDS[condition.kind].format(_list(map(str, condition.words), "or"))
 
 

@@ -795,6 +795,16 @@ Type: Monster
 Check: Combat 99
 
 If undefeated, bury any allies in your discard pile; the Ally Hater deals no damage.
+---
+Name: Tin Shirt
+Type: Armor
+Check: Dexterity 4
+---
+Name: Sign of Tin
+Type: Blessing
+
+Discard this card to add 1 die to any check.
+If the check is against an armor, recharge this card instead.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2124,3 +2134,18 @@ def test_any_cards_of_a_kind_are_every_one_of_them(cards):
     rt.Encounter(table, brannoc, Card(cards["Ally Hater"]), brannoc.location).run()
     assert [card.name for card in brannoc.buried] == ["Test Hound", "Loyal Hound"]
     assert [card.name for card in brannoc.discards] == ["Pebble"]
+
+
+@pytest.mark.parametrize(("encountered", "pile"),
+                         [("Tin Shirt", "deck"), ("Iron Brute", "discards")])
+def test_a_card_may_ask_what_the_check_it_was_played_on_is_against(cards, encountered, pile):
+    """The sign is recharged on a check against an armor, and discarded on one against a
+    monster."""
+    table = laid_out(cards, {"locations": field(encountered),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"], "check": [["Sign of Tin"]]}})
+    brannoc = table.characters[0]
+    brannoc.hand.append(Card(cards["Sign of Tin"]))
+    rt.Encounter(table, brannoc, Card(cards[encountered]), brannoc.location).run()
+    assert events_of(table.log.events, "play", card="Sign of Tin")
+    assert "Sign of Tin" in [card.name for card in getattr(brannoc, pile)]

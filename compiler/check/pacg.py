@@ -374,7 +374,7 @@ class _CardCheck(CardCheck):
             self._skills(node.words, SKILLS)
         elif node.kind == "played_on_check":
             self._card_kinds(node.words[:1])  # the type; the traits follow
-        elif node.kind in ("examined_is", "lacks_cards"):
+        elif node.kind in ("examined_is", "lacks_cards", "check_against"):
             self._card_kinds(node.words)
 
     def _add_dice(self, node: ast.AddDice) -> None:

@@ -77,6 +77,7 @@ MODULES = {
     'Focusing Charm': 'focusing_charm',
     'Scrying Quill': 'scrying_quill',
     'Jorvan Giantsbane': 'jorvan_giantsbane',
+    'Sign of the Forge': 'sign_of_the_forge',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -455,6 +455,8 @@ class CardOperations:
             return len(self.table.characters_at(you.location)) == 1
         if kind == "dealt_damage":
             return you.name in self.damaged
+        if kind == "check_against":  # the card the check being made is against
+            return of_kinds(self.card.defn, words)
         if kind == "lacks_cards":
             return not any(of_kinds(card.defn, words) for card in you.hand)
         if kind == "examined_is":
