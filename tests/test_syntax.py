@@ -419,6 +419,19 @@ def test_a_sentence_that_begins_with_instead_goes_on_with_the_one_before():
     assert second.effects == sentence("Then, bury a card.").effects
 
 
+def test_an_effect_joined_by_and_with_no_subject_falls_on_whom_the_one_before_does():
+    damage, discard = sentence("If undefeated, each character who fails is dealt 1 Combat "
+                               "damage and discards a card.").effects
+    assert damage.target.kind == discard.target.kind == "characters_who_failed"
+    combat, cold = sentence("If undefeated, characters who fail are dealt 1 Combat damage and "
+                            "1 Cold damage.").effects
+    assert (combat.target.kind, cold.target.kind, cold.kind.text) == (
+        "characters_who_failed", "characters_who_failed", "Cold")
+    move, discard = sentence("If undefeated, each character moves to a random location and "
+                             "you discard a card.").effects
+    assert (move.target.kind, discard.target.kind) == ("each_character", "you")
+
+
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():
     assert sentence("Swift, Overpower.") == sentence("Overpower, Swift.") == ast.Keywords(
         (ast.Word("Overpower", span=None), ast.Word("Swift", span=None)), span=None)

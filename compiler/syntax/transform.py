@@ -373,6 +373,12 @@ class AstBuilder:
             elif after_and and isinstance(done[-1], ast.CheckOrElse):
                 more = effect if isinstance(effect, tuple) else (effect,)
                 done[-1] = dataclasses.replace(done[-1], otherwise=(*done[-1].otherwise, *more))
+            elif after_and and isinstance(effect, ast.Effect) and _names_no_one(effect):
+                # `each character who fails is dealt 1d6 damage and discards a card`: whom
+                # the effect before falls on.
+                target = getattr(done[-1], "target", None)
+                done.append(dataclasses.replace(effect, target=target)
+                            if isinstance(target, ast.Target) else effect)
             else:
                 done.extend(effect if isinstance(effect, tuple) else (effect,))
             after_and = False
@@ -394,7 +400,8 @@ class AstBuilder:
     # -- effects -------------------------------------------------------------
 
     def _subject(self, meta: Any, parts: tuple[Any, ...]) -> tuple[ast.Target, tuple[Any, ...]]:
-        """An effect's subject, `you` when the sentence leaves it out."""
+        """An effect's subject, `you` when the sentence leaves it out (then with the effect's
+        own span, by which `_names_no_one` knows it was left out)."""
         if parts and isinstance(parts[0], ast.Word) and parts[0].text in ast.TARGET_KINDS:
             return _target(parts[0]), parts[1:]
         return ast.Target("you", span=self._span(meta)), parts
@@ -965,6 +972,12 @@ class AstBuilder:
         built = ast.CheckOrElse(target, check, (otherwise[0],), span=self._span(meta))
         self.deepest = max(self.deepest, _nesting(built))
         return built
+
+
+def _names_no_one(effect: ast.Effect) -> bool:
+    """Whether an effect's subject was left out: `_subject` gives it the effect's own span."""
+    target = getattr(effect, "target", None)
+    return isinstance(target, ast.Target) and target.kind == "you" and target.span == effect.span
 
 
 def _nesting(effect: ast.Effect) -> int:

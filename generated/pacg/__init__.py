@@ -132,4 +132,5 @@ MODULES = {
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
+    'Frost Matriarch': 'frost_matriarch',
 }
