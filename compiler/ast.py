@@ -603,6 +603,17 @@ class Retrieve(Effect):
 
 
 @dataclass(frozen=True)
+class SearchDeck(Effect):
+    """`search your deck for an ally and bury it`: one card of the holder's deck of `kinds`
+    (none: any) with all of `traits`, of its holder's choice, to the hand (`action` 'take')
+    or discarded, buried, banished; the deck is shuffled after."""
+
+    kinds: tuple[Word, ...]
+    traits: tuple[Word, ...]
+    action: str
+
+
+@dataclass(frozen=True)
 class GainFromBox(Effect):
     """`add 1d4 random spells from the box to your hand`, `each character draws a spell from
     the box`; `target` None is `you`; `traits`, all of which the cards have."""

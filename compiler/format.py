@@ -374,6 +374,12 @@ def _retrieve(e: ast.Retrieve, voice: Voice) -> str:
     return f"return {_article(what)} {what} from your discard pile to your hand"
 
 
+def _search_deck(e: ast.SearchDeck, voice: Voice) -> str:
+    what = _list(map(str, e.kinds), "or") if e.kinds else "card"
+    done = "add it to your hand" if e.action == "take" else f"{e.action} it"
+    return f"search your deck for {_article(what)} {what}{_traits(e.traits)} and {done}"
+
+
 def _add_skill_die(e: ast.AddSkillDie, voice: Voice) -> str:
     return f"add your unmodified {e.skill} die{_traits(e.traits)}"
 
@@ -540,6 +546,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AddDice: _add_dice,
     ast.AddSkillDie: _add_skill_die,
     ast.Retrieve: _retrieve,
+    ast.SearchDeck: _search_deck,
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",

@@ -285,6 +285,10 @@ class _Lowerer:
         return {"op": "add_dice", "count": lower_amount(e.count), **_which_checks(e.checks),
                 "traits": _words(e.traits)}
 
+    def SearchDeck(self, e: ast.SearchDeck) -> ir.Effect:
+        return {"op": "search_deck", "kinds": _words(e.kinds), "traits": _words(e.traits),
+                "action": e.action}
+
     def Retrieve(self, e: ast.Retrieve) -> ir.Effect:
         return {"op": "retrieve", "kinds": _words(e.kinds)}
 

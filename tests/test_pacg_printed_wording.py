@@ -805,6 +805,12 @@ Type: Blessing
 
 Discard this card to add 1 die to any check.
 If the check is against an armor, recharge this card instead.
+---
+Name: Deck Thief
+Type: Monster
+Check: Combat 99
+
+If undefeated, search your deck for an ally and bury it; the Deck Thief deals no damage.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2149,3 +2155,13 @@ def test_a_card_may_ask_what_the_check_it_was_played_on_is_against(cards, encoun
     rt.Encounter(table, brannoc, Card(cards[encountered]), brannoc.location).run()
     assert events_of(table.log.events, "play", card="Sign of Tin")
     assert "Sign of Tin" in [card.name for card in getattr(brannoc, pile)]
+
+
+def test_a_deck_searched_gives_up_the_card_its_player_values_most_and_is_shuffled(cards):
+    table = laid_out(cards, {"locations": field("Deck Thief"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    brannoc.deck = [Card(cards[name]) for name in ("Pebble", "Test Hound", "Loyal Hound")]
+    rt.Encounter(table, brannoc, Card(cards["Deck Thief"]), brannoc.location).run()
+    assert [card.name for card in brannoc.buried] == ["Loyal Hound"]
+    assert sorted(card.name for card in brannoc.deck) == ["Pebble", "Test Hound"]

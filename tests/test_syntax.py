@@ -400,6 +400,8 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     ("If the check to defeat does not have the Fire trait, its difficulty is increased by 3.",
      "If the check to defeat does not have the Fire trait, the difficulty to defeat is "
      "increased by 3."),
+    ("If defeated, search your deck and choose an item to add to your hand.",
+     "If defeated, search your deck for an item and put it in your hand."),
     ("If undefeated, discard any armors or weapons.",
      "If undefeated, discard any armors or weapons from your hand."),
     ("If defeated, examine the top card of any location deck.",

@@ -58,7 +58,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.DiscardsBack, ast.ExaminedAction, ast.CountedDamage)
+                   ast.DiscardsBack, ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
                  ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
                  ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless, ast.EncounteredByEach)
@@ -354,7 +354,7 @@ class _CardCheck(CardCheck):
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
-                         | ast.PileAction) -> None:
+                         | ast.PileAction | ast.SearchDeck) -> None:
         self._card_kinds(node.kinds)
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
@@ -476,6 +476,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
     ast.PileAction: (_CardCheck._node_card_kinds,),
+    ast.SearchDeck: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),

@@ -647,6 +647,20 @@ class AstBuilder:
             otherwise = None if otherwise is None else _of_examined(otherwise)
         return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
 
+    def search_deck(self, meta: Any, *parts: Any) -> ast.SearchDeck:
+        """`search your deck for <a card> and <action> it`, or `... and choose <a card> to
+        add to your hand` (the action `take`)."""
+        kinds, *traits = [part for part in parts if isinstance(part, tuple)]
+        action = parts[-1].text if isinstance(parts[-1], ast.Word) else "take"
+        return ast.SearchDeck(kinds, traits[0] if traits else (), action, span=self._span(meta))
+
+    def searched_kinds(self, meta: Any, kinds: tuple[ast.Word, ...] = ()) -> tuple[ast.Word, ...]:
+        """`a card` (none: any card) or `an ally`."""
+        return kinds
+
+    def searched_action(self, meta: Any, verb: ast.Word) -> ast.Word:
+        return verb
+
     def fallback(self, meta: Any, usual: ast.Effect, instead: ast.Effect,
                  kinds: tuple[ast.Word, ...]) -> ast.Conditional:
         """`<usual>, or <instead> if you have no <kinds>` says `if you have no <kinds>,

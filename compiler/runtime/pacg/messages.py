@@ -52,6 +52,7 @@ MESSAGES = {
     "shuffled_in": "{card} from the box is shuffled into {location}'s deck",
     "turn_ends": "{character}'s turn ends",
     "examined_card": "the card examined, {card}: {action}",
+    "searched": "{character} searches the deck and finds {card} ({action})",
     "hand_kept": "{character} will not reset the hand at the end of this turn",
     "uses_skill": "{character} makes the check with {skill}",
     "scourge": "{character} suffers {card}",

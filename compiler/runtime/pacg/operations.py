@@ -726,6 +726,23 @@ class CardOperations:
         self.log.emit("lose_cards", character=who.name, action=action,
                       cards=[card.name for card in lost])
 
+    def search_deck(self, you: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
+                    action: str) -> None:
+        """`you` looks through its deck for a card of `kinds` with all of `traits`, takes the
+        one its player values most (Policy.keeps) to the hand (`take`) or loses it by
+        `action`, and shuffles the deck (docs/rulings.md)."""
+        pool = [card for card in you.deck
+                if selects({"kinds": kinds, "traits": traits}, card.defn)]
+        found = self.table.policy.keeps(pool) if pool else None
+        if found is not None and action == "take":
+            you.deck.remove(found)
+            you.hand.append(found)
+        elif found is not None:
+            self.table.move(you, found, action)
+        self.table.dice.shuffle(you.deck)
+        self.log.emit("searched", character=you.name, card=found and found.name,
+                      action=action)
+
     def retrieve(self, you: Character, kinds: tuple[str, ...]) -> None:
         """A card of `kinds` (any, if none) from `you`'s discard pile to the hand, the one
         the player chooses (Policy.keeps)."""
