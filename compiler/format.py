@@ -167,7 +167,9 @@ def format_sentence(sentence: ast.Sentence) -> str:
 
 # The windows whose wording names the card only when the text calls it otherwise than
 # `this card`: `When you encounter the Haunt`.
-_WINDOWS_OF_CARD = {"when_encountered": "When you encounter this card"}
+_WINDOWS_OF_CARD = {"when_encountered": "When you encounter this card",
+                    "if_defeated": "If this card is defeated",
+                    "if_undefeated": "If this card is undefeated"}  # by name only
 
 
 def _window_words(sentence: ast.Triggered) -> str:

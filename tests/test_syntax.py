@@ -400,6 +400,8 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     ("If the check to defeat does not have the Fire trait, its difficulty is increased by 3.",
      "If the check to defeat does not have the Fire trait, the difficulty to defeat is "
      "increased by 3."),
+    ("All damage from X is Fire damage.", "All damage dealt by X is Fire damage."),
+    ("If undefeated, the X is evaded.", "If undefeated, evade this card."),
     ("If defeated, search your deck and choose an item to add to your hand.",
      "If defeated, search your deck for an item and put it in your hand."),
     ("If undefeated, discard any armors or weapons.",
@@ -432,6 +434,12 @@ def test_an_effect_joined_by_and_with_no_subject_falls_on_whom_the_one_before_do
     move, discard = sentence("If undefeated, each character moves to a random location and "
                              "you discard a card.").effects
     assert (move.target.kind, discard.target.kind) == ("each_character", "you")
+
+
+def test_a_window_may_name_the_card_whose_outcome_it_is():
+    named = sentence("If X is undefeated, draw a card.")
+    assert (named.window, named.card.name) == ("if_undefeated", "X")
+    assert named.effects == sentence("If undefeated, draw a card.").effects
 
 
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():

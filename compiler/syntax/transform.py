@@ -284,12 +284,22 @@ class AstBuilder:
     def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("would_be_defeated", card)
 
-    def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
-        """`When you encounter this card` is `When encountered`; the card called otherwise
-        (`When you encounter the Haunt`) is kept, for the check to see its name."""
+    def about_self(self, meta: Any, window: str, card: ast.SelfRef) -> ast.Word | _AboutCard:
+        """A window that names the card: `When you encounter this card` is `When
+        encountered`; the card called otherwise (`When you encounter the Haunt`) is kept, for
+        the check to see its name."""
         if card == ast.SelfRef(noun="card", span=card.span):
-            return ast.Word("when_encountered", span=self._span(meta))
-        return _AboutCard("when_encountered", card)
+            return ast.Word(window, span=self._span(meta))
+        return _AboutCard(window, card)
+
+    def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
+        return self.about_self(meta, "when_encountered", card)
+
+    def defeated_self(self, meta: Any, name: str) -> _AboutCard:
+        return _AboutCard("if_defeated", self.self_named(meta, name))
+
+    def undefeated_self(self, meta: Any, name: str) -> _AboutCard:
+        return _AboutCard("if_undefeated", self.self_named(meta, name))
 
     def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("when_playing_another", self._word(kind))

@@ -135,4 +135,5 @@ MODULES = {
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
     'Frost Matriarch': 'frost_matriarch',
+    'Mistress of Veils': 'mistress_of_veils',
 }
