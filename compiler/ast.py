@@ -1156,15 +1156,16 @@ def moment_of(sentence: Untimed) -> str | None:
     """The moment a sentence with no timing window names for itself: `when_reset` (`...
     when you reset your hand`), `before_playing` (`... you may not play this card`: asked
     before each time the card could be played), `during_check` (`If the check to defeat has
-    the Fire trait, ...`, `You may recharge any number of allies; for each ...`: after cards
-    are played on the check to defeat, before its dice are rolled)."""
+    the Fire trait, ...`, `You may recharge any number of allies; for each ...`, `Subtract 1
+    from each die rolled in your check to defeat the Warlord`: after cards are played on the
+    check to defeat, before its dice are rolled)."""
     for node in sentence.nodes:
         if isinstance(node, AtReset):
             return "when_reset"
         if isinstance(node, ForbidSelf):
             return "before_playing"
         if (isinstance(node, Condition) and node.kind in CHECK_CONDITIONS) \
-                or isinstance(node, PayForEach):
+                or isinstance(node, PayForEach | Subtract):
             return "during_check"
     return None
 

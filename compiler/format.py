@@ -479,6 +479,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
         "damage dealt by this card"
     if e.as_kind is not None:
         return f"{'' if e.of_kind else 'all '}{dealt} is {e.as_kind} damage{unreducible}"
+    if e.unreducible and e.to is not None:
+        return f"{dealt} is dealt to {TARGET_WORDS[e.to.kind]}, and may not be reduced"
     if e.unreducible:
         return f"{dealt} may not be reduced"
     if e.halved:

@@ -811,6 +811,12 @@ Type: Monster
 Check: Combat 99
 
 If undefeated, search your deck for an ally and bury it; the Deck Thief deals no damage.
+---
+Name: Shield Wall
+Type: Barrier
+Check: Strength 10
+
+Subtract 1 from each die rolled in your check to defeat the Shield Wall.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2165,3 +2171,12 @@ def test_a_deck_searched_gives_up_the_card_its_player_values_most_and_is_shuffle
     rt.Encounter(table, brannoc, Card(cards["Deck Thief"]), brannoc.location).run()
     assert [card.name for card in brannoc.buried] == ["Loyal Hound"]
     assert sorted(card.name for card in brannoc.deck) == ["Pebble", "Test Hound"]
+
+
+def test_a_bane_may_take_from_each_die_rolled_on_the_check_to_defeat_it(cards):
+    """Brannoc rolls one die against the wall, and 1 is taken from it."""
+    events = play_setup(cards, locations=field("Shield Wall"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    (check,) = checks(events)
+    assert check["added"] == -1
+    assert check["total"] == check["roll"] + check["bonus"] - 1

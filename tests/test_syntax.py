@@ -401,6 +401,10 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "If the check to defeat does not have the Fire trait, the difficulty to defeat is "
      "increased by 3."),
     ("All damage from X is Fire damage.", "All damage dealt by X is Fire damage."),
+    ("Before the encounter, you cannot play spells.",
+     "Before the encounter, you may not play spells."),
+    ("During this encounter, other characters may not play cards or use powers.",
+     "Each other character may not play cards or use powers during this encounter."),
     ("If undefeated, the X is evaded.", "If undefeated, evade this card."),
     ("If defeated, search your deck and choose an item to add to your hand.",
      "If defeated, search your deck for an item and put it in your hand."),
@@ -434,6 +438,21 @@ def test_an_effect_joined_by_and_with_no_subject_falls_on_whom_the_one_before_do
     move, discard = sentence("If undefeated, each character moves to a random location and "
                              "you discard a card.").effects
     assert (move.target.kind, discard.target.kind) == ("each_character", "you")
+
+
+def test_damage_a_bane_deals_may_go_to_others_and_be_unreducible_at_once():
+    (rule,) = sentence("Damage dealt by X is dealt to each character at this location, and may "
+                       "not be reduced.").effects
+    assert (rule.to.kind, rule.unreducible) == ("each_character_at_location", True)
+
+
+def test_a_check_made_by_another_character_is_another_characters_check():
+    card = one_card("Game: pacg\n\nName: X\nType: Weapon\n\n"
+                    "Recharge this card to add 1 to a combat check made by another character "
+                    "at your location.\nRecharge this card to add 1 to another character's "
+                    "combat check.\n")
+    made_by, another = (sentence.effects for sentence in card.sentences)
+    assert made_by == another and made_by[0].checks.owner == "others"
 
 
 def test_a_window_may_name_the_card_whose_outcome_it_is():

@@ -69,8 +69,10 @@ class _CardCount(NamedTuple):
     kinds: tuple[ast.Word, ...] = ()
 
 
-# What `at another location` reads as, for which_checks to find among its parts.
+# What `at another location` and `made by another character at your location` read as, for
+# which_checks to find among its parts.
 _ELSEWHERE = object()
+_BY_ANOTHER = object()
 
 
 def _of_examined(effect: ast.Effect) -> ast.Effect:
@@ -590,11 +592,15 @@ class AstBuilder:
     def which_checks(self, meta: Any, owner: ast.Word, *parts: Any) -> ast.WhichChecks:
         kinds = tuple(part for part in parts if isinstance(part, ast.Word))
         purpose = next((part for part in parts if isinstance(part, tuple)), (None, ()))
-        whose = "elsewhere" if _ELSEWHERE in parts else owner.text
+        whose = "elsewhere" if _ELSEWHERE in parts else "others" if _BY_ANOTHER in parts \
+            else owner.text
         return ast.WhichChecks(whose, kinds, *purpose, span=self._span(meta))
 
     def elsewhere(self, meta: Any) -> object:
         return _ELSEWHERE
+
+    def by_another_here(self, meta: Any) -> object:
+        return _BY_ANOTHER
 
     check_kind = trait
 
@@ -938,6 +944,9 @@ class AstBuilder:
 
     def dealt_to(self, meta: Any, target: ast.Word) -> ast.DamageRule:
         return ast.DamageRule(to=_target(target), span=self._span(meta))
+
+    def dealt_to_unreducible(self, meta: Any, target: ast.Word) -> ast.DamageRule:
+        return ast.DamageRule(to=_target(target), unreducible=True, span=self._span(meta))
 
     def unevadable(self, meta: Any, card: ast.SelfRef) -> ast.Unevadable:
         return ast.Unevadable(span=self._span(meta))

@@ -24,6 +24,7 @@ MODULES = {
     'Draining Bog': 'draining_bog',
     'Mudslide': 'mudslide',
     'Hungry Haunt': 'hungry_haunt',
+    'Palisade of Shields': 'palisade_of_shields',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',
