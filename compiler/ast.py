@@ -250,6 +250,15 @@ class Summon(Effect):
 
 
 @dataclass(frozen=True)
+class SummonFromBox(Effect):
+    """`summon and encounter a random monster` (or `a monster from the box`): a card of one
+    of `kinds` the dice pick from the box."""
+
+    target: Target
+    kinds: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
 class SelfAction(Effect):
     """The card does something to itself: `banish this card`; `action` is a cost verb."""
 

@@ -334,6 +334,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Summon: lambda e, you: f"{_who(e.target, you)} summons "
     + " and ".join(card.name for card in e.cards)
     + " from the box and encounters each, one whole encounter after another",
+    ast.SummonFromBox: lambda e, you: f"{_who(e.target, you)} summons a "
+    + " or ".join(map(str, e.kinds)) + " the dice pick from the box and encounters it",
     ast.SelfAction: lambda e, you: f"the card will {e.action} itself when its encounter ends"
     + (f", next to {e.beside}" if e.beside else ""),
     ast.AtReset: lambda e, you: f"when {you} resets the hand with this card in it: "

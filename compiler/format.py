@@ -303,6 +303,10 @@ def _selector(selector: ast.Selector) -> str:
     return f"{_article(what)} {what}{_traits(selector.traits)}{highest}"
 
 
+def _summon_from_box(e: ast.SummonFromBox, voice: Voice) -> str:
+    return f"{_acting(e.target, 'summon', voice)} a random {_list(map(str, e.kinds), 'or')}"
+
+
 def _summon(e: ast.Summon, voice: Voice) -> str:
     cards = " and ".join(f"{_article(card.name)} {card.name}" for card in e.cards)
     return f"{_acting(e.target, 'summon', voice)} {cards}"
@@ -550,6 +554,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AddDice: _add_dice,
     ast.AddSkillDie: _add_skill_die,
     ast.Retrieve: _retrieve,
+    ast.SummonFromBox: _summon_from_box,
     ast.SearchDeck: _search_deck,
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,

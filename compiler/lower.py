@@ -254,6 +254,9 @@ class _Lowerer:
         return {"op": "summon", "target": e.target.kind,
                 "cards": [self.names[ast.name_key(card.name)] for card in e.cards]}
 
+    def SummonFromBox(self, e: ast.SummonFromBox) -> ir.Effect:
+        return {"op": "summon_from_box", "target": e.target.kind, "kinds": _words(e.kinds)}
+
     def SelfAction(self, e: ast.SelfAction) -> ir.Effect:
         return {"op": "dispose", "place": e.action, "beside": e.beside}
 

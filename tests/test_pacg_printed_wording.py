@@ -817,6 +817,12 @@ Type: Barrier
 Check: Strength 10
 
 Subtract 1 from each die rolled in your check to defeat the Shield Wall.
+---
+Name: Beast Caller
+Type: Barrier
+Check: Wisdom 0
+
+Before the encounter, summon and encounter a random barrier from the box.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2180,3 +2186,16 @@ def test_a_bane_may_take_from_each_die_rolled_on_the_check_to_defeat_it(cards):
     (check,) = checks(events)
     assert check["added"] == -1
     assert check["total"] == check["roll"] + check["bonus"] - 1
+
+
+def test_a_card_may_summon_one_of_a_kind_the_dice_pick_from_the_box(cards):
+    """The caller summons a barrier of the box (every barrier of the pool, itself too), the
+    dice's pick, under each seed."""
+    barriers = {name for name, defn in cards.items() if defn.type == "Barrier"}
+    summoned = set()
+    for seed in range(1, 6):
+        events = play_setup(cards, seed, locations=field("Beast Caller"),
+                            characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+        first = events_of(events, "summon", by="Beast Caller")[0]
+        summoned.add(first["card"])
+    assert summoned <= barriers and len(summoned) > 1

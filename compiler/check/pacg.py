@@ -59,9 +59,10 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
                    ast.DiscardsBack, ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck)
-_BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.MoveSelf, ast.Forbid, ast.DamageRule,
-                 ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox, ast.SufferScourge,
-                 ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless, ast.EncounteredByEach)
+_BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
+                 ast.DamageRule, ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox,
+                 ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless,
+                 ast.EncounteredByEach)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
@@ -354,7 +355,7 @@ class _CardCheck(CardCheck):
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
-                         | ast.PileAction | ast.SearchDeck) -> None:
+                         | ast.PileAction | ast.SearchDeck | ast.SummonFromBox) -> None:
         self._card_kinds(node.kinds)
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
@@ -476,6 +477,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
     ast.PileAction: (_CardCheck._node_card_kinds,),
+    ast.SummonFromBox: (_CardCheck._node_card_kinds,),
     ast.SearchDeck: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),

@@ -477,6 +477,10 @@ class AstBuilder:
         target, cards = self._subject(meta, parts)
         return ast.Summon(target, cards, span=self._span(meta))
 
+    def summon_from_box(self, meta: Any, *parts: Any) -> ast.SummonFromBox:
+        target, (kind,) = self._subject(meta, parts)
+        return ast.SummonFromBox(target, (self._word(kind),), span=self._span(meta))
+
     def card_ref(self, meta: Any, name: str) -> ast.CardRef:
         return ast.CardRef(name, span=self._span(meta))
 

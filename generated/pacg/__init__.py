@@ -97,6 +97,7 @@ MODULES = {
     'Iron Sentinel': 'iron_sentinel',
     'Rust Drinker': 'rust_drinker',
     'Gnoll Kidnapper': 'gnoll_kidnapper',
+    'Beast Herder': 'beast_herder',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

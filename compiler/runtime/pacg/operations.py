@@ -576,6 +576,15 @@ class CardOperations:
             if self._stopped():
                 return
 
+    def summon_from_box(self, you: Character, kinds: tuple[str, ...]) -> None:
+        """`you` summons a card of `kinds` the dice pick from the box, and encounters it (none,
+        if the box has no such card)."""
+        box = self.table.box_of(kinds)
+        if not box:
+            self.log.emit("none_to_summon", kinds=list(kinds), by=self.card.name)
+            return
+        self.summon(you, (self.table.dice.choice(box).name,))
+
     def encountered_by_each(self, kind: str, you: Character) -> None:
         """Each character of `kind` but the one encountering the card encounters it as
         well, one after another, before that one (not again in those encounters); how each
