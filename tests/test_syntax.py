@@ -401,6 +401,11 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "If the check to defeat does not have the Fire trait, the difficulty to defeat is "
      "increased by 3."),
     ("All damage from X is Fire damage.", "All damage dealt by X is Fire damage."),
+    ("Before the encounter, each character must then succeed at a Combat check of 8 plus "
+     "the scenario's adventure deck number or take 1 damage.",
+     "Before the encounter, each character must succeed at a Combat check with a difficulty "
+     "of 8 plus the scenario's adventure deck number or take 1 damage."),
+    ("If undefeated, put X on top.", "If undefeated, put X on the top of the location deck."),
     ("Before the encounter, each character summons and encounters a monster from the box.",
      "Before the encounter, each character summons and encounters a random monster."),
     ("Before the encounter, you cannot play spells.",

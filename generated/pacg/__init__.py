@@ -98,6 +98,7 @@ MODULES = {
     'Rust Drinker': 'rust_drinker',
     'Gnoll Kidnapper': 'gnoll_kidnapper',
     'Beast Herder': 'beast_herder',
+    'Skeleton Crewman': 'skeleton_crewman',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
