@@ -406,6 +406,10 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "Before the encounter, each character must succeed at a Combat check with a difficulty "
      "of 8 plus the scenario's adventure deck number or take 1 damage."),
     ("If undefeated, put X on top.", "If undefeated, put X on the top of the location deck."),
+    ("If undefeated, shuffle it into the deck it came from.",
+     "If undefeated, shuffle it into your location deck."),
+    ("If undefeated, shuffle a barrier into your location deck.",
+     "If undefeated, shuffle a barrier from the box into the location deck."),
     ("Before the encounter, each character summons and encounters a monster from the box.",
      "Before the encounter, each character summons and encounters a random monster."),
     ("Before the encounter, you cannot play spells.",
