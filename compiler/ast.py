@@ -286,7 +286,8 @@ SHUFFLED_INTO = {
 
 @dataclass(frozen=True)
 class CardAction(Effect):
-    """A character discards, buries, banishes or recharges cards from its hand, or from
+    """A character discards, buries, banishes, recharges or puts on top of its deck (`top`)
+    cards from its hand, or from
     `source` ('discards', 'hand_or_discards', 'deck': its top cards, or 'deck_end': its top
     or bottom card); `kinds` narrows them to cards of those types."""
 

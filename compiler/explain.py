@@ -358,8 +358,10 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
         f"shuffled into {ast.SHUFFLED_INTO[e.place]}" if e.place in ast.SHUFFLED_INTO
         else f"put on the {e.place} of the location deck"),
-    ast.CardAction: lambda e, you: f"{_who(e.target, you)} must {e.action} "
+    ast.CardAction: lambda e, you: f"{_who(e.target, you)} must "
+    f"{'put' if e.action == 'top' else e.action} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
+    + (" on top of their deck" if e.action == "top" else "")
     + ("" if e.random or e.source in ("deck", "deck_end", "blessings") else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),

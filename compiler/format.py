@@ -58,6 +58,7 @@ VERBS = {
     "attempt": ("attempt", "attempts"),
     "suffer": ("suffer", "suffers"),
     "shuffle": ("shuffle", "shuffles"),
+    "top": ("put", "puts"),
 }
 REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing"}
 PAID_WORDS = {"discard": "discarded", "bury": "buried", "banish": "banished",
@@ -313,6 +314,9 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
+    if e.action == "top":
+        return f"{_acting(e.target, 'top', voice)} {count_words(e.count, e.random, e.kinds)} " \
+            "on top of your deck"
     if e.source in ("deck", "deck_end"):
         end = "top" if e.source == "deck" else "top or bottom"
         return f"{_acting(e.target, e.action, voice)} the {end} {_cards_word(e.count)} of your deck"

@@ -823,6 +823,12 @@ Type: Barrier
 Check: Wisdom 0
 
 Before the encounter, summon and encounter a random barrier from the box.
+---
+Name: Deck Stacker
+Type: Monster
+Check: Combat 0
+
+Before the encounter, put 1 card of your choice from your hand on top of your deck.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2199,3 +2205,15 @@ def test_a_card_may_summon_one_of_a_kind_the_dice_pick_from_the_box(cards):
         first = events_of(events, "summon", by="Beast Caller")[0]
         summoned.add(first["card"])
     assert summoned <= barriers and len(summoned) > 1
+
+
+def test_a_card_of_the_hand_may_go_on_top_of_the_deck(cards):
+    """The one its player values least, as for a discard: the pebble, over the hound."""
+    table = laid_out(cards, {"locations": field("Deck Stacker"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    brannoc.hand = [Card(cards[name]) for name in ("Loyal Hound", "Pebble")]
+    brannoc.deck = [Card(cards["Test Hound"])]
+    rt.Encounter(table, brannoc, Card(cards["Deck Stacker"]), brannoc.location).run()
+    assert [card.name for card in brannoc.deck] == ["Pebble", "Test Hound"]
+    assert [card.name for card in brannoc.hand] == ["Loyal Hound"]

@@ -513,6 +513,14 @@ class AstBuilder:
         amount = count[0] if count else ast.Amount(0, 0, 1, span=self._span(meta))
         return ast.CardAction(target, action.text, amount, source="deck", span=self._span(meta))
 
+    def put_on_deck(self, meta: Any, *parts: Any) -> ast.CardAction:
+        """`put 1 card of your choice from your hand on top of your deck`: the action `top`."""
+        target, rest = self._subject(meta, parts)
+        count = next((part for part in rest if isinstance(part, ast.Amount)),
+                     ast.Amount(0, 0, 1, span=self._span(meta)))
+        kinds = next((part for part in rest if isinstance(part, tuple)), ())
+        return ast.CardAction(target, "top", count, kinds=kinds, span=self._span(meta))
+
     def deck_end_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         return dataclasses.replace(self.deck_action(meta, *parts), source="deck_end")
 

@@ -134,6 +134,7 @@ MODULES = {
     'Envious Shade': 'envious_shade',
     'Acid Ooze': 'acid_ooze',
     'Feeble Ogre': 'feeble_ogre',
+    'Pickpocket Imp': 'pickpocket_imp',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

@@ -130,6 +130,8 @@ class Table:
             character.buried.append(card)
         elif cost == "display":
             character.displayed.append(card)
+        elif cost == "top":  # `put a card on top of your deck`
+            character.deck.insert(0, card)
         # banish: the card goes back to the box, which holds every card of the pool anyway
 
     def lose_blessings(self, count: int) -> None:
