@@ -457,6 +457,14 @@ def test_damage_a_bane_deals_may_go_to_others_and_be_unreducible_at_once():
     assert (rule.to.kind, rule.unreducible) == ("each_character_at_location", True)
 
 
+def test_a_skill_based_check_is_a_check_of_that_skill():
+    card = one_card("Game: pacg\n\nName: X\nType: Blessing\n\n"
+                    "Discard this card to add 2 dice to a Dexterity-based combat check.\n"
+                    "Discard this card to add 2 dice to a Dexterity combat check.\n")
+    based, plain = (sentence.effects for sentence in card.sentences)
+    assert based == plain
+
+
 def test_a_check_made_by_another_character_is_another_characters_check():
     card = one_card("Game: pacg\n\nName: X\nType: Weapon\n\n"
                     "Recharge this card to add 1 to a combat check made by another character "

@@ -9,6 +9,7 @@ answers to both names.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
@@ -614,7 +615,10 @@ class AstBuilder:
     def by_another_here(self, meta: Any) -> object:
         return _BY_ANOTHER
 
-    check_kind = trait
+    def check_kind(self, meta: Any, *words: Token) -> ast.Word:
+        """The words one kind of check must all hold of; `Dexterity-based combat` is a
+        `Dexterity combat` check (one made with that skill)."""
+        return ast.Word(" ".join(_BASED.sub("", word) for word in words), span=self._span(meta))
 
     def auto_succeed(self, meta: Any, *parts: Any) -> ast.AutoSucceed:
         """`succeed at your Stealth check`: the checks are the holder's own."""
@@ -1031,6 +1035,8 @@ def _nesting(effect: ast.Effect) -> int:
     return 1 + max((_nesting(effect) for effect in inner), default=0)
 
 
+# `Strength-based`: the skill a check is made with, as `Strength` alone says.
+_BASED = re.compile(r"-based$", re.IGNORECASE)
 # The words of the grammar's change_sign and change_verb.
 _SIGNS = ("increased", "decreased")
 # The decks `examine` may look at, by the grammar's name for each.
