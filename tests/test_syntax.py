@@ -465,6 +465,15 @@ def test_a_skill_based_check_is_a_check_of_that_skill():
     assert based == plain
 
 
+def test_a_check_at_your_location_is_one_by_any_character_there():
+    card = one_card("Game: pacg\n\nName: X\nType: Item\n\n"
+                    "Recharge this card to add 1 to a combat check at your location.\n"
+                    "Recharge this card to add 1 to a combat check attempted by a character at "
+                    "your location.\n")
+    here, by_one_here = (sentence.effects for sentence in card.sentences)
+    assert here == by_one_here and here[0].checks.owner == "any"
+
+
 def test_a_check_made_by_another_character_is_another_characters_check():
     card = one_card("Game: pacg\n\nName: X\nType: Weapon\n\n"
                     "Recharge this card to add 1 to a combat check made by another character "
