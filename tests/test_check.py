@@ -137,13 +137,11 @@ def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
 
 
 def test_a_window_may_name_the_card_encountered_and_only_by_its_own_name(tmp_path):
-    assert not check(tmp_path, "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
-                     "When you encounter the Cannibal Haunt, draw a card.\n"
+    haunt = "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
+    assert not check(tmp_path, haunt + "When you encounter the Cannibal Haunt, draw a card.\n"
                      "If the Cannibal Haunt is undefeated, draw a card.\n")
-    assert only(tmp_path, "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
-                "If the Hungry Haunt is defeated, draw a card.\n")[0] == "CW206"
-    assert only(tmp_path, "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
-                "When you encounter the Hungry Haunt, draw a card.\n")[0] == "CW206"
+    for wrong in ("If the Hungry Haunt is defeated", "When you encounter the Hungry Haunt"):
+        assert only(tmp_path, f"{haunt}{wrong}, draw a card.\n")[0] == "CW206"
 
 
 def test_the_card_and_the_card_type_name_the_card(tmp_path):

@@ -853,6 +853,19 @@ def laid_out(cards: dict[str, rt.CardDef], setup: dict) -> Table:
     return set_up({"name": "test", "turns": 1, **setup}, cards, 1, EventLog(MESSAGES))
 
 
+def brannoc_encounters(cards: dict[str, rt.CardDef], bane: str, script: dict | None = None,
+                       **piles: list[str]) -> tuple[Table, rt.Character]:
+    """Brannoc, alone at a field of `bane`, his `hand`, `deck` or `discards` these cards,
+    encounters `bane`: the table and Brannoc afterwards."""
+    table = laid_out(cards, {"locations": field(bane), "characters": [hero("Brannoc Ashvale")],
+                             **({"script": script} if script else {})})
+    brannoc = table.characters[0]
+    for pile, names in piles.items():
+        setattr(brannoc, pile, [Card(cards[name]) for name in names])
+    rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()
+    return table, brannoc
+
+
 def checks(events: list[dict]) -> list[dict]:
     return events_of(events, "check")
 
@@ -1825,12 +1838,8 @@ def test_with_no_reroll_there_is_no_second_result_to_take(cards):
 def test_a_bane_may_ask_a_price_before_each_card_played(cards, hand, lost):
     """Before Brannoc plays the axe against the Toll Keeper, he discards a card: never the
     axe he is about to play, so with nothing else in hand the price is nothing."""
-    table = laid_out(cards, {"locations": field("Toll Keeper"),
-                             "characters": [hero("Brannoc Ashvale")],
-                             "script": {"evade": ["none"], "check": [["Test Axe"]]}})
-    brannoc = table.characters[0]
-    brannoc.hand = [Card(cards[name]) for name in hand]
-    rt.Encounter(table, brannoc, Card(cards["Toll Keeper"]), brannoc.location).run()
+    table, _ = brannoc_encounters(cards, "Toll Keeper",
+                                  {"evade": ["none"], "check": [["Test Axe"]]}, hand=hand)
     events = [event for event in table.log.events if event["event"] in ("lose_cards", "play")]
     assert [event["event"] for event in events][:2] == ["lose_cards", "play"]
     assert events[0]["cards"] == lost
@@ -2052,11 +2061,7 @@ def test_what_and_adds_after_or_is_done_on_the_failure_too(cards, mire, buried, 
 
 def test_the_top_or_bottom_card_of_a_deck_is_the_top_one(cards):
     """The player picks between two cards unseen: cardwright takes the top one."""
-    table = laid_out(cards, {"locations": field("Deep Mire"),
-                             "characters": [hero("Brannoc Ashvale")]})
-    brannoc = table.characters[0]
-    brannoc.deck = [Card(cards[name]) for name in ("Test Axe", "Pebble", "Mind Blade")]
-    rt.Encounter(table, brannoc, Card(cards["Deep Mire"]), brannoc.location).run()
+    _, brannoc = brannoc_encounters(cards, "Deep Mire", deck=["Test Axe", "Pebble", "Mind Blade"])
     assert [card.name for card in brannoc.buried] == ["Test Axe"]
     assert [card.name for card in brannoc.deck] == ["Pebble", "Mind Blade"]
 
@@ -2066,11 +2071,7 @@ def test_the_top_or_bottom_card_of_a_deck_is_the_top_one(cards):
 def test_an_effect_may_fall_back_on_another_when_the_hand_has_no_such_card(cards, hand,
                                                                             buried):
     """`bury an ally, or if you have no allies, bury your entire hand`."""
-    table = laid_out(cards, {"locations": field("Ally Eater"),
-                             "characters": [hero("Brannoc Ashvale")]})
-    brannoc = table.characters[0]
-    brannoc.hand = [Card(cards[name]) for name in hand]
-    rt.Encounter(table, brannoc, Card(cards["Ally Eater"]), brannoc.location).run()
+    _, brannoc = brannoc_encounters(cards, "Ally Eater", hand=hand)
     assert [card.name for card in brannoc.buried] == buried
     assert len(brannoc.hand) == len(hand) - len(buried)
 
@@ -2151,11 +2152,8 @@ def test_another_characters_check_is_not_the_holders_own(cards):
 
 
 def test_any_cards_of_a_kind_are_every_one_of_them(cards):
-    table = laid_out(cards, {"locations": field("Ally Hater"),
-                             "characters": [hero("Brannoc Ashvale")]})
-    brannoc = table.characters[0]
-    brannoc.discards = [Card(cards[name]) for name in ("Test Hound", "Pebble", "Loyal Hound")]
-    rt.Encounter(table, brannoc, Card(cards["Ally Hater"]), brannoc.location).run()
+    _, brannoc = brannoc_encounters(cards, "Ally Hater",
+                                    discards=["Test Hound", "Pebble", "Loyal Hound"])
     assert [card.name for card in brannoc.buried] == ["Test Hound", "Loyal Hound"]
     assert [card.name for card in brannoc.discards] == ["Pebble"]
 
@@ -2165,22 +2163,16 @@ def test_any_cards_of_a_kind_are_every_one_of_them(cards):
 def test_a_card_may_ask_what_the_check_it_was_played_on_is_against(cards, encountered, pile):
     """The sign is recharged on a check against an armor, and discarded on one against a
     monster."""
-    table = laid_out(cards, {"locations": field(encountered),
-                             "characters": [hero("Brannoc Ashvale")],
-                             "script": {"evade": ["none"], "check": [["Sign of Tin"]]}})
-    brannoc = table.characters[0]
-    brannoc.hand.append(Card(cards["Sign of Tin"]))
-    rt.Encounter(table, brannoc, Card(cards[encountered]), brannoc.location).run()
+    table, brannoc = brannoc_encounters(cards, encountered,
+                                        {"evade": ["none"], "check": [["Sign of Tin"]]},
+                                        hand=["Sign of Tin", "Pebble"])
     assert events_of(table.log.events, "play", card="Sign of Tin")
     assert "Sign of Tin" in [card.name for card in getattr(brannoc, pile)]
 
 
 def test_a_deck_searched_gives_up_the_card_its_player_values_most_and_is_shuffled(cards):
-    table = laid_out(cards, {"locations": field("Deck Thief"),
-                             "characters": [hero("Brannoc Ashvale")]})
-    brannoc = table.characters[0]
-    brannoc.deck = [Card(cards[name]) for name in ("Pebble", "Test Hound", "Loyal Hound")]
-    rt.Encounter(table, brannoc, Card(cards["Deck Thief"]), brannoc.location).run()
+    _, brannoc = brannoc_encounters(cards, "Deck Thief",
+                                    deck=["Pebble", "Test Hound", "Loyal Hound"])
     assert [card.name for card in brannoc.buried] == ["Loyal Hound"]
     assert sorted(card.name for card in brannoc.deck) == ["Pebble", "Test Hound"]
 
@@ -2209,11 +2201,7 @@ def test_a_card_may_summon_one_of_a_kind_the_dice_pick_from_the_box(cards):
 
 def test_a_card_of_the_hand_may_go_on_top_of_the_deck(cards):
     """The one its player values least, as for a discard: the pebble, over the hound."""
-    table = laid_out(cards, {"locations": field("Deck Stacker"),
-                             "characters": [hero("Brannoc Ashvale")]})
-    brannoc = table.characters[0]
-    brannoc.hand = [Card(cards[name]) for name in ("Loyal Hound", "Pebble")]
-    brannoc.deck = [Card(cards["Test Hound"])]
-    rt.Encounter(table, brannoc, Card(cards["Deck Stacker"]), brannoc.location).run()
+    _, brannoc = brannoc_encounters(cards, "Deck Stacker", hand=["Loyal Hound", "Pebble"],
+                                    deck=["Test Hound"])
     assert [card.name for card in brannoc.deck] == ["Pebble", "Test Hound"]
     assert [card.name for card in brannoc.hand] == ["Loyal Hound"]

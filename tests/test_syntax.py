@@ -457,30 +457,19 @@ def test_damage_a_bane_deals_may_go_to_others_and_be_unreducible_at_once():
     assert (rule.to.kind, rule.unreducible) == ("each_character_at_location", True)
 
 
-def test_a_skill_based_check_is_a_check_of_that_skill():
-    card = one_card("Game: pacg\n\nName: X\nType: Blessing\n\n"
-                    "Discard this card to add 2 dice to a Dexterity-based combat check.\n"
-                    "Discard this card to add 2 dice to a Dexterity combat check.\n")
-    based, plain = (sentence.effects for sentence in card.sentences)
-    assert based == plain
-
-
-def test_a_check_at_your_location_is_one_by_any_character_there():
-    card = one_card("Game: pacg\n\nName: X\nType: Item\n\n"
-                    "Recharge this card to add 1 to a combat check at your location.\n"
-                    "Recharge this card to add 1 to a combat check attempted by a character at "
-                    "your location.\n")
-    here, by_one_here = (sentence.effects for sentence in card.sentences)
-    assert here == by_one_here and here[0].checks.owner == "any"
-
-
-def test_a_check_made_by_another_character_is_another_characters_check():
-    card = one_card("Game: pacg\n\nName: X\nType: Weapon\n\n"
-                    "Recharge this card to add 1 to a combat check made by another character "
-                    "at your location.\nRecharge this card to add 1 to another character's "
-                    "combat check.\n")
-    made_by, another = (sentence.effects for sentence in card.sentences)
-    assert made_by == another and made_by[0].checks.owner == "others"
+@pytest.mark.parametrize(("printed", "same_as"), [
+    ("Discard this card to add 2 dice to a Dexterity-based combat check.",
+     "Discard this card to add 2 dice to a Dexterity combat check."),
+    ("Recharge this card to add 1 to a combat check at your location.",
+     "Recharge this card to add 1 to a combat check attempted by a character at your "
+     "location."),
+    ("Recharge this card to add 1 to a combat check made by another character at your "
+     "location.", "Recharge this card to add 1 to another character's combat check."),
+])
+def test_printed_powers_that_mean_what_another_says(printed, same_as):
+    card = one_card(f"Game: pacg\n\nName: X\nType: Item\n\n{printed}\n{same_as}\n")
+    first, second = (sentence.effects for sentence in card.sentences)
+    assert first == second
 
 
 def test_a_window_may_name_the_card_whose_outcome_it_is():

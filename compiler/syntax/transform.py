@@ -287,16 +287,12 @@ class AstBuilder:
     def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("would_be_defeated", card)
 
-    def about_self(self, meta: Any, window: str, card: ast.SelfRef) -> ast.Word | _AboutCard:
-        """A window that names the card: `When you encounter this card` is `When
-        encountered`; the card called otherwise (`When you encounter the Haunt`) is kept, for
-        the check to see its name."""
-        if card == ast.SelfRef(noun="card", span=card.span):
-            return ast.Word(window, span=self._span(meta))
-        return _AboutCard(window, card)
-
     def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
-        return self.about_self(meta, "when_encountered", card)
+        """`When you encounter this card` is `When encountered`; the card called otherwise
+        (`When you encounter the Haunt`) is kept, for the check to see its name."""
+        if card == ast.SelfRef(noun="card", span=card.span):
+            return ast.Word("when_encountered", span=self._span(meta))
+        return _AboutCard("when_encountered", card)
 
     def defeated_self(self, meta: Any, name: str) -> _AboutCard:
         return _AboutCard("if_defeated", self.self_named(meta, name))
@@ -371,7 +367,9 @@ class AstBuilder:
         unmodified Strength die`) taken apart, and damage with no one named (`..., then 1
         Poison damage`) dealt to whom the effect before falls on (`you`, if it names no one).
         What `and` joins to `... or <effect>` is done on that failure too (`succeed at a
-        Wisdom 10 check or recharge your hand and draw 1 card`)."""
+        Wisdom 10 check or recharge your hand and draw 1 card`), and an effect after `and`
+        that names no one falls on whom the one before does (`each character who fails is
+        dealt 1 damage and discards a card`)."""
         done: list[ast.Effect] = []
         after_and = False
         for effect in effects:
