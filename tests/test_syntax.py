@@ -478,6 +478,16 @@ def test_a_window_may_name_the_card_whose_outcome_it_is():
     assert named.effects == sentence("If undefeated, draw a card.").effects
 
 
+def test_what_and_adds_to_a_condition_is_under_it_too():
+    """`if you fail, bury 1d6 cards and reset your hand`: both on the failure, and the sentence
+    is still one of conditions alone, going on with the check before it."""
+    said = sentence("If you succeed, bury a card; if you fail, bury 1d6 cards and reset your "
+                    "hand.")
+    assert [(effect.condition.kind, type(effect.then).__name__) for effect in said.effects] == [
+        ("succeeded", "CardAction"), ("failed", "CardAction"), ("failed", "TurnAction")]
+    assert ast.continues(said)
+
+
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():
     assert sentence("Swift, Overpower.") == sentence("Overpower, Swift.") == ast.Keywords(
         (ast.Word("Overpower", span=None), ast.Word("Swift", span=None)), span=None)

@@ -367,9 +367,10 @@ class AstBuilder:
         unmodified Strength die`) taken apart, and damage with no one named (`..., then 1
         Poison damage`) dealt to whom the effect before falls on (`you`, if it names no one).
         What `and` joins to `... or <effect>` is done on that failure too (`succeed at a
-        Wisdom 10 check or recharge your hand and draw 1 card`), and an effect after `and`
-        that names no one falls on whom the one before does (`each character who fails is
-        dealt 1 damage and discards a card`)."""
+        Wisdom 10 check or recharge your hand and draw 1 card`), and to `if <condition>,
+        <effect>` under that condition too (`if you fail, bury 1d6 cards and reset your
+        hand`); an effect after `and` that names no one falls on whom the one before does
+        (`each character who fails is dealt 1 damage and discards a card`)."""
         done: list[ast.Effect] = []
         after_and = False
         for effect in effects:
@@ -384,6 +385,10 @@ class AstBuilder:
             elif after_and and isinstance(done[-1], ast.CheckOrElse):
                 more = effect if isinstance(effect, tuple) else (effect,)
                 done[-1] = dataclasses.replace(done[-1], otherwise=(*done[-1].otherwise, *more))
+            elif after_and and isinstance(done[-1], ast.Conditional) \
+                    and done[-1].otherwise is None and isinstance(effect, ast.Effect):
+                # `if you fail, bury 1d6 cards and reset your hand`: under the condition too.
+                done.append(ast.Conditional(done[-1].condition, effect, span=effect.span))
             elif after_and and isinstance(effect, ast.Effect) and _names_no_one(effect):
                 # `each character who fails is dealt 1d6 damage and discards a card`: whom
                 # the effect before falls on.
