@@ -406,6 +406,9 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "Before the encounter, each character must succeed at a Combat check with a difficulty "
      "of 8 plus the scenario's adventure deck number or take 1 damage."),
     ("If undefeated, put X on top.", "If undefeated, put X on the top of the location deck."),
+    ("If defeated, examine the top card of the location deck and return it to either the top "
+     "or bottom of the deck.", "If defeated, examine the top card of the location deck and "
+     "put it on either the top or bottom of the deck."),
     ("If undefeated, shuffle it into the deck it came from.",
      "If undefeated, shuffle it into your location deck."),
     ("If undefeated, shuffle a barrier into your location deck.",
@@ -476,6 +479,16 @@ def test_a_window_may_name_the_card_whose_outcome_it_is():
     named = sentence("If X is undefeated, draw a card.")
     assert (named.window, named.card.name) == ("if_undefeated", "X")
     assert named.effects == sentence("If undefeated, draw a card.").effects
+
+
+def test_the_character_a_power_chose_is_one_at_the_location_for_a_reduction():
+    """`choose a character at your location. Reduce ... damage dealt to that character`: the
+    holder picks, as the damage comes, the one whose damage it reduces."""
+    card = one_card("Game: pacg\n\nName: X\nType: Item\n\nBanish this card and choose a "
+                    "character at your location. Reduce Fire damage dealt to that character "
+                    "by 4.\nReduce Fire damage dealt to a character at your location by 4.\n")
+    _, that_character, at_location = card.sentences
+    assert that_character.effects == at_location.effects
 
 
 def test_what_and_adds_to_a_condition_is_under_it_too():
