@@ -313,10 +313,11 @@ class CardOperations:
             raise ScenarioError("a card added to a check when none was being attempted")
         return self.check
 
-    def against(self, kinds: tuple[str, ...], traits: tuple[str, ...], highest: int | None
-                ) -> bool:
+    def against(self, kinds: tuple[str, ...], traits: tuple[str, ...] = (),
+                highest: int | None = None) -> bool:
         """Whether the check being made is against a card these take in (cards.selects):
-        the card encountered."""
+        the card encountered.  Both `, or 2d4 against a monster with the Giant trait` and
+        `If the check is against an armor, ...` ask it."""
         return selects({"kinds": kinds, "traits": traits, "highest": highest}, self.card.defn,
                        self.table.adventure_deck)
 
@@ -455,8 +456,8 @@ class CardOperations:
             return len(self.table.characters_at(you.location)) == 1
         if kind == "dealt_damage":
             return you.name in self.damaged
-        if kind == "check_against":  # the card the check being made is against
-            return of_kinds(self.card.defn, words)
+        if kind == "check_against":
+            return self.against(words)
         if kind == "lacks_cards":
             return not any(of_kinds(card.defn, words) for card in you.hand)
         if kind == "examined_is":
