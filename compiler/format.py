@@ -234,18 +234,35 @@ def _activated(sentence: ast.Activated) -> str:
 
 def effects(items: Iterable[ast.Effect]) -> str:
     """Effects in order, joined by `, then`; one that begins a clause of its own (`if ...`,
-    `you may additionally ...`) follows a semicolon instead, and what a bane does in place
-    of its damage follows `; instead,` (or the `instead of the normal damage,` before it)."""
+    `you may additionally ...`) follows a semicolon instead, unless its condition is the one
+    just before (`if you fail, discard a card, then bury ...`), as does one after a clause
+    of its own (`; then ...`); what a bane does in place of its damage follows `; instead,`
+    (or the `instead of the normal damage,` before it)."""
     text = ""
     before: ast.Effect | None = None
     for effect in items:
-        if isinstance(before, ast.NoDamage):
-            text += "; instead, " if before.card is not None else " "
-        elif before is not None:
-            text += "; " if isinstance(effect, ast.Conditional | ast.ExtraCost) else ", then "
-        text += format_effect(effect)
+        shown = effect
+        if before is not None:
+            joint, shown = _joint(before, effect)
+            text += joint
+        text += format_effect(shown)
         before = effect
     return text
+
+
+def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
+    """The words between two effects, and the effect as it reads after them."""
+    if isinstance(before, ast.NoDamage):
+        return ("; instead, " if before.card is not None else " "), effect
+    if isinstance(effect, ast.Conditional):
+        if isinstance(before, ast.Conditional) and before.condition == effect.condition \
+                and all(item.otherwise is None and not item.instead for item in (before, effect)):
+            return ", then ", effect.then  # as AstBuilder.effects reads it back
+        return "; ", effect
+    if isinstance(effect, ast.ExtraCost):
+        return "; ", effect
+    # After a conditional, `, then` would put the effect under its condition.
+    return ("; then " if isinstance(before, ast.Conditional) else ", then "), effect
 
 
 class Voice(Enum):

@@ -428,6 +428,13 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
      "If defeated, examine the top card of a location deck."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
+    ("If you fail, discard 1d4 cards, then bury any allies in your discard pile.",
+     "If you fail, discard 1d4 cards; if you fail, bury any allies in your discard pile."),
+    ("Before the encounter, succeed at a Dexterity 8 check or take 1 damage and 1 Cold damage.",
+     "Before the encounter, succeed at a Dexterity 8 check or take 1 damage and take 1 Cold "
+     "damage."),
+    ("If undefeated, you are dealt 1 damage, then 1 Poison damage.",
+     "If undefeated, you are dealt 1 damage, then you are dealt 1 Poison damage."),
 ])
 def test_printed_wordings_that_mean_what_another_says(printed, same_as):
     assert sentence(printed) == sentence(same_as)
@@ -499,6 +506,28 @@ def test_what_and_adds_to_a_condition_is_under_it_too():
     assert [(effect.condition.kind, type(effect.then).__name__) for effect in said.effects] == [
         ("succeeded", "CardAction"), ("failed", "CardAction"), ("failed", "TurnAction")]
     assert ast.continues(said)
+
+
+@pytest.mark.parametrize("joined, under_the_condition", [
+    ("If you fail, bury 1d6 cards, then reset your hand.", True),
+    ("If you fail, bury 1d6 cards then reset your hand.", True),
+    ("If you fail, bury 1d6 cards; then reset your hand.", False),
+])
+def test_what_then_adds_within_a_condition_is_under_it_and_after_a_semicolon_is_not(
+        joined, under_the_condition):
+    """(docs/rulings.md) `, then` goes on within the conditional's clause; `; then` ends it."""
+    said = sentence(joined)
+    reset = said.effects[-1]
+    assert isinstance(reset, ast.Conditional) is under_the_condition
+    assert ast.continues(said) is under_the_condition
+
+
+def test_damage_that_and_adds_after_or_is_dealt_on_the_failure_too():
+    said = sentence("Before the encounter, succeed at a Dexterity 8 check or take 1 damage and "
+                    "1 Cold damage.")
+    (check,) = said.effects
+    assert [(effect.target.kind, effect.kind and effect.kind.text)
+            for effect in check.otherwise] == [("you", None), ("you", "Cold")]
 
 
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():

@@ -48,11 +48,15 @@ class _MoreDamage(NamedTuple):
     span: ast.Span
 
 
-class _AndJoined:
-    """`and` between two effects (grammar: and_joiner)."""
+class _Joiner(NamedTuple):
+    """`and`, or `then` within a clause, between two effects (grammar: and_joiner,
+    then_joiner): what the effect after it shares with the one before depends on the word."""
+
+    word: str
 
 
-_AND_JOINED = _AndJoined()
+_AND_JOINED = _Joiner("and")
+_THEN_JOINED = _Joiner("then")
 
 
 class _AboutCard(NamedTuple):
@@ -361,47 +365,45 @@ class AstBuilder:
         return ast.Continuation(effects, span=self._span(meta))
 
     def effects(self, meta: Any,
-                *effects: ast.Effect | tuple[ast.Effect, ...] | _MoreDamage | _AndJoined
+                *effects: ast.Effect | tuple[ast.Effect, ...] | _MoreDamage | _Joiner
                 ) -> tuple[ast.Effect, ...]:
         """The effects in order, a pair written as one (`roll your Dexterity die + your
         unmodified Strength die`) taken apart, and damage with no one named (`..., then 1
         Poison damage`) dealt to whom the effect before falls on (`you`, if it names no one).
         What `and` joins to `... or <effect>` is done on that failure too (`succeed at a
-        Wisdom 10 check or recharge your hand and draw 1 card`), and to `if <condition>,
-        <effect>` under that condition too (`if you fail, bury 1d6 cards and reset your
-        hand`); an effect after `and` that names no one falls on whom the one before does
-        (`each character who fails is dealt 1 damage and discards a card`)."""
+        Wisdom 10 check or recharge your hand and draw 1 card`); what `and` or `, then` joins
+        to `if <condition>, <effect>` is under that condition too (`if you fail, bury 1d6
+        cards and reset your hand`); an effect after `and` that names no one falls on whom
+        the one before does (`each character who fails is dealt 1 damage and discards a
+        card`)."""
         done: list[ast.Effect] = []
-        after_and = False
-        for effect in effects:
-            if isinstance(effect, _AndJoined):
-                after_and = True
+        joiner: str | None = None
+        for item in effects:
+            if isinstance(item, _Joiner):
+                joiner = item.word
                 continue
-            if isinstance(effect, _MoreDamage):
-                target = getattr(done[-1], "target", None)
-                if not isinstance(target, ast.Target):
-                    target = ast.Target("you", span=effect.span)
-                done.append(ast.Damage(target, effect.amount, effect.kind, span=effect.span))
-            elif after_and and isinstance(done[-1], ast.CheckOrElse):
+            before = done[-1] if done else None
+            effect = _dealt_on(item, before) if isinstance(item, _MoreDamage) else item
+            if joiner == "and" and isinstance(before, ast.CheckOrElse):
                 more = effect if isinstance(effect, tuple) else (effect,)
-                done[-1] = dataclasses.replace(done[-1], otherwise=(*done[-1].otherwise, *more))
-            elif after_and and isinstance(done[-1], ast.Conditional) \
-                    and done[-1].otherwise is None and isinstance(effect, ast.Effect):
-                # `if you fail, bury 1d6 cards and reset your hand`: under the condition too.
-                done.append(ast.Conditional(done[-1].condition, effect, span=effect.span))
-            elif after_and and isinstance(effect, ast.Effect) and _names_no_one(effect):
-                # `each character who fails is dealt 1d6 damage and discards a card`: whom
-                # the effect before falls on.
-                target = getattr(done[-1], "target", None)
+                done[-1] = dataclasses.replace(before, otherwise=(*before.otherwise, *more))
+            elif joiner and isinstance(before, ast.Conditional) and before.otherwise is None \
+                    and isinstance(effect, ast.Effect):
+                done.append(ast.Conditional(before.condition, effect, span=effect.span))
+            elif joiner == "and" and isinstance(effect, ast.Effect) and _names_no_one(effect):
+                target = getattr(before, "target", None)
                 done.append(dataclasses.replace(effect, target=target)
                             if isinstance(target, ast.Target) else effect)
             else:
                 done.extend(effect if isinstance(effect, tuple) else (effect,))
-            after_and = False
+            joiner = None
         return tuple(done)
 
-    def and_joiner(self, meta: Any) -> _AndJoined:
+    def and_joiner(self, meta: Any) -> _Joiner:
         return _AND_JOINED
+
+    def then_joiner(self, meta: Any) -> _Joiner:
+        return _THEN_JOINED
 
     def more_damage(self, meta: Any, amount: ast.Amount, kind: ast.Word | None = None
                     ) -> _MoreDamage:
@@ -1024,6 +1026,20 @@ class AstBuilder:
         built = ast.CheckOrElse(target, check, (otherwise[0],), span=self._span(meta))
         self.deepest = max(self.deepest, _nesting(built))
         return built
+
+
+def _dealt_on(more: _MoreDamage, before: ast.Effect | None) -> ast.Damage:
+    """`..., then 1 Poison damage`: damage to whom the effect before falls on (to whom its
+    condition's effect does, for a conditional, and its failure's for `... or <effect>`), or
+    to `you` if it names no one."""
+    if isinstance(before, ast.Conditional):
+        before = before.then
+    elif isinstance(before, ast.CheckOrElse) and before.otherwise:
+        before = before.otherwise[-1]
+    target = getattr(before, "target", None)
+    if not isinstance(target, ast.Target):
+        target = ast.Target("you", span=more.span)
+    return ast.Damage(target, more.amount, more.kind, span=more.span)
 
 
 def _names_no_one(effect: ast.Effect) -> bool:
