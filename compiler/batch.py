@@ -221,7 +221,7 @@ class FileWork:
             return outcome
         game = GAMES[parsed.file.game]
         for card in parsed.file.cards:
-            diagnostics = check_card(card, pool, game.check_card)
+            diagnostics = check_card(card, pool, game.check_card, game.self_nouns)
             outcome.diagnostics.append(diagnostics)
             program = None
             if not has_errors(diagnostics) and (self.render or self.keep):

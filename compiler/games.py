@@ -9,7 +9,7 @@ branches on which game a card belongs to.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from compiler.check import CardChecker, pacg, random_encounters, ucg
 
@@ -21,13 +21,15 @@ class Game:
     check_card: CardChecker
     notes: Callable[[str], Mapping[str, str]]  # card type -> what `explain` adds about it
     runtime: str  # what generated code imports; its `play` runs a scenario, its ScenarioError
+    # card type -> the other nouns by which such a card calls itself (`this monster`)
+    self_nouns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         Game("pacg", "Pathfinder Adventure Card Game", pacg.check_card, pacg.notes,
-             "compiler.runtime.pacg"),
+             "compiler.runtime.pacg", pacg.SELF_NOUNS),
         Game("ucg", "Universal Card Game", ucg.check_card, ucg.notes,
              "compiler.runtime.ucg"),
         Game("random-encounters", "Random Encounters", random_encounters.check_card,

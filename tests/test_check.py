@@ -152,6 +152,22 @@ def test_the_card_and_the_card_type_name_the_card(tmp_path):
                 "If undefeated, shuffle this barrier into the location deck.\n")[0] == "CW206"
 
 
+@pytest.mark.parametrize("card_type, noun, allowed", [
+    ("Henchman", "monster", True), ("Villain", "barrier", True), ("Story Bane", "monster", True),
+    ("Loot", "weapon", True), ("Monster", "barrier", False), ("Henchman", "weapon", False),
+    ("Loot", "monster", False),
+])
+def test_a_pacg_card_may_call_itself_by_the_kind_of_card_it_is_as_well(tmp_path, card_type,
+                                                                       noun, allowed):
+    """A henchman, villain or story bane is a monster or a barrier; loot is a boon of another
+    type (docs/rulings.md)."""
+    text = f"This {noun} is immune to Fire." if card_type != "Loot" else \
+        f"Discard this {noun} to add 1 to your check."
+    check_line = "Check: Combat 5\n" if card_type != "Loot" else ""
+    found = check(tmp_path, f"Name: A\nType: {card_type}\n{check_line}\n{text}\n")
+    assert [item.code for item in found] == ([] if allowed else ["CW206"])
+
+
 def test_a_card_may_call_itself_by_the_first_or_last_words_of_its_name_or_its_type(tmp_path):
     assert not check(tmp_path, "Name: Grayst Stone Sevilla\nType: Villain\nCheck: Combat 5\n\n"
                      "Grayst is immune to Fire.\nThe Stone Sevilla is immune to Cold.\n"

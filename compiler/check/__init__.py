@@ -67,9 +67,12 @@ class Pool:
 CardChecker = Callable[[ast.Card, Pool], list[Diagnostic]]
 
 
-def check_card(card: ast.Card, pool: Pool, game_check: CardChecker) -> list[Diagnostic]:
-    """The diagnostics of one card: the rules every game shares, then its game's."""
-    return [*shared.check_card(card), *game_check(card, pool)]
+def check_card(card: ast.Card, pool: Pool, game_check: CardChecker,
+               self_nouns: Mapping[str, tuple[str, ...]] | None = None) -> list[Diagnostic]:
+    """The diagnostics of one card: the rules every game shares, then its game's.
+    `self_nouns` are the game's other words by which a card of a type calls itself."""
+    nouns = (self_nouns or {}).get(card.type, ())
+    return [*shared.check_card(card, nouns), *game_check(card, pool)]
 
 
 def duplicate_names(cards: Iterable[CardFacts]) -> dict[int, Diagnostic]:

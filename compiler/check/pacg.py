@@ -22,6 +22,10 @@ GAME = "pacg"
 # Cards set beside the scenario or a character rather than encountered or played: their text
 # is rules that hold while they are there.
 TYPES = (*BANES, *BOONS, "Character", "Location", *DISPLAYED)
+# Henchmen, villains and story banes are each a monster or a barrier (`this monster is
+# immune to ...`), and loot a boon of another type (`this weapon`).
+SELF_NOUNS = {**{bane: ("monster", "barrier") for bane in ("Henchman", "Villain", "Story Bane")},
+              "Loot": tuple(boon.casefold() for boon in BOONS if boon != "Loot")}
 # `Combat` names the combat check, which a character makes with Strength or Melee.
 CHECK_SKILLS = (*SKILLS, "Combat")
 # Words that describe a kind of check besides its skills (`your noncombat Strength check`).

@@ -38,12 +38,13 @@ def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
                  f"the first is at {first.span}; give each card its own name")
 
 
-def check_card(card: ast.Card) -> list[Diagnostic]:
+def check_card(card: ast.Card, nouns: tuple[str, ...] = ()) -> list[Diagnostic]:
     """A card that names itself (`Goblin Raider is immune to ...`) must use its own name (the
     grammar reads a leading `The` as an article, so `The Baykok` may call itself that), the
     first or last words of it (`Grayst` for Grayst Sevilla, `the Elemental` for Elder Earth
     Elemental, as printed cards shorten their names), or its type (`the barrier`); and
-    `this <noun>` must name its own type."""
+    `this <noun>` must name its own type, or one of the game's other `nouns` for it (a
+    pacg henchman is `this monster` or `this barrier`)."""
     refs = [node for node in card.rules_nodes if isinstance(node, ast.SelfRef)]
     if not refs:
         return []
@@ -55,7 +56,7 @@ def check_card(card: ast.Card) -> list[Diagnostic]:
                 "CW206", card.where(node),
                 f"'{node.name}' is not this card's name ('{card.name}')",
                 "call the card by its own name, or write 'this card'"))
-        elif node.noun not in (None, "card", card.type.casefold()):
+        elif node.noun not in (None, "card", card.type.casefold(), *nouns):
             diagnostics.append(error(
                 "CW206", card.where(node),
                 f"'this {node.noun}' does not name this {card.type}",
