@@ -506,10 +506,13 @@ class Condition(Node):
     words: tuple[Word, ...]
 
 
+# The conditions that ask how the check to defeat went, once it was made: the kind of check
+# it was (`was a non-combat check`), by how much it succeeded or failed.
+DEFEAT_CHECK_CONDITIONS = ("check_was", "succeeded_by", "failed_by")
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
-                   "examined_is", "lacks_cards", "check_against")
+                   "examined_is", "lacks_cards", "check_against", *DEFEAT_CHECK_CONDITIONS)
 
 
 @dataclass(frozen=True)
@@ -895,6 +898,8 @@ class Triggered(Sentence):
     within: str | None = None
     alongside: Word | None = None  # `When playing another weapon,`: the type played
     card: SelfRef | None = None  # `If the Giant Hermit Crab would be defeated,`: the card
+    # `If defeated and the check to defeat was a non-combat check,`: what its effects ask
+    condition: Condition | None = None
 
 
 # Each timing window, with its canonical wording.
@@ -1168,7 +1173,8 @@ def moment_of(sentence: Untimed) -> str | None:
     before each time the card could be played), `during_check` (`If the check to defeat has
     the Fire trait, ...`, `You may recharge any number of allies; for each ...`, `Subtract 1
     from each die rolled in your check to defeat the Warlord`: after cards are played on the
-    check to defeat, before its dice are rolled)."""
+    check to defeat, before its dice are rolled), `after_encounter` (`If the check to defeat
+    was a combat check, ...`: once it was made)."""
     for node in sentence.nodes:
         if isinstance(node, AtReset):
             return "when_reset"
@@ -1177,6 +1183,8 @@ def moment_of(sentence: Untimed) -> str | None:
         if (isinstance(node, Condition) and node.kind in CHECK_CONDITIONS) \
                 or isinstance(node, PayForEach | Subtract):
             return "during_check"
+        if isinstance(node, Condition) and node.kind in DEFEAT_CHECK_CONDITIONS:
+            return "after_encounter"
     return None
 
 

@@ -167,6 +167,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
 
     if isinstance(sentence, ast.Triggered):
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
+        if sentence.condition is not None:
+            within += f", {_condition(sentence.condition, you)}"
         return [f"when: {WINDOWS[sentence.window]}{within}", *does(sentence.effects)]
     if isinstance(sentence, ast.Activated):
         scope = f", on a {sentence.check} check" if sentence.check else ""
@@ -266,6 +268,9 @@ CONDITIONS = {
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
+    "check_was": "if the check to defeat the card was a {words} check",
+    "succeeded_by": "if the check to defeat the card succeeded by {words} or more",
+    "failed_by": "if the check to defeat the card failed by {words} or more",
 }
 # What becomes of a card examined, as explain tells it (format.EXAMINED_WORDS: as written).
 EXAMINED_FATES = {"take": "to the hand", "draw": "drawn", "top": "back on top of its deck",

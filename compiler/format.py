@@ -96,6 +96,9 @@ CONDITION_WORDS = {
     "check_lacks_trait": "the check to defeat does not have the {} trait",
     "dealt_damage": "this card dealt damage to you",
     "lacks_cards": "you have no {}",
+    "check_was": "the check to defeat was a {} check",
+    "succeeded_by": "the check to defeat succeeded by {} or more",
+    "failed_by": "the check to defeat failed by {} or more",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",
@@ -183,6 +186,8 @@ def _window_words(sentence: ast.Triggered) -> str:
         kind = sentence.alongside.text
         words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \
             else f" {_article(kind)} {kind}"
+    if sentence.condition is not None:  # `If defeated and the check to defeat was ...`
+        words += f" and {_condition(sentence.condition)}"
     return words[:1].lower() + words[1:] if sentence.within else words
 
 

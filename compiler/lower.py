@@ -51,18 +51,18 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         if section.label is not None:
             ability = []
             abilities.append({"label": section.label.lower(), "effects": ability})
-        # Where the sentence before put its effects, and the outcome it was done on, for a
+        # Where the sentence before put its effects, and the window it was done in, for a
         # sentence that continues it (`Then, ...`).
         last: list[ir.Effect] | None = None
-        within: str | None = None
+        window: ast.Triggered | None = None
         for sentence in ast.joined_powers(section.sentences):
             if ast.continues(sentence):
                 if last is not None:  # the check makes sure there is one
-                    last.extend(_within(within, [lower.effect(e) for e in sentence.effects]))
+                    last.extend(_within(window, [lower.effect(e) for e in sentence.effects]))
                 continue
-            last, within = None, None
+            last, window = None, None
             if isinstance(sentence, ast.Triggered):
-                within = sentence.within
+                window = sentence
                 last = triggers.setdefault(sentence.window, [])
                 # `If undefeated, the Ghoul deals no damage`: so from the start (the damage
                 # for the failed check comes before any window of the outcome).
@@ -74,7 +74,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                     # done only for a card of that type: played on the check, or to be played
                     asks = _ALONGSIDE_CONDITIONS[sentence.window]
                     effects = [_only_if(asks, [sentence.alongside.text], e) for e in effects]
-                last.extend(_within(within, effects))
+                last.extend(_within(window, effects))
             elif isinstance(sentence, ast.Activated):
                 power = lower.power(sentence)
                 powers.append(power)
@@ -133,11 +133,16 @@ def _only_if(kind: str, words: list[str], then: ir.Effect, otherwise: ir.Effect 
             "otherwise": otherwise, "instead": instead}
 
 
-def _within(window: str | None, effects: list[ir.Effect]) -> list[ir.Effect]:
-    """Effects written inside `If undefeated,` (`window`), each done only on that outcome."""
-    if window is None:
+def _within(window: ast.Triggered | None, effects: list[ir.Effect]) -> list[ir.Effect]:
+    """Effects of a window's sentence, each done only if what the window asks holds: the
+    condition it adds (`If defeated and the check to defeat was a non-combat check,`), and
+    the outcome it was written inside (`If undefeated, after the encounter,`)."""
+    if window is not None and window.condition is not None:
+        asked = window.condition
+        effects = [_only_if(asked.kind, _words(asked.words), effect) for effect in effects]
+    if window is None or window.within is None:
         return effects
-    return [_only_if(ast.OUTCOMES[window], [], effect) for effect in effects]
+    return [_only_if(ast.OUTCOMES[window.within], [], effect) for effect in effects]
 
 
 def identifier_for(name: str) -> str:

@@ -829,6 +829,19 @@ Type: Monster
 Check: Combat 0
 
 Before the encounter, put 1 card of your choice from your hand on top of your deck.
+---
+Name: Margin Rat
+Type: Monster
+Check: Combat 8
+
+If defeated by 5 or more, draw a card.
+If your check to defeat the Margin Rat fails by 4 or more, draw 2 cards.
+---
+Name: Riddle Door
+Type: Barrier
+Check: Wisdom 1 or Combat 1
+
+If defeated by a non-combat check, draw a card.
 """
 PEBBLES = ["Pebble"] * 10
 
@@ -2205,3 +2218,29 @@ def test_a_card_of_the_hand_may_go_on_top_of_the_deck(cards):
                                     deck=["Test Hound"])
     assert [card.name for card in brannoc.deck] == ["Pebble", "Test Hound"]
     assert [card.name for card in brannoc.hand] == ["Loyal Hound"]
+
+
+def test_an_outcome_may_ask_by_how_much_the_check_to_defeat_went(cards):
+    """`If defeated by 5 or more`: a draw of 1; `If your check to defeat fails by 4 or
+    more`: a draw of 2; with neither, no draw.  The seeds bring each of the three, and each
+    margin named."""
+    seen = set()
+    for seed in range(1, 31):
+        events = play_setup(cards, seed, locations=field("Margin Rat"),
+                            script={"evade": ["none"]}, characters=[hero("Brannoc Ashvale")])
+        (check,) = checks(events)
+        margin = check["total"] - check["difficulty"]
+        drawn = [event["count"] for event in events_of(events, "draw")]
+        expected = [1] if margin >= 5 else [2] if margin <= -4 else []
+        assert drawn == expected, (seed, margin)
+        seen.add(margin)
+    assert {5, -4} <= seen and any(-4 < margin < 5 for margin in seen)
+
+
+@pytest.mark.parametrize(("option", "drawn"), [("Wisdom", 1), ("Combat", 0)])
+def test_an_outcome_may_ask_what_kind_of_check_defeated_the_bane(cards, option, drawn):
+    """The Riddle Door is defeated either way; only by its non-combat option is a card drawn."""
+    events = play_setup(cards, locations=field("Riddle Door"), characters=[hero(
+        "Brannoc Ashvale")], script={"evade": ["none"], "skill": [option]})
+    assert events_of(events, "defeated")
+    assert len(events_of(events, "draw")) == drawn

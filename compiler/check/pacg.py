@@ -381,6 +381,8 @@ class _CardCheck(CardCheck):
             self._card_kinds(node.words[:1])  # the type; the traits follow
         elif node.kind in ("examined_is", "lacks_cards", "check_against"):
             self._card_kinds(node.words)
+        elif node.kind == "check_was":
+            self._check_kinds(node.words)
 
     def _add_dice(self, node: ast.AddDice) -> None:
         if node.count.dice or not 1 <= node.count.plus <= 10:
@@ -423,12 +425,15 @@ class _CardCheck(CardCheck):
     def _which_checks(self, checks: ast.WhichChecks) -> None:
         """Each word of a kind of check is a skill, `combat` or `noncombat`; each card type
         a check is against is a kind of pacg card."""
-        for kind in checks.kinds:
+        self._check_kinds(checks.kinds)
+        self._card_kinds(checks.against, (*_KINDS, "Location"))
+
+    def _check_kinds(self, kinds: tuple[ast.Word, ...]) -> None:
+        for kind in kinds:
             for text in kind.text.split():
                 word = ast.Word(text, span=self.card.where(kind))
                 if not known(word, (*CHECK_SKILLS, *CHECK_WORDS)):
                     self.unknown("CW205", word, "a pacg skill", CHECK_SKILLS)
-        self._card_kinds(checks.against, (*_KINDS, "Location"))
 
     def _card_kinds(self, words: tuple[ast.Word, ...], kinds: tuple[str, ...] = _KINDS) -> None:
         """Each word names a kind of card (`spells` and `spell` alike)."""

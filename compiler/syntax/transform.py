@@ -66,6 +66,15 @@ class _AboutCard(NamedTuple):
     card: ast.SelfRef
 
 
+class _Conditioned(NamedTuple):
+    """`If defeated by a non-combat check`: the outcome's window, the condition on how the
+    check to defeat went that its effects are done on, and the card, if it was named."""
+
+    text: str
+    condition: ast.Condition
+    card: ast.SelfRef | None = None
+
+
 class _CardCount(NamedTuple):
     """`a random card`, `2 allies`: how many, whether at random, and of which types."""
 
@@ -284,9 +293,40 @@ class AstBuilder:
         within = windows[0].text if len(windows) == 2 else None
         window = windows[-1]
         alongside = window.alongside if isinstance(window, _Alongside) else None
-        card = window.card if isinstance(window, _AboutCard) else None
-        return ast.Triggered(window.text, effects, within, alongside, card,
+        card = window.card if isinstance(window, _AboutCard | _Conditioned) else None
+        condition = window.condition if isinstance(window, _Conditioned) else None
+        return ast.Triggered(window.text, effects, within, alongside, card, condition,
                              span=self._span(meta))
+
+    def outcome_and(self, meta: Any, outcome: ast.Word, condition: ast.Condition
+                    ) -> _Conditioned:
+        return _Conditioned(f"if_{outcome.text}", condition)
+
+    def named_outcome_and(self, meta: Any, name: str, outcome: ast.Word,
+                          condition: ast.Condition) -> _Conditioned:
+        """`If the Swarm is defeated and ...`: the card named, for the check to see."""
+        return _Conditioned(f"if_{outcome.text}", condition, self.self_named(meta, name))
+
+    def defeated_by_check(self, meta: Any, kind: ast.Word) -> _Conditioned:
+        """`If defeated by a non-combat check` is `If defeated and the check to defeat was a
+        non-combat check`."""
+        return _Conditioned("if_defeated", ast.Condition("check_was", (kind,),
+                                                         span=self._span(meta)))
+
+    def defeated_by_margin(self, meta: Any, *parts: Any) -> _Conditioned:
+        """`If the Swarm is defeated by 8 or more`, `If the difficulty of the check to defeat
+        is exceeded by 8 or more`: `If defeated and the check to defeat succeeded by 8 or
+        more`."""
+        *name, margin = parts
+        return _Conditioned("if_defeated", ast.Condition("succeeded_by", (self._word(margin),),
+                                                         span=self._span(meta)),
+                            self.self_named(meta, name[0]) if name else None)
+
+    def undefeated_by_margin(self, meta: Any, *parts: Any) -> _Conditioned:
+        """`If your check to defeat the Pulse fails by 3 or more`, `If you fail the check to
+        defeat by 3 or more`: `If undefeated and the check to defeat failed by 3 or more`."""
+        return _Conditioned("if_undefeated", ast.Condition("failed_by", (self._word(parts[-1]),),
+                                                           span=self._span(meta)))
 
     def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("would_be_defeated", card)

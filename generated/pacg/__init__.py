@@ -25,6 +25,7 @@ MODULES = {
     'Mudslide': 'mudslide',
     'Hungry Haunt': 'hungry_haunt',
     'Palisade of Shields': 'palisade_of_shields',
+    'Riddling Arch': 'riddling_arch',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -100,7 +100,7 @@ def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: st
     """Whether a card that adds to the checks `spec` describes (see compiler.ir) fits this
     one: a check made with `skill` for `option`, for `purpose`, against the card `against`."""
     kinds = spec.get("checks") or ()
-    if kinds and not any(_kind_holds(kind, option, skill) for kind in kinds):
+    if kinds and not any(kind_holds(kind, option, skill) for kind in kinds):
         return False
     if spec.get("purpose") is None:
         return True
@@ -111,7 +111,7 @@ def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: st
                                             and singular(against.type) in types)
 
 
-def _kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:
+def kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:
     """`noncombat Strength`: every word holds; a combat check is one whose option names
     Combat, and a skill word holds when the option or the skill rolled has that name."""
     combat = "Combat" in option.skills

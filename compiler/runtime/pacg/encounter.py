@@ -65,6 +65,7 @@ class Encounter(CardOperations):
         self.last_success: bool | None = None  # the outcome of the last check made
         self.last_traits: set[str] = set()  # the traits the last check made had
         self.defeated: bool | None = None  # the encountered bane's, once its checks are made
+        self.defeat_check: CheckState | None = None  # the last check to defeat or acquire it
 
     # =====================================================================
     # The sequence
@@ -282,6 +283,8 @@ class Encounter(CardOperations):
                           added=state.added, total=state.total, difficulty=state.difficulty,
                           result="success" if success else "failure")
             self.last_success, self.last_traits = success, set(state.traits)
+            if against is self.card.defn and purpose in ("defeat", "acquire"):
+                self.defeat_check = state
             return CheckResult(success, state.total, state.difficulty)
         finally:
             self.check = outer

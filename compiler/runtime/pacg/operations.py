@@ -22,7 +22,14 @@ from compiler.runtime.pacg.cards import (
     selects,
     singular,
 )
-from compiler.runtime.pacg.checks import NO_SKILL_DIE, UNTRAINED_DIE, Dice, Skill, best_skill
+from compiler.runtime.pacg.checks import (
+    NO_SKILL_DIE,
+    UNTRAINED_DIE,
+    Dice,
+    Skill,
+    best_skill,
+    kind_holds,
+)
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
@@ -128,6 +135,7 @@ class CardOperations:
     last_success: bool | None
     last_traits: set[str]
     defeated: bool | None
+    defeat_check: CheckState | None
 
     def __init__(self) -> None:
         self.defeat_change = 0  # to the difficulty of the checks to defeat
@@ -452,6 +460,8 @@ class CardOperations:
             if self.defeated is None:
                 raise ScenarioError(f"{self.card.name} asks whether it was defeated too soon")
             return self.defeated == (kind == "defeated")
+        if kind in ("check_was", "succeeded_by", "failed_by"):
+            return self._defeat_check_went(kind, words)
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
         if kind == "dealt_damage":
@@ -497,6 +507,20 @@ class CardOperations:
         has = any(skill.casefold() in {name.casefold() for name in you.skills}
                   for skill in words)
         return has if kind == "has_skill" else not has
+
+    def _defeat_check_went(self, kind: str, words: tuple[str, ...]) -> bool:
+        """How the check to defeat the encountered card went: of a kind of check (any of
+        `words`), or succeeded or failed by at least the number `words` holds.  With no such
+        check made (the card was defeated or evaded another way), none of these holds."""
+        check = self.defeat_check
+        if check is None:
+            return False
+        if kind == "check_was":
+            return any(kind_holds(word, check.option, check.skill) for word in words)
+        margin = check.total - check.difficulty
+        if kind == "succeeded_by":
+            return check.succeeds and margin >= int(words[0])
+        return not check.succeeds and -margin >= int(words[0])
 
     def explore(self, you: Character) -> None:
         self.table.explorations += 1
