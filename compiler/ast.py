@@ -563,8 +563,8 @@ class Forbid(Effect):
     check being made (`... on this check`)."""
 
     kinds: tuple[Word, ...]
-    traits: tuple[Word, ...] = ()
-    who: Target | None = None  # None: `you`
+    traits: tuple[Word, ...]
+    who: Target
     or_kinds: tuple[Word, ...] = ()
     powers: bool = False
     on_check: bool = False  # `... on this check`: only while the check is made

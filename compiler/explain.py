@@ -408,7 +408,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.InsteadOfDiscard: lambda e, you: (f"if {you} succeeds at {_step(e.check)}, "
                                           if e.check else "")
     + f"rather than {e.replaces} the card played, its holder must {COSTS[e.action]}",
-    ast.Forbid: lambda e, you: f"{you if e.who is None else _who(e.who, you)} may not play "
+    ast.Forbid: lambda e, you: f"{_who(e.who, you)} may not play "
     + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
     + (f", nor {' or '.join(map(str, e.or_kinds))}" if e.or_kinds else "")

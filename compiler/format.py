@@ -462,7 +462,7 @@ def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
 
 
 def _forbid(e: ast.Forbid, voice: Voice) -> str:
-    who = "you" if e.who is None else TARGET_WORDS[e.who.kind]
+    who = TARGET_WORDS[e.who.kind]
     also = f" or {_kinds_named(e.or_kinds)}" if e.or_kinds else ""
     powers = " or use powers" if e.powers else ""
     scope = " on this check" if e.on_check else ""

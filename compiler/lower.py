@@ -338,7 +338,7 @@ class _Lowerer:
                 "check": None if e.check is None else lower_check_step(e.check)}
 
     def Forbid(self, e: ast.Forbid) -> ir.Effect:
-        return {"op": "forbid", "target": "you" if e.who is None else e.who.kind,
+        return {"op": "forbid", "target": e.who.kind,
                 "kinds": _words(e.kinds), "traits": _words(e.traits),
                 "or_kinds": _words(e.or_kinds), "powers": e.powers, "on_check": e.on_check}
 

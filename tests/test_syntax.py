@@ -371,7 +371,18 @@ def test_and_before_a_verb_joins_effects_and_elsewhere_lists_what_one_effect_nam
     assert isinstance(power, ast.Activated) and power.also is not None
 
 
+def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
+    """`Characters who fail bury all allies and may not play cards`: those who fail; alone,
+    `may not play` is `you`."""
+    bury, forbid = sentence("Characters who fail bury all allies and may not play cards.").effects
+    assert bury.target.kind == forbid.who.kind == "characters_who_failed"
+    assert sentence("Before the encounter, draw a card and may not play spells.") == sentence(
+        "Before the encounter, draw a card and you may not play spells.")
+
+
 @pytest.mark.parametrize(("printed", "same_as"), [
+    ("If undefeated, bury all allies in your discard pile.",
+     "If undefeated, bury any allies from your discard pile."),
     ("If undefeated, discard 1d4 cards from your deck.",
      "If undefeated, discard the top 1d4 cards of your deck."),
     ("If the check to defeat does not have either the Fire trait or the Acid trait, X is "

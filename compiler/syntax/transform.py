@@ -432,7 +432,7 @@ class AstBuilder:
                 done.append(ast.Conditional(before.condition, effect, span=effect.span))
             elif joiner == "and" and isinstance(effect, ast.Effect) and _names_no_one(effect):
                 target = getattr(before, "target", None)
-                done.append(dataclasses.replace(effect, target=target)
+                done.append(_falling_on(effect, target)
                             if isinstance(target, ast.Target) else effect)
             else:
                 done.extend(effect if isinstance(effect, tuple) else (effect,))
@@ -918,15 +918,16 @@ class AstBuilder:
         replaces = {"discarding": "discard", "burying": "bury", "banishing": "banish"}[verb]
         return ast.InsteadOfDiscard(action.text, card, check, replaces, span=self._span(meta))
 
-    def forbid(self, meta: Any, who: ast.Word, kinds: tuple[ast.Word, ...], *rest: Any
-               ) -> ast.Forbid:
+    def forbid(self, meta: Any, *parts: Any) -> ast.Forbid:
+        """`you may not play spells ...`; with no one named (`... and may not play cards`),
+        `who` is whom the effect before falls on (`effects`), else `you`."""
+        who, (kinds, *rest) = self._subject(meta, parts)
         traits = next((part for part in rest
                        if isinstance(part, tuple) and not isinstance(part, _OrKinds)), ())
         or_kinds = next((part for part in rest if isinstance(part, _OrKinds)), ())
         words = {part.text for part in rest if isinstance(part, ast.Word)}
-        return ast.Forbid(kinds, traits, None if who.text == "you" else _target(who),
-                          tuple(or_kinds), "use_powers" in words, "on_this_check" in words,
-                          span=self._span(meta))
+        return ast.Forbid(kinds, traits, who, tuple(or_kinds), "use_powers" in words,
+                          "on_this_check" in words, span=self._span(meta))
 
     def or_kinds(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _OrKinds:
         return _OrKinds(kinds)
@@ -1084,8 +1085,18 @@ def _dealt_on(more: _MoreDamage, before: ast.Effect | None) -> ast.Damage:
 
 def _names_no_one(effect: ast.Effect) -> bool:
     """Whether an effect's subject was left out: `_subject` gives it the effect's own span."""
-    target = getattr(effect, "target", None)
-    return isinstance(target, ast.Target) and target.kind == "you" and target.span == effect.span
+    subject = getattr(effect, _subject_field(effect), None)
+    return isinstance(subject, ast.Target) and subject.kind == "you" \
+        and subject.span == effect.span
+
+
+def _falling_on(effect: ast.Effect, target: ast.Target) -> ast.Effect:
+    return dataclasses.replace(effect, **{_subject_field(effect): target})
+
+
+def _subject_field(effect: ast.Effect) -> str:
+    """The field of whom an effect falls on: `who` may not play (ast.Forbid), else `target`."""
+    return "who" if isinstance(effect, ast.Forbid) else "target"
 
 
 def _nesting(effect: ast.Effect) -> int:
