@@ -866,7 +866,11 @@ class AllowAnother(Effect):
 
 @dataclass(frozen=True)
 class Sentence(Node):
-    """Base of the sentences of rules text."""
+    """Base of the sentences of rules text.  `mentions` are all the ways it calls its own
+    card, those its nodes keep and those they do not (`the check to defeat the Ghost`), for
+    the check of names (check.shared): not part of what it means."""
+
+    mentions: tuple[SelfRef, ...] = field(default=(), compare=False, repr=False, kw_only=True)
 
     @cached_property
     def nodes(self) -> tuple[Node, ...]:

@@ -136,6 +136,21 @@ def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     assert (code, line, col) == ("CW206", 5, 1)
 
 
+@pytest.mark.parametrize("sentence", [
+    "If the check to defeat the Grey Ghoul has the Fire trait, the difficulty to defeat is "
+    "increased by 2.",
+    "Subtract 1 from each die rolled in your check to defeat the Grey Ghoul.",
+    "Combat damage dealt by the Grey Ghoul is dealt to each character at this location.",
+    "The difficulty of checks to defeat the Grey Ghoul with the Fire trait is increased by 2.",
+])
+def test_a_name_is_checked_where_it_only_says_whose(tmp_path, sentence):
+    """The AST drops a name that only says whose check or damage it is; the check still
+    sees it (ast.Sentence.mentions), and reports it once."""
+    card = "Name: Grey Ghast\nType: Monster\nCheck: Combat 5\n\n"
+    assert only(tmp_path, card + sentence + "\n")[0] == "CW206"
+    assert not check(tmp_path, card + sentence.replace("Ghoul", "Ghast") + "\n")
+
+
 def test_a_window_may_name_the_card_encountered_and_only_by_its_own_name(tmp_path):
     haunt = "Name: Cannibal Haunt\nType: Barrier\nCheck: Wisdom 5\n\n"
     assert not check(tmp_path, haunt + "When you encounter the Cannibal Haunt, draw a card.\n"

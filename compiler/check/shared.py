@@ -45,7 +45,9 @@ def check_card(card: ast.Card, nouns: tuple[str, ...] = ()) -> list[Diagnostic]:
     Elemental, as printed cards shorten their names), or its type (`the barrier`); and
     `this <noun>` must name its own type, or one of the game's other `nouns` for it (a
     pacg henchman is `this monster` or `this barrier`)."""
-    refs = [node for node in card.rules_nodes if isinstance(node, ast.SelfRef)]
+    # Each once: a sentence's nodes may keep what it mentions (ast.Sentence.mentions).
+    refs = list({id(node): node for node in card.rules_nodes
+                 if isinstance(node, ast.SelfRef)}.values())
     if not refs:
         return []
     names = {*card_names([card.name]), *_shortened(card.name), card.type.casefold()}

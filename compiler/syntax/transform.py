@@ -122,6 +122,8 @@ class AstBuilder:
         self.one_line = source.text.find("\n", base, base + length) == -1
         # How deep the effects of what it built nest (`... or ...` inside `... or ...`).
         self.deepest = 0
+        # The card's names the sentence being built calls it by (ast.Sentence.mentions).
+        self.mentions: list[ast.SelfRef] = []
 
     def transform(self, tree: Tree) -> Any:
         children = [self.transform(child) if isinstance(child, Tree) else child
@@ -254,7 +256,7 @@ class AstBuilder:
         return ast.CheckSequence(steps, span=self._span(meta))
 
     def self_this(self, meta: Any, noun: Token) -> ast.SelfRef:
-        return ast.SelfRef(noun=str(noun).lower(), span=self._span(meta))
+        return self._mentioned(ast.SelfRef(noun=str(noun).lower(), span=self._span(meta)))
 
     def self_this_bare(self, meta: Any) -> ast.SelfRef:
         """`reveal this to ...`: `this` alone is this card."""
@@ -266,13 +268,21 @@ class AstBuilder:
     self_pronoun = self_it  # `her`, `him`: the card, as `it` is
 
     def self_named(self, meta: Any, name: str) -> ast.SelfRef:
-        return ast.SelfRef(name=name, span=self._span(meta))
+        return self._mentioned(ast.SelfRef(name=name, span=self._span(meta)))
+
+    def _mentioned(self, card: ast.SelfRef) -> ast.SelfRef:
+        """A name or noun the card is called by, kept for the sentence whether or not a node
+        keeps it."""
+        self.mentions.append(card)
+        return card
 
     # -- sentences -----------------------------------------------------------
 
     def sentence(self, meta: Any, *parts: Any) -> LabelledSentence:
         label = " ".join(parts[0][:-1].split()) if len(parts) == 2 else None
-        return LabelledSentence(label, dataclasses.replace(parts[-1], span=self._span(meta)))
+        mentions, self.mentions = tuple(self.mentions), []
+        return LabelledSentence(label, dataclasses.replace(parts[-1], span=self._span(meta),
+                                                           mentions=mentions))
 
     def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
         """Keywords in a canonical order: the order they are written in means nothing."""
