@@ -147,3 +147,25 @@ def test_the_trial_of_a_power_for_another_characters_check_plays_it_from_a_compa
     """))
     report = measure([tmp_path], no_progress)
     assert (report.cards.compiled, report.cards.ran) == (2, 2), report.run_failures
+
+
+def test_the_trial_of_a_power_for_a_check_to_close_or_to_recharge_plays_it_on_such_a_check(
+        tmp_path):
+    """A stock henchman is defeated at a location closed with a check; a stock spell is
+    recharged with a check: the script plays each power on that check, and the trial stops
+    if it cannot."""
+    (tmp_path / "cards.card").write_text(card_text("""
+        Game: pacg
+
+        Name: Door Wedge
+        Type: Item
+
+        Discard this card to add 1d4 to any check to close a location.
+        ---
+        Name: Spell Mender
+        Type: Ally
+
+        Reveal this card to add 2 to your Arcane check to recharge a spell.
+    """))
+    report = measure([tmp_path], no_progress)
+    assert (report.cards.compiled, report.cards.ran) == (2, 2), report.run_failures

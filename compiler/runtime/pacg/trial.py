@@ -5,7 +5,10 @@ card as one the runtime can execute when its trial raises nothing.
 The stock cards are the runtime's own, not card text: a character with a middling die in
 every skill, an empty location, a blessing to fill the character's deck, and for each power
 a monster that gives it its moment: one defeated with a check of the skill an addition adds
-to, or one that deals a point of damage of a kind a reduction reduces.
+to, or one that deals a point of damage of a kind a reduction reduces.  An addition to a
+check to close a location meets a henchman that is always defeated, at a location closed
+with such a check; one to a check to recharge a spell is played on the check to recharge a
+stock spell, played on the check before.
 """
 
 from __future__ import annotations
@@ -25,31 +28,14 @@ from compiler.runtime.script import ScenarioError
 
 
 def _monster(kind: str | None, skills: tuple[str, ...] = ("Combat",),
-             card_type: str = "Monster") -> CardDef:
+             card_type: str = "Monster", difficulty: int = 6) -> CardDef:
     """A stock bane defeated with a check of any of `skills` that, with a `kind`, deals 1
     damage of that kind before the encounter."""
     def first_strike(enc: Encounter, you: Character) -> None:
         enc.damage(you, 1, kind)
-    return CardDef(f"Trial {card_type}", card_type, check=((CheckOption(skills, 6),),),
+    return CardDef(f"Trial {card_type}", card_type,
+                   check=((CheckOption(skills, difficulty),),),
                    before_encounter=first_strike if kind else None)
-
-
-def _encountered_for(spec: Mapping[str, Any]) -> CardDef:
-    """A stock card whose encounter gives a power its moment.  A reduction meets a monster
-    that deals damage of a kind it reduces; an addition meets a card of the type its checks
-    are against (a boon to acquire, a bane to defeat), with a check its kind of check fits:
-    `Ranged combat` is a combat check that may be made with Ranged."""
-    if spec.get("op") == "reduce_damage":
-        return _monster(next(iter(spec["kinds"]), "Combat"))
-    words = next(iter(spec.get("checks") or ()), "").casefold().split()
-    skills = tuple(name for name in SKILLS if name.casefold() in words)
-    if "combat" in words or not skills:
-        skills = ("Combat", *skills) if "noncombat" not in words else skills or ("Strength",)
-    against = next(iter(spec.get("against") or ()), None)
-    if spec.get("purpose") == "acquire":
-        return CardDef("Trial Boon", singular(against or "item").title(),
-                       check=((CheckOption(skills, 6),),))
-    return _monster(None, skills, singular(against or "monster").title())
 
 
 STOCK_CHARACTER = CardDef("Trial Hero", "Character", hand=5,
@@ -70,11 +56,62 @@ PARTNERS = tuple(CardDef(f"Trial {kind}", kind, powers=(Power(
                                "purpose": None, "against": []},
     lambda enc, you: enc.add_to_check(1)),)) for kind in BOONS)
 STOCK = (STOCK_CHARACTER, STOCK_COMPANION, STOCK_LOCATION, STOCK_BLESSING, *PARTNERS)
+@dataclasses.dataclass(frozen=True)
+class _Stage:
+    """An encounter that gives a power its moment: the card encountered, where, a stock card
+    for the hand that the moment needs, and what is played on each check made before the
+    one the power is played on."""
+
+    encountered: CardDef
+    place: CardDef = STOCK_LOCATION
+    partner: CardDef | None = None
+    plays_before: tuple[tuple[str, ...], ...] = ()
+
+
+def _stage_for(spec: Mapping[str, Any]) -> _Stage:
+    """The encounter that gives a power its moment.  A reduction meets a monster that deals
+    damage of a kind it reduces; an addition meets a card of the type its checks are against
+    (a boon to acquire, a bane to defeat), with a check its kind of check fits: `Ranged
+    combat` is a combat check that may be made with Ranged.  An addition to a check to close
+    or to recharge meets such a check after the check to defeat (the module's docstring)."""
+    if spec.get("op") == "reduce_damage":
+        return _Stage(_monster(next(iter(spec["kinds"]), "Combat")))
+    words = next(iter(spec.get("checks") or ()), "").casefold().split()
+    skills = tuple(name for name in SKILLS if name.casefold() in words)
+    if "combat" in words or not skills:
+        skills = ("Combat", *skills) if "noncombat" not in words else skills or ("Strength",)
+    against = next(iter(spec.get("against") or ()), None)
+    purpose = spec.get("purpose")
+    if purpose == "acquire":
+        return _Stage(CardDef("Trial Boon", singular(against or "item").title(),
+                              check=((CheckOption(skills, 6),),)))
+    if purpose == "close":
+        return _Stage(_monster(None, card_type="Henchman", difficulty=0),
+                      CardDef("Trial Keep", "Location", check=((CheckOption(skills, 6),),)),
+                      plays_before=((),))
+    if purpose == "recharge":
+        spent = _spell_to_recharge(skills if words else ("Arcane",),
+                                   singular(against or "spell").title())
+        return _Stage(_monster(None), partner=spent, plays_before=((spent.name,),))
+    return _Stage(_monster(None, skills, singular(against or "monster").title()))
+
+
+def _spell_to_recharge(skills: tuple[str, ...], card_type: str) -> CardDef:
+    """A stock boon that adds 1 to a combat check and is then recharged with a check of
+    `skills`, rather than discarded."""
+    def recharge(enc: Encounter, you: Character) -> None:
+        enc.instead_of_discard(you, "recharge", "discard", (CheckOption(skills, 6),))
+    return CardDef(f"Trial {card_type} to Recharge", card_type, powers=(Power(
+        "discard", "add_to_check", {"op": "add_to_check", "owner": "yours", "checks": [],
+                                    "purpose": None, "against": []},
+        lambda enc, you: enc.add_to_check(1)),), after_playing=recharge)
+
+
 # How a boon's power is put to the test, by its purpose: what the script says to play.
-_SCRIPTS: dict[str | None, Callable[[str], dict]] = {
-    "evade": lambda name: {"evade": [name]},
-    "add_to_check": lambda name: {"check": [[name]]},
-    "reduce_damage": lambda name: {"reduce": [[name]]},
+_SCRIPTS: dict[str | None, Callable[[str, _Stage], dict]] = {
+    "evade": lambda name, stage: {"evade": [name]},
+    "add_to_check": lambda name, stage: {"check": [*map(list, stage.plays_before), [name]]},
+    "reduce_damage": lambda name, stage: {"reduce": [[name]]},
 }
 
 
@@ -96,19 +133,20 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                 _encounter(cards, STOCK_MONSTER, seed, {"check": [[partner.name]]}, boon=card,
                            partner=partner)
         for power in card.powers:
-            encountered = _encountered_for(power.effect or {})
+            stage = _stage_for(power.effect or {})
             script = _SCRIPTS.get(power.purpose)
-            partner = _partner_for(power)
+            partner = stage.partner or _partner_for(power)
             if script is not None:
-                _encounter(cards, encountered, seed, script(card.name), boon=card,
-                           partner=partner, apart=(power.effect or {}).get("owner"))
+                _encounter(cards, stage.encountered, seed, script(card.name, stage),
+                           boon=card, place=stage.place, partner=partner,
+                           apart=(power.effect or {}).get("owner"))
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
                 if partner is not None:
                     hero.hand.append(Card(partner))
                 played = hero.hand[0]
-                Encounter(table, hero, Card(encountered), location).use_power(hero, played,
-                                                                             power)
+                Encounter(table, hero, Card(stage.encountered), location).use_power(
+                    hero, played, power)
     elif card.type == "Character":
         _encounter(cards, STOCK_MONSTER, seed, hero=card)
     elif card.type == "Location":
