@@ -1148,6 +1148,27 @@ def continues(sentence: Sentence) -> bool:
         for node in sentence.nodes)
 
 
+# What a power's text about how its check went asks, and the window of the check's roll
+# that holds it (TIMING_WINDOWS).
+_ROLLED = {"failed": "would_fail", "succeeded": "would_succeed"}
+
+
+def as_the_check_goes(sentence: Sentence) -> list[tuple[str, Effect]] | None:
+    """For a sentence after a power made only of `If you fail the check, ...` and `If you
+    succeed, ...`, each effect with the window of the roll of the check the power was
+    played on, where it is done (`Bury this card to add 1d20 to your check.  If you fail
+    the check, discard this card instead of burying it.`); None for any other sentence."""
+    if not isinstance(sentence, Untimed) or not sentence.effects:
+        return None
+    rolled = []
+    for effect in sentence.effects:
+        if not isinstance(effect, Conditional) or effect.otherwise is not None \
+                or effect.condition.kind not in _ROLLED:
+            return None
+        rolled.append((_ROLLED[effect.condition.kind], effect.then))
+    return rolled
+
+
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
 ABOUT_BEFORE = ("succeeded", "failed", "examined_is")

@@ -164,6 +164,10 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
 
     if ast.is_open(previous) and isinstance(sentence, ast.Untimed):
         return ["when: as the power before's effects", *does(sentence.effects, CHOSEN)]
+    rolled = ast.as_the_check_goes(sentence) if isinstance(previous, ast.Activated) else None
+    if rolled is not None:  # done with the roll of the check the power was played on
+        return [line for moment, effect in rolled
+                for line in (f"when: {WINDOWS[moment]}", *does((effect,)))]
 
     if isinstance(sentence, ast.Triggered):
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""

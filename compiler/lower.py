@@ -55,12 +55,20 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         # sentence that continues it (`Then, ...`).
         last: list[ir.Effect] | None = None
         window: ast.Triggered | None = None
+        after_power = False
         for sentence in ast.joined_powers(section.sentences):
+            rolled = ast.as_the_check_goes(sentence) if after_power else None
+            if rolled is not None:
+                # `Bury this card to add 1d20 to your check.  If you fail the check, discard
+                # this card instead of burying it.`: once the check is rolled.
+                for moment, effect in rolled:
+                    triggers.setdefault(moment, []).append(lower.effect(effect))
+                continue
             if ast.continues(sentence):
                 if last is not None:  # the check makes sure there is one
                     last.extend(_within(window, [lower.effect(e) for e in sentence.effects]))
                 continue
-            last, window = None, None
+            last, window, after_power = None, None, isinstance(sentence, ast.Activated)
             if isinstance(sentence, ast.Triggered):
                 window = sentence
                 last = triggers.setdefault(sentence.window, [])

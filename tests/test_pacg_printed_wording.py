@@ -837,6 +837,20 @@ Check: Combat 8
 If defeated by 5 or more, draw a card.
 If your check to defeat the Margin Rat fails by 4 or more, draw 2 cards.
 ---
+Name: Gambler's Coin
+Type: Item
+
+Bury this card to add 1d20 to your check.
+If you fail the check, discard this card instead of burying it.
+---
+Name: Iron Wall
+Type: Barrier
+Check: Strength 99
+---
+Name: Paper Wall
+Type: Barrier
+Check: Strength 1
+---
 Name: Riddle Door
 Type: Barrier
 Check: Wisdom 1 or Combat 1
@@ -2244,3 +2258,15 @@ def test_an_outcome_may_ask_what_kind_of_check_defeated_the_bane(cards, option, 
         "Brannoc Ashvale")], script={"evade": ["none"], "skill": [option]})
     assert events_of(events, "defeated")
     assert len(events_of(events, "draw")) == drawn
+
+
+@pytest.mark.parametrize(("bane", "pile"), [("Iron Wall", "discards"), ("Paper Wall", "buried")])
+def test_a_powers_text_about_how_its_check_went_is_done_once_the_check_is_rolled(cards, bane,
+                                                                                 pile):
+    """(docs/rulings.md) `If you fail the check, discard this card instead of burying it.`
+    after the power: on a failed check, the coin is discarded; on a success, it stays
+    buried."""
+    _, brannoc = brannoc_encounters(cards, bane, {"check": [["Gambler's Coin"]],
+                                                  "evade": ["none"]},
+                                    hand=["Gambler's Coin"])
+    assert [card.name for card in getattr(brannoc, pile)] == ["Gambler's Coin"]
