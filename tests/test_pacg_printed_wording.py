@@ -843,6 +843,12 @@ Type: Item
 Bury this card to add 1d20 to your check.
 If you fail the check, discard this card instead of burying it.
 ---
+Name: Echo Owl
+Type: Henchman
+Check: Combat 99
+
+If undefeated, summon and encounter the henchman Echo Owl.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2270,3 +2276,13 @@ def test_a_powers_text_about_how_its_check_went_is_done_once_the_check_is_rolled
                                                   "evade": ["none"]},
                                     hand=["Gambler's Coin"])
     assert [card.name for card in getattr(brannoc, pile)] == ["Gambler's Coin"]
+
+
+def test_a_card_summoned_is_not_summoned_again_within_its_own_encounter(cards):
+    """(docs/rulings.md) The Echo Owl, undefeated, summons itself; the one summoned,
+    undefeated too, would summon it again, and does not: two encounters, not an endless
+    nest of them."""
+    table, _ = brannoc_encounters(cards, "Echo Owl", {"evade": ["none"]})
+    events = table.log.events
+    assert len(events_of(events, "encounter", card="Echo Owl")) == 2
+    assert len(events_of(events, "summoned_already", card="Echo Owl")) == 1

@@ -43,9 +43,11 @@ WINDOW_WORDS = {
 
 class Encounter(CardOperations):
     def __init__(self, table: Table, character: Character, card: Card, location: Location,
-                 summoned: bool = False, depth: int = 0, alongside: bool = False) -> None:
+                 summoned: bool = False, depth: int = 0, alongside: bool = False,
+                 summoning: frozenset[str] = frozenset()) -> None:
         """`alongside`: the encounter of a card another character is encountering, which
-        stays with that one's (encountered_by_each)."""
+        stays with that one's (encountered_by_each); `summoning`: the cards summoned into
+        the encounters this one is within, or into this one."""
         super().__init__()
         self.table = table
         self.log = table.log
@@ -55,6 +57,7 @@ class Encounter(CardOperations):
         self.summoned = summoned
         self.alongside = alongside
         self.depth = depth
+        self.summoning = summoning
         self.check: CheckState | None = None
         self.damage_state: DamageState | None = None
         self.evaded = False

@@ -126,6 +126,7 @@ class CardOperations:
     card: Card
     location: Location
     depth: int
+    summoning: frozenset[str]
     alongside: bool
     check: CheckState | None
     damage_state: DamageState | None
@@ -594,6 +595,11 @@ class CardOperations:
         if len(defs) > 1:
             defs = self.table.policy.summon_order(self, defs)
         for defn in defs:
+            if defn.name in self.summoning:
+                # A ruling: a card summoned is not summoned again within its own encounter
+                # (`If undefeated, ... summons and encounters the henchman <itself>`).
+                self.log.emit("summoned_already", card=defn.name, by=self.card.name)
+                continue
             self.log.emit("summon", card=defn.name, by=self.card.name)
             summoned = self._nested(you, Card(defn), you.location, summoned=True)
             summoned.run()
@@ -654,7 +660,9 @@ class CardOperations:
         encounter's own class; card text that keeps nesting them is stopped."""
         if self.depth >= MAX_SUMMON_DEPTH:
             raise ScenarioError(f"encounters nest deeper than {MAX_SUMMON_DEPTH}")
-        return type(self)(self.table, character, card, location, depth=self.depth + 1, **how)
+        summoning = self.summoning | {card.name} if how.get("summoned") else self.summoning
+        return type(self)(self.table, character, card, location, depth=self.depth + 1,
+                          summoning=summoning, **how)
 
     def count_in_hand(self, who: Character, selections: list[dict]) -> int:
         """How many cards of `who`'s hand any of `selections` takes in (selects)."""
