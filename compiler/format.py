@@ -186,9 +186,13 @@ def _window_words(sentence: ast.Triggered) -> str:
         kind = sentence.alongside.text
         words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \
             else f" {_article(kind)} {kind}"
-    if sentence.condition is not None:  # `If defeated and the check to defeat was ...`
-        words += f" and {_condition(sentence.condition)}"
-    return words[:1].lower() + words[1:] if sentence.within else words
+    if sentence.within:
+        words = words[:1].lower() + words[1:]
+    if sentence.condition is None:
+        return words
+    if sentence.window in ast.OUTCOMES:  # `If defeated and the check to defeat was ...`
+        return f"{words} and {_condition(sentence.condition)}"
+    return f"If {_condition(sentence.condition)}, {words[:1].lower()}{words[1:]}"
 
 
 def _immunity(sentence: ast.Immunity) -> str:

@@ -849,6 +849,12 @@ Check: Combat 99
 
 If undefeated, summon and encounter the henchman Echo Owl.
 ---
+Name: Lonely Wisp
+Type: Monster
+Check: Combat 1
+
+If you are the only character at this location, before the encounter, draw a card.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2286,3 +2292,11 @@ def test_a_card_summoned_is_not_summoned_again_within_its_own_encounter(cards):
     events = table.log.events
     assert len(events_of(events, "encounter", card="Echo Owl")) == 2
     assert len(events_of(events, "summoned_already", card="Echo Owl")) == 1
+
+
+@pytest.mark.parametrize(("others", "drawn"), [(0, 1), (1, 0)])
+def test_a_window_may_be_held_to_a_condition_written_before_it(cards, others, drawn):
+    """`If you are the only character at this location, before the encounter, draw a card.`"""
+    events = play_setup(cards, locations=field("Lonely Wisp"), script={"evade": ["none"]},
+                        characters=[hero("Brannoc Ashvale"), *[hero("Tamsin Reed")] * others])
+    assert len(events_of(events, "draw")) == drawn

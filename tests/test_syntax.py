@@ -439,6 +439,13 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If defeated, examine the top card of a location deck."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
+    ("If the X is not defeated, she is evaded.", "If X is undefeated, evade this card."),
+    ("If the check to defeat does not include the Attack trait, after you act, X deals 2 "
+     "Combat damage to you.", "If the check to defeat does not have the Attack trait, after "
+     "the encounter, you take 2 Combat damage."),
+    ("If you are the only character at your location, if defeated by 5 or more, draw a card.",
+     "If defeated and the check to defeat succeeded by 5 or more, if you are the only "
+     "character at this location, draw a card."),
     ("The X may not be evaded; it is immune to the Fire and Poison traits.",
      "X may not be evaded and is immune to the Fire and Poison traits."),
     ("X is immune to the Fire and Poison traits and cannot be evaded.",

@@ -308,6 +308,16 @@ class AstBuilder:
         return ast.Triggered(window.text, effects, within, alongside, card, condition,
                              span=self._span(meta))
 
+    def conditioned_triggered(self, meta: Any, condition: ast.Condition, window: Any,
+                              effects: tuple[ast.Effect, ...]) -> ast.Triggered:
+        """`If <condition>, <window>, <effects>`: the window's effects, done only if the
+        condition holds (under the window's own condition, if it has one, as conditionals)."""
+        if isinstance(window, _Conditioned):
+            effects = tuple(ast.Conditional(condition, effect, span=effect.span)
+                            for effect in effects)
+            return self.triggered(meta, window, effects)
+        return dataclasses.replace(self.triggered(meta, window, effects), condition=condition)
+
     def outcome_and(self, meta: Any, outcome: ast.Word, condition: ast.Condition
                     ) -> _Conditioned:
         return _Conditioned(f"if_{outcome.text}", condition)
@@ -587,7 +597,8 @@ class AstBuilder:
                        ) -> ast.SelfAction:
         return ast.SelfAction(action.text, card, " ".join(beside).lower(), span=self._span(meta))
 
-    def evade_self(self, meta: Any, card: ast.SelfRef) -> ast.EvadeSelf:
+    def evade_self(self, meta: Any, card: ast.SelfRef | None = None) -> ast.EvadeSelf:
+        """`evade this card`, `the Ghost is evaded`, `she is evaded`."""
         return ast.EvadeSelf(span=self._span(meta))
 
     def move(self, meta: Any, *parts: Any) -> ast.Move:
