@@ -439,7 +439,7 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If defeated, examine the top card of a location deck."),
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
-    ("If the X is not defeated, she is evaded.", "If X is undefeated, evade this card."),
+    ("If the X is undefeated, she is evaded.", "If X is undefeated, evade this card."),
     ("If the check to defeat does not include the Attack trait, after you act, X deals 2 "
      "Combat damage to you.", "If the check to defeat does not have the Attack trait, after "
      "the encounter, you take 2 Combat damage."),
