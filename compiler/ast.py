@@ -486,6 +486,15 @@ class YouMay(Effect):
 
 
 @dataclass(frozen=True)
+class PayTo(Effect):
+    """`you may banish an ally to evade this card`: the character chooses whether to pay
+    `cost`, cards of its own, and only a cost it can pay in full buys `effect`."""
+
+    cost: CardAction
+    effect: Effect
+
+
+@dataclass(frozen=True)
 class ExtraCost(Effect):
     """`you may additionally discard this card to ...`: pay again with the card for more."""
 

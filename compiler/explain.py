@@ -406,6 +406,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}",
     ast.ExtraCost: lambda e, you: f"its holder may also {COSTS[e.cost]}, and then: "
     f"{effect_words(e.effect, you)}",
+    ast.PayTo: lambda e, you: f"{you} may pay, if it can pay all of it: "
+    f"{effect_words(e.cost, you)}; and then: {effect_words(e.effect, you)}",
     ast.Conditional: _conditional,
     ast.Explore: lambda e, you: f"{you} explores the location once more this turn",
     ast.DifficultyChange: _difficulty,

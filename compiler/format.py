@@ -593,6 +593,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                   f"{format_effect(e.effect, Voice.COMMAND)}"),
     ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "
                                      f"{format_effect(e.effect)}"),
+    ast.PayTo: lambda e, voice: (f"you may {format_effect(e.cost, Voice.COMMAND)} to "
+                                 f"{format_effect(e.effect, Voice.COMMAND)}"),
     ast.Conditional: _conditional,
     ast.Explore: lambda e, voice: "explore your location",
     ast.DifficultyChange: _difficulty,

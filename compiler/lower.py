@@ -326,6 +326,9 @@ class _Lowerer:
     def YouMay(self, e: ast.YouMay) -> ir.Effect:
         return {"op": "you_may", "effect": self.effect(e.effect)}
 
+    def PayTo(self, e: ast.PayTo) -> ir.Effect:
+        return {"op": "pay_to", "cost": self.effect(e.cost), "effect": self.effect(e.effect)}
+
     def ExtraCost(self, e: ast.ExtraCost) -> ir.Effect:
         return {"op": "extra_cost", "cost": e.cost, "effect": self.effect(e.effect)}
 

@@ -855,6 +855,12 @@ Check: Combat 1
 
 If you are the only character at this location, before the encounter, draw a card.
 ---
+Name: Toll Bridge
+Type: Barrier
+Check: Strength 99
+
+Before the encounter, you may banish an ally to evade this card.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2300,3 +2306,14 @@ def test_a_window_may_be_held_to_a_condition_written_before_it(cards, others, dr
     events = play_setup(cards, locations=field("Lonely Wisp"), script={"evade": ["none"]},
                         characters=[hero("Brannoc Ashvale"), *[hero("Tamsin Reed")] * others])
     assert len(events_of(events, "draw")) == drawn
+
+
+@pytest.mark.parametrize(("hand", "evaded"), [(["Test Hound"], True), (["Pebble"], False)])
+def test_a_cost_in_cards_buys_an_effect_only_if_paid_in_full(cards, hand, evaded):
+    """`you may banish an ally to evade this card`: with an ally, Brannoc banishes it and
+    evades the bridge; with none, he cannot pay, and attempts its check."""
+    table, brannoc = brannoc_encounters(cards, "Toll Bridge", {"evade": ["none"]}, hand=hand)
+    events = table.log.events
+    assert bool(events_of(events, "evaded")) == evaded
+    assert bool(checks(events)) != evaded
+    assert [card.name for card in brannoc.hand] == ([] if evaded else ["Pebble"])

@@ -57,7 +57,8 @@ _FIELDS = {
 }
 # What a bane's text may do, and what a boon's powers may do.  Choices, conditions and
 # further costs hold effects of the same kinds.
-_HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse, ast.ForEach)
+_HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse, ast.ForEach,
+            ast.PayTo)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explore,
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
@@ -314,7 +315,7 @@ class _CardCheck(CardCheck):
             self._check_step(effect.check)
             for branch in effect.otherwise:
                 self._effect(kind, branch)
-        elif isinstance(effect, ast.YouMay | ast.ExtraCost | ast.ForEach):
+        elif isinstance(effect, ast.YouMay | ast.ExtraCost | ast.ForEach | ast.PayTo):
             self._effect(kind, effect.effect)
         elif isinstance(effect, ast.Conditional):
             for branch in (effect.then, effect.otherwise):
@@ -411,6 +412,15 @@ class _CardCheck(CardCheck):
         if node.card is not None:
             self._card_ref(node.card, ("Scourge",), "suffered", "name a Scourge")
 
+    def _pay_to(self, node: ast.PayTo) -> None:
+        """What pays for an effect is the character's own cards, a number of them known
+        before they are paid."""
+        cost = node.cost
+        if cost.target.kind != "you" or cost.source == "blessings" or cost.count.dice:
+            self.report("CW204", cost, "a cost is a number of the character's own cards",
+                        "write 'you may discard a card to ...' or '... the top card of your "
+                        "deck to ...'")
+
     def _forbid_self(self, node: ast.ForbidSelf) -> None:
         if node.who is not None:
             self.report("CW204", node, "only the card's holder is asked whether it may play "
@@ -503,6 +513,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.ExaminedAction: (_CardCheck._examined_action,),
     ast.SufferScourge: (_CardCheck._suffer_scourge,),
     ast.ForbidSelf: (_CardCheck._forbid_self,),
+    ast.PayTo: (_CardCheck._pay_to,),
     ast.Target: (_CardCheck._target,),
     ast.Amount: (_CardCheck._amount,),
 }

@@ -730,6 +730,9 @@ class AstBuilder:
         return ast.YouMay(effect, ast.Target("that_character", span=self._span(meta)),
                           span=self._span(meta))
 
+    def pay_to(self, meta: Any, cost: ast.CardAction, effect: ast.Effect) -> ast.PayTo:
+        return ast.PayTo(cost, effect, span=self._span(meta))
+
     def extra_cost(self, meta: Any, cost: ast.Word, card: ast.SelfRef, effect: ast.Effect
                    ) -> ast.ExtraCost:
         return ast.ExtraCost(cost.text, card, effect, span=self._span(meta))

@@ -26,6 +26,7 @@ MODULES = {
     'Hungry Haunt': 'hungry_haunt',
     'Palisade of Shields': 'palisade_of_shields',
     'Riddling Arch': 'riddling_arch',
+    'Ferry Toll': 'ferry_toll',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -102,7 +102,7 @@ class Encounter(CardOperations):
         if defn.type == "Villain" and not self.summoned:
             self._temporary_closing()
         self._window("before_encounter")
-        if self._stopped():
+        if self._stopped() or self.evaded:  # `Before you act, ... or the Ghost is evaded`
             return
         result = self._defeat_or_acquire()
         if self._stopped():

@@ -32,6 +32,7 @@ MESSAGES = {
     "not_acquired": "{character} fails to acquire {card}",
     "put_away": "{card} is {where}",
     "summon": "{by} summons {card}",
+    "cannot_pay": "{character} cannot {action} {count} cards to pay",
     "summoned_already": "{by} would summon {card}, which is summoned already: not again",
     "none_to_summon": "{by} would summon one of {kinds}, but the box has none",
     "settled": "{card} is {outcome}: not every {by} was defeated",

@@ -752,10 +752,7 @@ class CardOperations:
         if source == "blessings":
             self.table.lose_blessings(count)
             return
-        piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
-                 "hand_or_discards": who.hand + who.discards}
-        pool = [card for card in piles[source] if card is not self.about_to_play
-                and of_kinds(card.defn, kinds)]
+        pool = self._losable(who, count, kinds, source)
         count = min(count, len(pool))
         if source == "deck":
             lost = pool
@@ -767,6 +764,25 @@ class CardOperations:
             self.table.move(who, card, action)
         self.log.emit("lose_cards", character=who.name, action=action,
                       cards=[card.name for card in lost])
+
+    def pay_cards(self, who: Character, action: str, count: int, random: bool,
+                  kinds: tuple[str, ...], source: str) -> bool:
+        """`you may discard a card to ...`: `who` loses the cards as `cards` would, if it has
+        enough to pay in full; whether it paid."""
+        if len(self._losable(who, count, kinds, source)) < count:
+            self.log.emit("cannot_pay", character=who.name, action=action, count=count)
+            return False
+        self.cards(who, action, count, random, kinds, source)
+        return True
+
+    def _losable(self, who: Character, count: int, kinds: tuple[str, ...], source: str
+                 ) -> list[Card]:
+        """The cards of `who`'s `source` that `count` cards of `kinds` may be lost from (of
+        the deck, its top `count`), the card about to be played aside."""
+        piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
+                 "hand_or_discards": who.hand + who.discards}
+        return [card for card in piles[source] if card is not self.about_to_play
+                and of_kinds(card.defn, kinds)]
 
     def search_deck(self, you: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
                     action: str) -> None:
