@@ -861,6 +861,20 @@ Check: Strength 99
 
 Before the encounter, you may banish an ally to evade this card.
 ---
+Name: Victor's Blade
+Type: Weapon
+
+Reveal this card to add 1 to your combat check.
+If you defeat a monster while playing this weapon, draw a card.
+---
+Name: Straw Dummy
+Type: Barrier
+Check: Combat 1
+---
+Name: Straw Beast
+Type: Monster
+Check: Combat 1
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2317,3 +2331,14 @@ def test_a_cost_in_cards_buys_an_effect_only_if_paid_in_full(cards, hand, evaded
     assert bool(events_of(events, "evaded")) == evaded
     assert bool(checks(events)) != evaded
     assert [card.name for card in brannoc.hand] == ([] if evaded else ["Pebble"])
+
+
+@pytest.mark.parametrize(("bane", "drawn"), [("Straw Beast", 1), ("Straw Dummy", 0)])
+def test_a_weapons_text_on_defeating_a_monster_with_it(cards, bane, drawn):
+    """`If you defeat a monster while playing this weapon, draw a card.`: the blade is played
+    on each combat check; only the monster's defeat draws."""
+    table, _ = brannoc_encounters(cards, bane, {"check": [["Victor's Blade"]],
+                                                "evade": ["none"]}, hand=["Victor's Blade"])
+    events = table.log.events
+    assert events_of(events, "defeated")
+    assert len(events_of(events, "draw")) == drawn

@@ -440,6 +440,13 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If undefeated, bury an ally, or if you have no allies, bury your hand.",
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
     ("If the X is undefeated, she is evaded.", "If X is undefeated, evade this card."),
+    ("Before the encounter, you may not play Attack spells.",
+     "Before the encounter, you may not play spells with the Attack trait."),
+    ("You may play this card even if you have played another spell on this check.",
+     "You may play another spell on this check."),
+    ("When you play this weapon, draw a card.", "After playing this card, draw a card."),
+    ("If you defeat a monster while playing this weapon, draw a card.",
+     "If the check is against a monster, if you would succeed at the check, draw a card."),
     ("If the check to defeat does not include the Attack trait, after you act, X deals 2 "
      "Combat damage to you.", "If the check to defeat does not have the Attack trait, after "
      "the encounter, you take 2 Combat damage."),

@@ -36,6 +36,12 @@ class _Alongside(NamedTuple):
     alongside: ast.Word
 
 
+class _TraitBefore(NamedTuple):
+    """`Attack` in `you may not play Attack spells`: a trait the cards named have."""
+
+    trait: ast.Word
+
+
 class _OrKinds(tuple):
     """`or weapons` after `spells with the Attack trait`: told from the traits, a tuple too."""
 
@@ -318,6 +324,13 @@ class AstBuilder:
             return self.triggered(meta, window, effects)
         return dataclasses.replace(self.triggered(meta, window, effects), condition=condition)
 
+    def defeat_while_playing(self, meta: Any, kinds: tuple[ast.Word, ...], card: ast.SelfRef
+                             ) -> _Conditioned:
+        """`If you defeat a monster while playing this weapon` is `If the check is against a
+        monster, if you would succeed at the check`."""
+        return _Conditioned("would_succeed", ast.Condition("check_against", kinds,
+                                                           span=self._span(meta)))
+
     def outcome_and(self, meta: Any, outcome: ast.Word, condition: ast.Condition
                     ) -> _Conditioned:
         return _Conditioned(f"if_{outcome.text}", condition)
@@ -347,6 +360,10 @@ class AstBuilder:
         defeat by 3 or more`: `If undefeated and the check to defeat failed by 3 or more`."""
         return _Conditioned("if_undefeated", ast.Condition("failed_by", (self._word(parts[-1]),),
                                                            span=self._span(meta)))
+
+    def after_playing(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
+        """`After playing this card`, `When you play this weapon` (the check sees the noun)."""
+        return ast.Word("after_playing", span=self._span(meta))
 
     def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("would_be_defeated", card)
@@ -945,13 +962,19 @@ class AstBuilder:
     def forbid(self, meta: Any, *parts: Any) -> ast.Forbid:
         """`you may not play spells ...`; with no one named (`... and may not play cards`),
         `who` is whom the effect before falls on (`effects`), else `you`."""
-        who, (kinds, *rest) = self._subject(meta, parts)
+        who, rest = self._subject(meta, parts)
+        before = rest[0] if isinstance(rest[0], _TraitBefore) else None
+        kinds, *rest = rest[1:] if before else rest
         traits = next((part for part in rest
                        if isinstance(part, tuple) and not isinstance(part, _OrKinds)), ())
+        traits = (before.trait, *traits) if before else traits
         or_kinds = next((part for part in rest if isinstance(part, _OrKinds)), ())
         words = {part.text for part in rest if isinstance(part, ast.Word)}
         return ast.Forbid(kinds, traits, who, tuple(or_kinds), "use_powers" in words,
                           "on_this_check" in words, span=self._span(meta))
+
+    def trait_before(self, meta: Any, trait: Token) -> _TraitBefore:
+        return _TraitBefore(self._word(trait))
 
     def or_kinds(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _OrKinds:
         return _OrKinds(kinds)
