@@ -944,7 +944,8 @@ class Activated(Sentence):
     its holder must be for it to be played (`If you are proficient with weapons, you may
     discard this card to ...`); `chosen` the character its effects are for, when its holder
     chooses one (`and choose a character at your location to ...`); `also` another card of
-    the holder's hand paid with it (`and discard a spell`)."""
+    the holder's hand paid with it (`and discard a spell`); `alternative` another power of
+    the card written in the same sentence (`..., or recharge it to ...`)."""
 
     cost: str
     card: SelfRef
@@ -953,6 +954,12 @@ class Activated(Sentence):
     condition: Condition | None = None
     chosen: Target | None = None
     also: CardAction | None = None
+    alternative: Activated | None = None
+
+    @property
+    def powers(self) -> tuple[Activated, ...]:
+        """This power, and the alternative written after it."""
+        return (self,) if self.alternative is None else (self, self.alternative)
 
 
 COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")

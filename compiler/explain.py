@@ -8,6 +8,7 @@ AST, the same tree the IR is lowered from.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,6 +175,9 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         if sentence.condition is not None:
             within += f", {_condition(sentence.condition, you)}"
         return [f"when: {WINDOWS[sentence.window]}{within}", *does(sentence.effects)]
+    if isinstance(sentence, ast.Activated) and sentence.alternative is not None:
+        return [line for power in sentence.powers
+                for line in _sentence(dataclasses.replace(power, alternative=None), notes)]
     if isinstance(sentence, ast.Activated):
         scope = f", on a {sentence.check} check" if sentence.check else ""
         if sentence.condition is not None:

@@ -236,6 +236,10 @@ def _activated(sentence: ast.Activated) -> str:
     power = f"{sentence.cost} {self_ref(sentence.card)}{chosen}"
     if sentence.effects:  # none: the next sentence's are its effects (ast.is_open)
         power += f" to {effects(sentence.effects)}"
+    other = sentence.alternative
+    if other is not None:  # `, or to ...`, or `, or recharge this card to ...`
+        paid = "" if other.cost == sentence.cost else f" {other.cost} {self_ref(other.card)}"
+        power += f", or{paid} to {effects(other.effects)}"
     if sentence.condition is not None:
         power = f"If {_condition(sentence.condition)}, you may {power}"
     return (f"For your {sentence.check} check, " if sentence.check else "") + power

@@ -2342,3 +2342,25 @@ def test_a_weapons_text_on_defeating_a_monster_with_it(cards, bane, drawn):
     events = table.log.events
     assert events_of(events, "defeated")
     assert len(events_of(events, "draw")) == drawn
+
+
+def test_a_power_may_be_written_with_an_alternative_of_its_own_cost_or_another(tmp_path):
+    """`..., or recharge it to ...` and `..., or to ...`: two powers of the card, each its
+    own cost and effects, on the checks the first names."""
+    compilation = compiled(tmp_path, """Name: Twin Shield
+Type: Armor
+
+Reveal this card to reduce damage dealt to you by 1, or recharge it to reduce damage dealt \
+to you by 3.
+---
+Name: Twin Charm
+Type: Item
+
+For your combat check, discard this card to add 1 die, or to explore your location.
+""")
+    assert compilation.ok, [str(item) for item in compilation.diagnostics]
+    shield, charm = compilation.programs
+    assert [(power["cost"], power["spec"]["amount"]["plus"]) for power in shield["powers"]] \
+        == [("reveal", 1), ("recharge", 3)]
+    assert [(power["cost"], [effect["op"] for effect in power["effects"]])
+            for power in charm["powers"]] == [("discard", ["add_dice"]), ("discard", ["explore"])]

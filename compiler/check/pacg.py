@@ -238,7 +238,8 @@ class _CardCheck(CardCheck):
         elif isinstance(sentence, ast.Triggered):
             self._triggered(kind, sentence)
         elif isinstance(sentence, ast.Activated):
-            self._activated(kind, sentence)
+            for power in sentence.powers:
+                self._activated(kind, power)
         elif isinstance(sentence, ast.Untimed):
             # A bane's text with no timing holds through its encounter; a boon's is done after
             # each of its powers is played; a displayed card's holds while it is displayed.

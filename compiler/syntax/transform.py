@@ -36,6 +36,15 @@ class _Alongside(NamedTuple):
     alongside: ast.Word
 
 
+class _Alternative(NamedTuple):
+    """`, or recharge it to ...`: the cost (None: the power's own) and effects of another
+    power written after one."""
+
+    cost: str | None
+    effects: tuple[ast.Effect, ...]
+    span: ast.Span
+
+
 class _TraitBefore(NamedTuple):
     """`Attack` in `you may not play Attack spells`: a trait the cards named have."""
 
@@ -397,13 +406,27 @@ class AstBuilder:
     def activated(self, meta: Any, *parts: Any) -> ast.Activated:
         """`[For your <skill> check,] <cost> <card> [and choose <a character>] to <effects>`;
         `On your check,` names no skill, and so says no more than the power's own effects."""
+        alternative = parts[-1] if isinstance(parts[-1], _Alternative) else None
+        if alternative is not None:
+            parts = parts[:-1]
         card_at = next(index for index, part in enumerate(parts) if isinstance(part, ast.SelfRef))
         scope = parts[0] if card_at == 2 else None
         cost, card, *between, effects = parts[card_at - 1:]
         also = next((part for part in between if isinstance(part, ast.CardAction)), None)
         chosen = next((_target(part) for part in between if isinstance(part, ast.Word)), None)
-        return ast.Activated(cost.text, card, effects, scope, chosen=chosen, also=also,
-                             span=self._span(meta))
+        power = ast.Activated(cost.text, card, effects, scope, chosen=chosen, also=also,
+                              span=self._span(meta))
+        if alternative is None:
+            return power
+        # Another power of the same card, on the same checks: `it` is the card.
+        return dataclasses.replace(power, alternative=ast.Activated(
+            alternative.cost or power.cost, card, alternative.effects, scope,
+            span=alternative.span))
+
+    def alternative(self, meta: Any, *parts: Any) -> _Alternative:
+        """`, or to <effects>`, or `, or <cost> it to <effects>`."""
+        cost = parts[0].text if len(parts) == 3 else None
+        return _Alternative(cost, parts[-1], self._span(meta))
 
     def open_activated(self, meta: Any, *parts: Any) -> ast.Activated:
         """A power whose effects are the next sentence's: none of its own."""
