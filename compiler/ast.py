@@ -223,10 +223,13 @@ REDUCED_FOR = {"you": "you", "any_character": "any character",
 
 @dataclass(frozen=True)
 class Evade(Effect):
-    """Evade a card that `what` describes; `who` is None when the holder evades."""
+    """Evade a card that `what` describes; `who` is None when the holder evades; `place`
+    where the evaded card goes (`...; return it to the top of the deck`: `top`, `bottom`),
+    None for back into its deck as the rules say."""
 
     what: Selector
     who: Target | None = None
+    place: str | None = None
 
 
 @dataclass(frozen=True)

@@ -243,9 +243,11 @@ def _reduce(e: ast.ReduceDamage, you: str) -> str:
 
 
 def _evade(e: ast.Evade, you: str) -> str:
+    placed = f", and puts it on the {e.place} of its location deck" if e.place else ""
     if e.who is None:
-        return f"evades {_selected(e.what)}: only the character who encounters it may play this"
-    return f"lets {TARGET_WORDS[e.who.kind]} (not its holder) evade {_selected(e.what)}"
+        return f"evades {_selected(e.what)}{placed}: only the character who encounters it " \
+            "may play this"
+    return f"lets {TARGET_WORDS[e.who.kind]} (not its holder) evade {_selected(e.what)}{placed}"
 
 
 def _selected(selector: ast.Selector) -> str:

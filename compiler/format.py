@@ -321,9 +321,10 @@ def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:
 
 
 def _evade(e: ast.Evade, voice: Voice) -> str:
+    placed = f", then put it on the {e.place} of the location deck" if e.place else ""
     if e.who is None:
-        return f"evade {_selector(e.what)}"
-    return f"let {TARGET_WORDS[e.who.kind]} evade {_selector(e.what)}"
+        return f"evade {_selector(e.what)}{placed}"
+    return f"let {TARGET_WORDS[e.who.kind]} evade {_selector(e.what)}{placed}"
 
 
 def _selector(selector: ast.Selector) -> str:

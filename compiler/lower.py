@@ -255,7 +255,7 @@ class _Lowerer:
 
     def Evade(self, e: ast.Evade) -> ir.Effect:
         return {"op": "evade", "who": None if e.who is None else e.who.kind,
-                **_selection(e.what)}
+                **_selection(e.what), "place": e.place}
 
     def EncounterSelf(self, e: ast.EncounterSelf) -> ir.Effect:
         return {"op": "encounter_self"}

@@ -875,6 +875,11 @@ Name: Straw Beast
 Type: Monster
 Check: Combat 1
 ---
+Name: Tide Charm
+Type: Item
+
+Discard this card to evade a monster; return it to the top of the deck.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2364,3 +2369,12 @@ For your combat check, discard this card to add 1 die, or to explore your locati
         == [("reveal", 1), ("recharge", 3)]
     assert [(power["cost"], [effect["op"] for effect in power["effects"]])
             for power in charm["powers"]] == [("discard", ["add_dice"]), ("discard", ["explore"])]
+
+
+def test_a_card_evaded_may_be_put_on_top_of_its_deck_rather_than_shuffled_in(cards):
+    """`Discard this card to evade a monster; return it to the top of the deck.`"""
+    table, _ = brannoc_encounters(cards, "Straw Beast", {"evade": ["Tide Charm"]},
+                                  hand=["Tide Charm"])
+    (put_away,) = events_of(table.log.events, "put_away")
+    assert events_of(table.log.events, "evaded")
+    assert put_away["where"] == "put on top of Plain Field's deck"

@@ -484,7 +484,12 @@ class AstBuilder:
                 continue
             before = done[-1] if done else None
             effect = _dealt_on(item, before) if isinstance(item, _MoreDamage) else item
-            if joiner == "and" and isinstance(before, ast.CheckOrElse):
+            if isinstance(before, ast.Evade) and before.place is None \
+                    and isinstance(effect, ast.MoveSelf) and _is_it(effect.card) \
+                    and effect.place in ("top", "bottom"):
+                # `evade a monster; return it to the top of the deck`: the card evaded.
+                done[-1] = dataclasses.replace(before, place=effect.place)
+            elif joiner == "and" and isinstance(before, ast.CheckOrElse):
                 more = effect if isinstance(effect, tuple) else (effect,)
                 done[-1] = dataclasses.replace(before, otherwise=(*before.otherwise, *more))
             elif joiner and isinstance(before, ast.Conditional) and before.otherwise is None \
@@ -1151,6 +1156,11 @@ def _dealt_on(more: _MoreDamage, before: ast.Effect | None) -> ast.Damage:
     if not isinstance(target, ast.Target):
         target = ast.Target("you", span=more.span)
     return ast.Damage(target, more.amount, more.kind, span=more.span)
+
+
+def _is_it(card: ast.SelfRef) -> bool:
+    """`it`, `her`: no name, no noun."""
+    return card.name is None and card.noun is None
 
 
 def _names_no_one(effect: ast.Effect) -> bool:

@@ -22,7 +22,12 @@ CARD = rt.CardDef(
         rt.Power(
             cost='recharge',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['Monster'], 'traits': [], 'highest': 12},
+            effect={'op': 'evade',
+                    'who': None,
+                    'kinds': ['Monster'],
+                    'traits': [],
+                    'highest': 12,
+                    'place': None},
             run=power_1,
         ),
     ),

@@ -22,7 +22,12 @@ CARD = rt.CardDef(
         rt.Power(
             cost='discard',
             purpose='evade',
-            effect={'op': 'evade', 'who': None, 'kinds': ['bane'], 'traits': [], 'highest': None},
+            effect={'op': 'evade',
+                    'who': None,
+                    'kinds': ['bane'],
+                    'traits': [],
+                    'highest': None,
+                    'place': None},
             run=power_1,
         ),
     ),

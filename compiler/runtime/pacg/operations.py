@@ -584,8 +584,12 @@ class CardOperations:
         """`encounter it`: done once the card's `When you examine this card` text is."""
         self.encounter_now = True
 
-    def evade(self, you: Character) -> None:
+    def evade(self, you: Character, place: str | None = None) -> None:
+        """The encountered card is evaded; `place` (`top`, `bottom`) is where in its
+        location's deck it then goes, rather than shuffled in."""
         self.evaded = True
+        if place is not None:
+            self.place = place
         self.log.emit("evaded", character=self.character.name, card=self.card.name)
 
     def summon(self, you: Character, names: tuple[str, ...]) -> None:
