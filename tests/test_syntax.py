@@ -441,6 +441,12 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
     ("If the X is undefeated, she is evaded.", "If X is undefeated, evade this card."),
     ("After acting, draw a card.", "After the encounter, draw a card."),
+    ("For your combat check, reveal this card to roll your Strength or Melee skill + 1d8+1 and "
+     "add the Cold trait.", "For your combat check, reveal this card to roll your Strength or "
+     "Melee die + 1d8+1 with the Cold trait."),
+    ("For your combat check, reveal this card to roll your Melee die + 1d6; you may instead "
+     "discard this card to add another 1d4.", "For your combat check, reveal this card to roll "
+     "your Melee die + 1d6; you may additionally discard this card to add another 1d4."),
     ("Characters may not play cards that have the Animal trait.",
      "Each character may not play cards with the Animal trait."),
     ("If you are proficient with weapons, the difficulty of the check is increased by 4.",
