@@ -441,6 +441,11 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
     ("If the X is undefeated, she is evaded.", "If X is undefeated, evade this card."),
     ("After acting, draw a card.", "After the encounter, draw a card."),
+    ("Before the encounter, choose a character at your location; that character summons and "
+     "encounters a random monster.", "Before the encounter, a character at this location "
+     "summons and encounters a random monster."),
+    ("Banish this card to move to another location and explore it.",
+     "Banish this card to move, then explore your location."),
     ("For your combat check, reveal this card to roll your Strength or Melee skill + 1d8+1 and "
      "add the Cold trait.", "For your combat check, reveal this card to roll your Strength or "
      "Melee die + 1d8+1 with the Cold trait."),

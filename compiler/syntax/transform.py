@@ -504,6 +504,14 @@ class AstBuilder:
             joiner = None
         return tuple(done)
 
+    def chosen_here(self, meta: Any, effect: ast.Effect) -> ast.Effect:
+        """`choose a character at your location; that character <effect>`: the effect, on
+        a character at the location (the player's pick, as `a character at this location`
+        is)."""
+        if not _falls_on(effect, "that_character"):
+            return effect
+        return _falling_on(effect, ast.Target("character_at_location", span=self._span(meta)))
+
     def and_joiner(self, meta: Any) -> _Joiner:
         return _AND_JOINED
 
@@ -1168,6 +1176,11 @@ def _names_no_one(effect: ast.Effect) -> bool:
     subject = getattr(effect, _subject_field(effect), None)
     return isinstance(subject, ast.Target) and subject.kind == "you" \
         and subject.span == effect.span
+
+
+def _falls_on(effect: ast.Effect, kind: str) -> bool:
+    subject = getattr(effect, _subject_field(effect), None)
+    return isinstance(subject, ast.Target) and subject.kind == kind
 
 
 def _falling_on(effect: ast.Effect, target: ast.Target) -> ast.Effect:
