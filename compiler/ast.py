@@ -524,7 +524,8 @@ DEFEAT_CHECK_CONDITIONS = ("check_was", "succeeded_by", "failed_by")
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
-                   "examined_is", "lacks_cards", "check_against", *DEFEAT_CHECK_CONDITIONS)
+                   "examined_is", "lacks_cards", "check_against", "has_trait",
+                   *DEFEAT_CHECK_CONDITIONS)
 
 
 @dataclass(frozen=True)

@@ -2378,3 +2378,13 @@ def test_a_card_evaded_may_be_put_on_top_of_its_deck_rather_than_shuffled_in(car
     (put_away,) = events_of(table.log.events, "put_away")
     assert events_of(table.log.events, "evaded")
     assert put_away["where"] == "put on top of Plain Field's deck"
+
+
+@pytest.mark.parametrize(("character", "difficulty"),
+                         [("Ilsa Thornquill", 19), ("Brannoc Ashvale", 16)])
+def test_a_condition_may_ask_the_characters_own_traits(cards, character, difficulty):
+    """`If your character has the Elf trait, the difficulty to defeat is increased by 3.`:
+    Ilsa is an Elf, Brannoc is not."""
+    events = play_setup(cards, locations=field("Elf-Bane Reaver"), characters=[hero(character)],
+                        script={"evade": ["none"]})
+    assert [check["difficulty"] for check in checks(events)][:1] == [difficulty]

@@ -142,4 +142,5 @@ MODULES = {
     'Widow of Ashes': 'widow_of_ashes',
     'Frost Matriarch': 'frost_matriarch',
     'Mistress of Veils': 'mistress_of_veils',
+    'Elf-Bane Reaver': 'elf_bane_reaver',
 }

@@ -465,6 +465,9 @@ class CardOperations:
             return self._defeat_check_went(kind, words)
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
+        if kind == "has_trait":  # any of them, on the character's own card
+            traits = {trait.casefold() for trait in you.defn.traits}
+            return any(word.casefold() in traits for word in words)
         if kind == "dealt_damage":
             return you.name in self.damaged
         if kind == "check_against":
