@@ -107,6 +107,7 @@ CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
 TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn",
                      "keep_hand": "do not reset your hand at the end of the turn"}
 ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
+LOST_WORDS = {"bury": "buried", "banish": "banished"}  # DamageRule.loses
 
 
 def format_file(card_file: ast.CardFile) -> str:
@@ -519,6 +520,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
         "damage dealt by this card"
     if e.as_kind is not None:
         return f"{'' if e.of_kind else 'all '}{dealt} is {e.as_kind} damage{unreducible}"
+    if e.loses is not None:
+        return f"{dealt} causes cards to be {LOST_WORDS[e.loses]} instead of discarded"
     if e.unreducible and e.to is not None:
         return f"{dealt} is dealt to {TARGET_WORDS[e.to.kind]}, and may not be reduced"
     if e.unreducible:

@@ -880,6 +880,13 @@ Type: Item
 
 Discard this card to evade a monster; return it to the top of the deck.
 ---
+Name: Grave Ogre
+Type: Monster
+Check: Combat 99
+
+Damage dealt by the Grave Ogre causes cards to be buried instead of discarded.
+This damage may not be reduced.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2388,3 +2395,10 @@ def test_a_condition_may_ask_the_characters_own_traits(cards, character, difficu
     events = play_setup(cards, locations=field("Elf-Bane Reaver"), characters=[hero(character)],
                         script={"evade": ["none"]})
     assert [check["difficulty"] for check in checks(events)][:1] == [difficulty]
+
+
+def test_damage_may_cost_cards_buried_rather_than_discarded(cards):
+    """`Damage dealt by the Grave Ogre causes cards to be buried instead of discarded.`"""
+    _, brannoc = brannoc_encounters(cards, "Grave Ogre", {"evade": ["none"]},
+                                    hand=["Pebble"] * 5)
+    assert brannoc.buried and not brannoc.discards

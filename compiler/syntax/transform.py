@@ -1072,8 +1072,13 @@ class AstBuilder:
         return ast.DamageRule(as_kind=kind, unreducible=unreducible is not None,
                               span=self._span(meta))
 
-    def unreducible_damage(self, meta: Any, card: ast.SelfRef) -> ast.DamageRule:
+    def unreducible_damage(self, meta: Any, card: ast.SelfRef | None = None
+                           ) -> ast.DamageRule:
+        """`Damage dealt by the Ghoul may not be reduced`, or `This damage ...`."""
         return ast.DamageRule(unreducible=True, span=self._span(meta))
+
+    def damage_loses(self, meta: Any, card: ast.SelfRef, action: ast.Word) -> ast.DamageRule:
+        return ast.DamageRule(loses=action.text, span=self._span(meta))
 
     def dealt_halved(self, meta: Any, card: ast.SelfRef | None = None) -> ast.DamageRule:
         """`reduced by half`, or `halve the damage dealt by <card>`."""

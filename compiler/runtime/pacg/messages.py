@@ -24,6 +24,7 @@ MESSAGES = {
     "damage": "{character} is dealt {amount} {kind} damage",
     "reduced": "{character} reduces the damage by {by} ({left} left)",
     "discarded": "{character} discards {cards} for {amount} damage",
+    "lost_for_damage": "{character} loses {cards} for {amount} damage ({action}, not discard)",
     "defeated": "{card} is defeated",
     "undefeated": "{card} is undefeated",
     "cannot_escape": "{card} has nowhere to escape to",

@@ -99,6 +99,7 @@ class DamageRule:
     to: str | None
     unreducible: bool
     halved: bool
+    loses: str | None = None  # how the cards the damage costs are lost, if not discarded
 
 
 @dataclass
@@ -265,9 +266,15 @@ class CardOperations:
                         break
                 if state.amount:
                     lost = self._discarded_for_damage(who, min(state.amount, len(who.hand)))
-                    self.table.lose_cards(who, lost, "discard")
-                    self.log.emit("discarded", character=who.name,
-                                  cards=[card.name for card in lost], amount=state.amount)
+                    action = next((rule.loses for rule in rules if rule.loses), "discard")
+                    self.table.lose_cards(who, lost, action)
+                    cards = [card.name for card in lost]
+                    if action == "discard":
+                        self.log.emit("discarded", character=who.name, cards=cards,
+                                      amount=state.amount)
+                    else:  # `Damage dealt by ... causes cards to be buried instead`
+                        self.log.emit("lost_for_damage", character=who.name, cards=cards,
+                                      amount=state.amount, action=action)
         finally:
             self.damage_state = outer
 
@@ -840,8 +847,9 @@ class CardOperations:
 
     def damage_rule(self, as_kind: str | None, more: int, to: str | None,
                     unreducible: bool = False, halved: bool = False,
-                    of_kind: str | None = None) -> None:
-        self.damage_rules.append(DamageRule(of_kind, as_kind, more, to, unreducible, halved))
+                    of_kind: str | None = None, loses: str | None = None) -> None:
+        self.damage_rules.append(DamageRule(of_kind, as_kind, more, to, unreducible, halved,
+                                            loses))
 
     def unevadable(self) -> None:
         self.evadable = False
