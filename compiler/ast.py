@@ -632,11 +632,13 @@ class Retrieve(Effect):
 class SearchDeck(Effect):
     """`search your deck for an ally and bury it`: one card of the holder's deck of `kinds`
     (none: any) with all of `traits`, of its holder's choice, to the hand (`action` 'take')
-    or discarded, buried, banished; the deck is shuffled after."""
+    or discarded, buried, banished; the deck is shuffled after.  `deck` 'location': the
+    deck of the holder's location instead."""
 
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...]
     action: str
+    deck: str = "yours"
 
 
 @dataclass(frozen=True)

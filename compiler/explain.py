@@ -395,7 +395,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                      else "the character's location"),
     ast.AddDice: lambda e, you: f"adds {e.count} more of the check's own dice to "
     + _which_checks(e.checks),
-    ast.SearchDeck: lambda e, you: f"{you} looks through their deck for a card of their "
+    ast.SearchDeck: lambda e, you: f"{you} looks through "
+    + ("the location's deck" if e.deck == "location" else "their deck") + " for a card of their "
     "choice" + (f" of the types {' or '.join(map(str, e.kinds))}" if e.kinds else "")
     + (f" with the traits {' and '.join(map(str, e.traits))}" if e.traits else "")
     + ", which is " + ("taken into the hand" if e.action == "take"

@@ -420,7 +420,8 @@ def _retrieve(e: ast.Retrieve, voice: Voice) -> str:
 def _search_deck(e: ast.SearchDeck, voice: Voice) -> str:
     what = _list(map(str, e.kinds), "or") if e.kinds else "card"
     done = "add it to your hand" if e.action == "take" else f"{e.action} it"
-    return f"search your deck for {_article(what)} {what}{_traits(e.traits)} and {done}"
+    deck = "your location deck" if e.deck == "location" else "your deck"
+    return f"search {deck} for {_article(what)} {what}{_traits(e.traits)} and {done}"
 
 
 def _add_skill_die(e: ast.AddSkillDie, voice: Voice) -> str:

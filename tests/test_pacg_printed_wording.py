@@ -887,6 +887,13 @@ Check: Combat 99
 Damage dealt by the Grave Ogre causes cards to be buried instead of discarded.
 This damage may not be reduced.
 ---
+Name: Treasure Keeper
+Type: Monster
+Check: Combat 1
+
+If defeated, search your location deck and choose an ally to add to your hand, then shuffle \
+the location deck.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2402,3 +2409,17 @@ def test_damage_may_cost_cards_buried_rather_than_discarded(cards):
     _, brannoc = brannoc_encounters(cards, "Grave Ogre", {"evade": ["none"]},
                                     hand=["Pebble"] * 5)
     assert brannoc.buried and not brannoc.discards
+
+
+def test_a_location_deck_may_be_searched_for_a_card(cards):
+    """`search your location deck and choose an ally to add to your hand`: the ally leaves
+    the location's deck for Brannoc's hand; the deck's other cards stay."""
+    table = laid_out(cards, {"locations": [{"card": "Plain Field",
+                                            "deck": ["Pebble", "Test Hound", "Pebble"]}],
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"]}})
+    brannoc = table.characters[0]
+    brannoc.hand = []
+    rt.Encounter(table, brannoc, Card(cards["Treasure Keeper"]), brannoc.location).run()
+    assert [card.name for card in brannoc.hand] == ["Test Hound"]
+    assert [card.name for card in brannoc.location.deck] == ["Pebble", "Pebble"]

@@ -803,10 +803,12 @@ class AstBuilder:
 
     def search_deck(self, meta: Any, *parts: Any) -> ast.SearchDeck:
         """`search your deck for <a card> and <action> it`, or `... and choose <a card> to
-        add to your hand` (the action `take`)."""
-        kinds, *traits = [part for part in parts if isinstance(part, tuple)]
-        action = parts[-1].text if isinstance(parts[-1], ast.Word) else "take"
-        return ast.SearchDeck(kinds, traits[0] if traits else (), action, span=self._span(meta))
+        add to your hand` (the action `take`); `your location deck` instead of `your deck`."""
+        deck, *rest = parts
+        kinds, *traits = [part for part in rest if isinstance(part, tuple)]
+        action = rest[-1].text if isinstance(rest[-1], ast.Word) else "take"
+        return ast.SearchDeck(kinds, traits[0] if traits else (), action, deck.text,
+                              span=self._span(meta))
 
     def searched_kinds(self, meta: Any, kinds: tuple[ast.Word, ...] = ()) -> tuple[ast.Word, ...]:
         """`a card` (none: any card) or `an ally`."""

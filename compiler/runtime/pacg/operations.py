@@ -799,19 +799,22 @@ class CardOperations:
                 and of_kinds(card.defn, kinds)]
 
     def search_deck(self, you: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
-                    action: str) -> None:
-        """`you` looks through its deck for a card of `kinds` with all of `traits`, takes the
-        one its player values most (Policy.keeps) to the hand (`take`) or loses it by
-        `action`, and shuffles the deck (docs/rulings.md)."""
-        pool = [card for card in you.deck
+                    action: str, deck: str = "yours") -> None:
+        """`you` looks through its deck (or, `deck` 'location', its location's) for a card
+        of `kinds` with all of `traits`, takes the one its player values most (Policy.keeps)
+        to the hand (`take`) or loses it by `action`, and shuffles the deck
+        (docs/rulings.md)."""
+        searched = you.location.deck if deck == "location" else you.deck
+        pool = [card for card in searched
                 if selects({"kinds": kinds, "traits": traits}, card.defn)]
         found = self.table.policy.keeps(pool) if pool else None
-        if found is not None and action == "take":
-            you.deck.remove(found)
-            you.hand.append(found)
-        elif found is not None:
-            self.table.move(you, found, action)
-        self.table.dice.shuffle(you.deck)
+        if found is not None:
+            searched.remove(found)
+            if action == "take":
+                you.hand.append(found)
+            else:  # from the hand it is taken into, to the pile the action sends it to
+                self.table.move(you, found, action)
+        self.table.dice.shuffle(searched)
         self.log.emit("searched", character=you.name, card=found and found.name,
                       action=action)
 
