@@ -84,9 +84,9 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                     effects = [_only_if(asks, [sentence.alongside.text], e) for e in effects]
                 last.extend(_within(window, effects))
             elif isinstance(sentence, ast.Activated):
-                alternatives = [lower.power(power) for power in sentence.powers]
-                powers.extend(alternatives)
-                last = alternatives[0]["effects"]
+                written = [lower.power(power) for power in sentence.powers]
+                powers.extend(written)
+                last = written[0]["effects"]  # `Then, ...` goes on with the first
             elif isinstance(sentence, ast.Untimed):
                 # A sentence that names its own moment is done then, not with the card's
                 # other sentences (ast.moment_of).

@@ -475,7 +475,8 @@ class AstBuilder:
         to `if <condition>, <effect>` is under that condition too (`if you fail, bury 1d6
         cards and reset your hand`); an effect after `and` that names no one falls on whom
         the one before does (`each character who fails is dealt 1 damage and discards a
-        card`)."""
+        card`); `put it on the top of the deck` after evading a card says where the card
+        evaded goes (`evade a monster; return it to the top of the deck`)."""
         done: list[ast.Effect] = []
         joiner: str | None = None
         for item in effects:
@@ -1180,14 +1181,17 @@ def _is_it(card: ast.SelfRef) -> bool:
 
 def _names_no_one(effect: ast.Effect) -> bool:
     """Whether an effect's subject was left out: `_subject` gives it the effect's own span."""
-    subject = getattr(effect, _subject_field(effect), None)
-    return isinstance(subject, ast.Target) and subject.kind == "you" \
-        and subject.span == effect.span
+    return _falls_on(effect, "you") and _subject_of(effect).span == effect.span
 
 
 def _falls_on(effect: ast.Effect, kind: str) -> bool:
+    subject = _subject_of(effect)
+    return subject is not None and subject.kind == kind
+
+
+def _subject_of(effect: ast.Effect) -> ast.Target | None:
     subject = getattr(effect, _subject_field(effect), None)
-    return isinstance(subject, ast.Target) and subject.kind == kind
+    return subject if isinstance(subject, ast.Target) else None
 
 
 def _falling_on(effect: ast.Effect, target: ast.Target) -> ast.Effect:
