@@ -167,6 +167,15 @@ def test_the_card_and_the_card_type_name_the_card(tmp_path):
                 "If undefeated, shuffle this barrier into the location deck.\n")[0] == "CW206"
 
 
+def test_a_bane_dealing_no_damage_may_not_hang_on_how_its_check_went(tmp_path):
+    """The damage of a failed check is settled as the card is revealed (`If undefeated, ...
+    deals no damage` is done from the start), before any margin is known."""
+    bane = "Name: Bog Hag\nType: Monster\nCheck: Combat 5\n\n"
+    assert only(tmp_path, bane + "If undefeated and the check to defeat failed by 3 or more, "
+                "the Bog Hag deals no damage.\n")[0] == "CW204"
+    assert not check(tmp_path, bane + "If undefeated, the Bog Hag deals no damage.\n")
+
+
 @pytest.mark.parametrize("card_type, noun, allowed", [
     ("Henchman", "monster", True), ("Villain", "barrier", True), ("Story Bane", "monster", True),
     ("Loot", "weapon", True), ("Monster", "barrier", False), ("Henchman", "weapon", False),

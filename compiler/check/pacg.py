@@ -282,6 +282,12 @@ class _CardCheck(CardCheck):
             return
         kind = _window_kind(kind, sentence)
         for effect in sentence.effects:
+            if sentence.condition is not None and isinstance(effect, ast.NoDamage):
+                # Whether the card deals damage is settled before its check is rolled.
+                self.report("CW204", effect, "whether the card deals damage cannot depend on "
+                            "how its check to defeat went",
+                            "write 'If undefeated, <the card> deals no damage' alone")
+                continue
             self._effect(kind, effect)
 
     def _effect(self, kind: str, effect: ast.Effect) -> None:
