@@ -441,6 +441,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
     ("If the X is undefeated, she is evaded.", "If X is undefeated, evade this card."),
     ("After acting, draw a card.", "After the encounter, draw a card."),
+    ("Bury this card to draw 1 random Human ally from the box and add it to your hand.",
+     "Bury this card to draw 1 random ally with the Human trait from the box."),
+    ("If defeated, draw a random weapon, item, armor or spell from the box.",
+     "If defeated, draw a random weapon or item or armor or spell from the box."),
     ("If you succeed at the check, draw a card.", "If you succeed, draw a card."),
     ("Before the encounter, choose a character at your location; that character summons and "
      "encounters a random monster.", "Before the encounter, a character at this location "

@@ -674,11 +674,15 @@ class AstBuilder:
                               span=self._span(meta))
 
     def draw_from_box(self, meta: Any, *parts: Any) -> ast.GainFromBox:
+        """`draw 1d4 random spells from the box`; a trait before the kind (`a random Human
+        ally`) is one the cards have, as one after it (`with the Ranged trait`) is."""
         target, rest = self._subject(meta, parts)
         count = next((part for part in rest if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))
-        kinds, *traits = [part for part in rest if isinstance(part, tuple)]
-        return ast.GainFromBox(count, kinds, target, traits[0] if traits else (),
+        before = tuple(part.trait for part in rest if isinstance(part, _TraitBefore))
+        kinds, *traits = [part for part in rest
+                          if isinstance(part, tuple) and not isinstance(part, _TraitBefore)]
+        return ast.GainFromBox(count, kinds, target, (*before, *(traits[0] if traits else ())),
                                span=self._span(meta))
 
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
