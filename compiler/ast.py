@@ -549,12 +549,15 @@ class DifficultyChange(Effect):
     """`the difficulty to defeat is increased by 1d6`: `scope` is 'this_check', 'to_defeat',
     or, for the rest of the turn, 'your_checks' (the checks of the character the effect is
     for) or 'all_checks'; the change is `amount` plus `adventure` times the scenario's
-    adventure deck number, with `sign` -1 for a decrease."""
+    adventure deck number, with `sign` -1 for a decrease; with `counted`, the number of
+    cards in the hand of the character the effect is for that any of them takes in
+    (`increased by the number of allies in your hand`)."""
 
     scope: str
     sign: int
     amount: Amount | None
     adventure: int = 0
+    counted: tuple[Selector, ...] = ()
 
 
 @dataclass(frozen=True)

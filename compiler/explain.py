@@ -336,9 +336,19 @@ def _difficulty(e: ast.DifficultyChange, you: str) -> str:
     scope = {"this_check": "this check", "to_defeat": "the check to defeat this card",
              "your_checks": f"{you}'s checks for the rest of the turn",
              "all_checks": "every check for the rest of the turn"}[e.scope]
-    by = str(e.amount) if e.amount is not None else \
+    hand = f"{you}'s hand"
+    by = f"one for {_cards_of(e.counted, hand)}" if e.counted else \
+        str(e.amount) if e.amount is not None else \
         f"{e.adventure} × the scenario's adventure deck number"  # noqa: RUF001
     return f"the difficulty of {scope} goes {'up' if e.sign > 0 else 'down'} by {by}"
+
+
+def _cards_of(counted: tuple[ast.Selector, ...], hand: str) -> str:
+    """`each card of your hand that is spells with the Attack trait or weapons`."""
+    return f"each card of {hand} that is " + " or ".join(
+        " ".join(map(str, selector.kinds))
+        + (f" with the {' and '.join(map(str, selector.traits))} trait" if selector.traits
+           else "") for selector in counted)
 
 
 _EFFECTS: dict[type, Callable[[Any, str], str]] = {
@@ -454,13 +464,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
     ast.CountedDamage: lambda e, you: f"{_who(e.target, you)} is dealt "
-                                      f"{e.kind.text + ' ' if e.kind else ''}damage, a point for "
-                                      "each card of "
-                                      + (f"{you}'s hand" if e.owner == "yours" else "its own hand")
-                                      + " that is " + " or ".join(
-                                          " ".join(map(str, s.kinds))
-                                          + (f" with the {' and '.join(map(str, s.traits))} trait"
-                                             if s.traits else "") for s in e.counted),
+    f"{e.kind.text + ' ' if e.kind else ''}damage, a point for "
+    + _cards_of(e.counted, f"{you}'s hand" if e.owner == "yours" else "its own hand"),
     ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_FATES[e.action]}",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",

@@ -457,10 +457,17 @@ DIFFICULTY_SCOPES = {"this_check": "of this check", "to_defeat": "to defeat",
                      "your_checks": "of your checks", "all_checks": "of all checks"}
 
 
+def _number_in_hand(counted: tuple[ast.Selector, ...], owner: str = "yours") -> str:
+    """`the number of spells with the Attack trait and weapons in your hand`."""
+    kinds = " and ".join(f"{selector.kinds[0]}{_traits(selector.traits)}"
+                         for selector in counted)
+    return f"the number of {kinds} in {'your' if owner == 'yours' else 'their'} hand"
+
+
 def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
     sign = "increased" if e.sign > 0 else "decreased"
-    by = str(e.amount) if e.amount is not None else \
-        f"{ADVENTURE_TIMES[e.adventure]}the scenario's adventure deck number"
+    by = _number_in_hand(e.counted) if e.counted else str(e.amount) if e.amount is not None \
+        else f"{ADVENTURE_TIMES[e.adventure]}the scenario's adventure deck number"
     turn = " for the rest of the turn" if e.scope in ("your_checks", "all_checks") else ""
     return f"the difficulty {DIFFICULTY_SCOPES[e.scope]} is {sign} by {by}{turn}"
 
@@ -623,9 +630,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ExaminedAction: lambda e, voice: EXAMINED_WORDS[e.action],
     ast.CountedDamage: lambda e, voice: (
         f"{_acting(e.target, 'take', voice)} {e.kind.text + ' ' if e.kind else ''}damage equal "
-        "to the number of " + " and ".join(
-            f"{selector.kinds[0]}{_traits(selector.traits)}" for selector in e.counted)
-        + f" in {'your' if e.owner == 'yours' else 'their'} hand"),
+        f"to {_number_in_hand(e.counted, e.owner)}"),
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "

@@ -210,6 +210,12 @@ def _which_checks(checks: ast.WhichChecks) -> dict[str, Any]:
             "purpose": checks.purpose, "against": [kind.text for kind in checks.against]}
 
 
+def _counted(counted: tuple[ast.Selector, ...]) -> list[dict[str, list[str]]]:
+    """The cards of a hand that are counted, as Encounter.count_in_hand takes them."""
+    return [{"kinds": _words(selector.kinds), "traits": _words(selector.traits)}
+            for selector in counted]
+
+
 def _words(words: tuple[ast.Word, ...]) -> list[str]:
     return [word.text for word in words]
 
@@ -342,7 +348,7 @@ class _Lowerer:
     def DifficultyChange(self, e: ast.DifficultyChange) -> ir.Effect:
         return {"op": "difficulty", "scope": e.scope, "sign": e.sign,
                 "amount": None if e.amount is None else lower_amount(e.amount),
-                "adventure": e.adventure}
+                "adventure": e.adventure, "counted": _counted(e.counted)}
 
     def InsteadOfDiscard(self, e: ast.InsteadOfDiscard) -> ir.Effect:
         return {"op": "instead_of_discard", "action": e.action, "replaces": e.replaces,
@@ -404,8 +410,7 @@ class _Lowerer:
 
     def CountedDamage(self, e: ast.CountedDamage) -> ir.Effect:
         return {"op": "counted_damage", "target": e.target.kind, "kind": _word(e.kind),
-                "counted": [{"kinds": _words(selector.kinds), "traits": _words(selector.traits)}
-                            for selector in e.counted], "owner": e.owner}
+                "counted": _counted(e.counted), "owner": e.owner}
 
     def ExaminedAction(self, e: ast.ExaminedAction) -> ir.Effect:
         return {"op": "examined", "action": e.action}

@@ -894,6 +894,12 @@ Check: Combat 1
 If defeated, search your location deck and choose an ally to add to your hand, then shuffle \
 the location deck.
 ---
+Name: Ally Counter
+Type: Monster
+Check: Combat 10
+
+Before you act, the difficulty to defeat is increased by the number of allies in your hand.
+---
 Name: Iron Wall
 Type: Barrier
 Check: Strength 99
@@ -2423,3 +2429,13 @@ def test_a_location_deck_may_be_searched_for_a_card(cards):
     rt.Encounter(table, brannoc, Card(cards["Treasure Keeper"]), brannoc.location).run()
     assert [card.name for card in brannoc.hand] == ["Test Hound"]
     assert [card.name for card in brannoc.location.deck] == ["Pebble", "Pebble"]
+
+
+@pytest.mark.parametrize(("hand", "difficulty"), [
+    (["Test Hound", "Test Hound", "Pebble"], 12), (["Pebble"], 10)])
+def test_the_difficulty_to_defeat_may_grow_with_cards_in_hand(cards, hand, difficulty):
+    """`the difficulty to defeat is increased by the number of allies in your hand`."""
+    table, _ = brannoc_encounters(cards, "Ally Counter", {"evade": ["none"], "check": [[]]},
+                                  hand=hand)
+    (check,) = checks(table.log.events)
+    assert check["difficulty"] == difficulty

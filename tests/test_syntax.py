@@ -441,6 +441,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, if you have no allies, bury your hand; otherwise, bury an ally."),
     ("If the X is undefeated, she is evaded.", "If X is undefeated, evade this card."),
     ("After acting, draw a card.", "After the encounter, draw a card."),
+    ("Before you act, the difficulty to defeat is increased by the number of allies in your "
+     "hand.", "Before the encounter, the difficulty to defeat is increased by the number of "
+     "allies in your hand."),
     ("Bury this card to draw 1 random Human ally from the box and add it to your hand.",
      "Bury this card to draw 1 random ally with the Human trait from the box."),
     ("If defeated, draw a random weapon, item, armor or spell from the box.",

@@ -969,10 +969,11 @@ class AstBuilder:
         """`the difficulty [to defeat] is increased by ...`, `the difficulty of your checks is
         increased by 1 for the rest of the turn`: with no scope named, the difficulty meant
         is the one to defeat."""
-        *words, (amount, adventure) = parts
+        *words, (amount, adventure, counted) = parts
         sign = -1 if any(word.text == "decreased" for word in words) else 1
         scope = next((word.text for word in words if word.text not in _SIGNS), "to_defeat")
-        return ast.DifficultyChange(scope, sign, amount, adventure, span=self._span(meta))
+        return ast.DifficultyChange(scope, sign, amount, adventure, counted,
+                                    span=self._span(meta))
 
     def difficulty_for_trait(self, meta: Any, *parts: Any) -> ast.Conditional:
         """`the difficulty of checks to defeat <card> with the <traits> traits is increased by
@@ -988,11 +989,16 @@ class AstBuilder:
         return ast.Word("to_defeat", span=self._span(meta))
 
     def difficulty_amount(self, meta: Any, by: ast.Amount | ast.Word | None = None
-                          ) -> tuple[ast.Amount | None, int]:
-        """A plain amount, or the adventure deck number taken once, twice or three times."""
+                          ) -> tuple[ast.Amount | None, int, tuple[ast.Selector, ...]]:
+        """A plain amount, or the adventure deck number taken once, twice or three times
+        (and no cards counted)."""
         if isinstance(by, ast.Amount):
-            return by, 0
-        return None, {None: 1, "twice": 2, "thrice": 3}[by.text if by else None]
+            return by, 0, ()
+        return None, {None: 1, "twice": 2, "thrice": 3}[by.text if by else None], ()
+
+    def counted_in_hand(self, meta: Any, counted: tuple[ast.Selector, ...]
+                        ) -> tuple[ast.Amount | None, int, tuple[ast.Selector, ...]]:
+        return None, 0, counted
 
     def instead_of_discard(self, meta: Any, *parts: Any) -> ast.InsteadOfDiscard:
         """`... instead of discarding it`: the verb after `of` says which move is replaced."""
