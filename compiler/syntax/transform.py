@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -679,9 +679,8 @@ class AstBuilder:
         target, rest = self._subject(meta, parts)
         count = next((part for part in rest if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))
-        before = tuple(part.trait for part in rest if isinstance(part, _TraitBefore))
-        kinds, *traits = [part for part in rest
-                          if isinstance(part, tuple) and not isinstance(part, _TraitBefore)]
+        before, rest = _traits_before(rest)
+        kinds, *traits = [part for part in rest if isinstance(part, tuple)]
         return ast.GainFromBox(count, kinds, target, (*before, *(traits[0] if traits else ())),
                                span=self._span(meta))
 
@@ -1012,11 +1011,10 @@ class AstBuilder:
         """`you may not play spells ...`; with no one named (`... and may not play cards`),
         `who` is whom the effect before falls on (`effects`), else `you`."""
         who, rest = self._subject(meta, parts)
-        before = rest[0] if isinstance(rest[0], _TraitBefore) else None
-        kinds, *rest = rest[1:] if before else rest
+        before, (kinds, *rest) = _traits_before(rest)
         traits = next((part for part in rest
                        if isinstance(part, tuple) and not isinstance(part, _OrKinds)), ())
-        traits = (before.trait, *traits) if before else traits
+        traits = (*before, *traits)
         or_kinds = next((part for part in rest if isinstance(part, _OrKinds)), ())
         words = {part.text for part in rest if isinstance(part, ast.Word)}
         return ast.Forbid(kinds, traits, who, tuple(or_kinds), "use_powers" in words,
@@ -1182,6 +1180,12 @@ def _dealt_on(more: _MoreDamage, before: ast.Effect | None) -> ast.Damage:
     if not isinstance(target, ast.Target):
         target = ast.Target("you", span=more.span)
     return ast.Damage(target, more.amount, more.kind, span=more.span)
+
+
+def _traits_before(parts: Sequence[Any]) -> tuple[tuple[ast.Word, ...], list[Any]]:
+    """The traits written before a kind of card (`Attack spells`), and the other parts."""
+    return (tuple(part.trait for part in parts if isinstance(part, _TraitBefore)),
+            [part for part in parts if not isinstance(part, _TraitBefore)])
 
 
 def _is_it(card: ast.SelfRef) -> bool:

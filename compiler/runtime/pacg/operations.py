@@ -766,7 +766,23 @@ class CardOperations:
         if source == "blessings":
             self.table.lose_blessings(count)
             return
+        self._lose(who, action, count, random, self._losable(who, count, kinds, source), source)
+
+    def pay_cards(self, who: Character, action: str, count: int, random: bool,
+                  kinds: tuple[str, ...], source: str) -> bool:
+        """`you may discard a card to ...`: `who` loses the cards as `cards` would, if it has
+        enough to pay in full; whether it paid."""
         pool = self._losable(who, count, kinds, source)
+        if len(pool) < count:
+            self.log.emit("cannot_pay", character=who.name, action=action, count=count)
+            return False
+        self._lose(who, action, count, random, pool, source)
+        return True
+
+    def _lose(self, who: Character, action: str, count: int, random: bool, pool: list[Card],
+              source: str) -> None:
+        """`who` loses `count` cards of `pool` (as many as it holds): the deck's top ones, at
+        random, or as the player chooses."""
         count = min(count, len(pool))
         if source == "deck":
             lost = pool
@@ -778,16 +794,6 @@ class CardOperations:
             self.table.move(who, card, action)
         self.log.emit("lose_cards", character=who.name, action=action,
                       cards=[card.name for card in lost])
-
-    def pay_cards(self, who: Character, action: str, count: int, random: bool,
-                  kinds: tuple[str, ...], source: str) -> bool:
-        """`you may discard a card to ...`: `who` loses the cards as `cards` would, if it has
-        enough to pay in full; whether it paid."""
-        if len(self._losable(who, count, kinds, source)) < count:
-            self.log.emit("cannot_pay", character=who.name, action=action, count=count)
-            return False
-        self.cards(who, action, count, random, kinds, source)
-        return True
 
     def _losable(self, who: Character, count: int, kinds: tuple[str, ...], source: str
                  ) -> list[Card]:
