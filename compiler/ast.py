@@ -482,19 +482,24 @@ class UseSkill(Effect):
 class YouMay(Effect):
     """`you may ...`: the character "you" names chooses whether `effect` happens; `who` when
     the text calls that character `that character` (`That character may shuffle ...`, said
-    of the character a power chose), whom the effect calls `you` all the same."""
+    of the character a power chose), whom the effect calls `you` all the same; `declined`
+    happens when it chooses not to (`; if you do not, ...`)."""
 
     effect: Effect
     who: Target | None = None  # None: `you`
+    declined: Effect | None = None
 
 
 @dataclass(frozen=True)
 class PayTo(Effect):
     """`you may banish an ally to evade this card`: the character chooses whether to pay
-    `cost`, cards of its own, and only a cost it can pay in full buys `effect`."""
+    `cost`, cards of its own, and only a cost it can pay in full buys `effect`; `declined`
+    happens when it does not pay (`you may bury an ally; if you do not, ...`: then `effect`
+    may be None)."""
 
     cost: CardAction
-    effect: Effect
+    effect: Effect | None
+    declined: Effect | None = None
 
 
 @dataclass(frozen=True)
@@ -1194,6 +1199,16 @@ def as_the_check_goes(sentence: Sentence) -> list[tuple[str, Effect]] | None:
             return None
         rolled.append((_ROLLED[effect.condition.kind], effect.then))
     return rolled
+
+
+def branches(effect: Conditional | YouMay | PayTo) -> tuple[Effect, ...]:
+    """The effects a condition or a choice holds, one of which may happen: its effect and
+    what happens otherwise (`; otherwise, ...`, `; if you do not, ...`), where written."""
+    if isinstance(effect, Conditional):
+        held = (effect.then, effect.otherwise)
+    else:
+        held = (effect.effect, effect.declined)
+    return tuple(branch for branch in held if branch is not None)
 
 
 # The conditions that ask about what the sentence before did: how its check went, what it

@@ -310,6 +310,10 @@ def _condition(condition: ast.Condition, you: str) -> str:
     return CONDITIONS[condition.kind].format(you=you, words=words)
 
 
+def _declined(declined: ast.Effect | None, you: str) -> str:
+    return "" if declined is None else f"; if {you} does not: {effect_words(declined, you)}"
+
+
 def _conditional(e: ast.Conditional, you: str) -> str:
     text = (f"{_condition(e.condition, you)}: "
             f"{effect_words(e.then, you)}" + (" (instead)" if e.instead else ""))
@@ -422,11 +426,14 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                        else ""),
     ast.UseSkill: lambda e, you: "the check is made with the best of its holder's "
     + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else ""),
-    ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}",
+    ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}"
+    + _declined(e.declined, you),
     ast.ExtraCost: lambda e, you: f"its holder may also {COSTS[e.cost]}, and then: "
     f"{effect_words(e.effect, you)}",
     ast.PayTo: lambda e, you: f"{you} may pay, if it can pay all of it: "
-    f"{effect_words(e.cost, you)}; and then: {effect_words(e.effect, you)}",
+    f"{effect_words(e.cost, you)}"
+    + ("" if e.effect is None else f"; and then: {effect_words(e.effect, you)}")
+    + _declined(e.declined, you),
     ast.Conditional: _conditional,
     ast.Explore: lambda e, you: f"{you} explores the location once more this turn",
     ast.DifficultyChange: _difficulty,

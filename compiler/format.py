@@ -444,6 +444,14 @@ def _condition(condition: ast.Condition) -> str:
     return CONDITION_WORDS[condition.kind].format(_list(map(str, condition.words), "or"))
 
 
+def _declined(declined: ast.Effect | None, who: ast.Target | None = None) -> str:
+    """What happens when a choice is not taken: `; if you do not, ...`."""
+    if declined is None:
+        return ""
+    subject = "that character does" if who is not None else "you do"
+    return f"; if {subject} not, {format_effect(declined)}"
+
+
 def _conditional(e: ast.Conditional, voice: Voice) -> str:
     text = f"if {_condition(e.condition)}, {format_effect(e.then)}"
     if e.instead:
@@ -607,11 +615,14 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
     ast.YouMay: lambda e, voice: (f"{TARGET_WORDS[e.who.kind] if e.who else 'you'} may "
-                                  f"{format_effect(e.effect, Voice.COMMAND)}"),
+                                  f"{format_effect(e.effect, Voice.COMMAND)}"
+                                  f"{_declined(e.declined, e.who)}"),
     ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "
                                      f"{format_effect(e.effect)}"),
-    ast.PayTo: lambda e, voice: (f"you may {format_effect(e.cost, Voice.COMMAND)} to "
-                                 f"{format_effect(e.effect, Voice.COMMAND)}"),
+    ast.PayTo: lambda e, voice: (f"you may {format_effect(e.cost, Voice.COMMAND)}"
+                                 + ("" if e.effect is None
+                                    else f" to {format_effect(e.effect, Voice.COMMAND)}")
+                                 + _declined(e.declined)),
     ast.Conditional: _conditional,
     ast.Explore: lambda e, voice: "explore your location",
     ast.DifficultyChange: _difficulty,

@@ -47,7 +47,8 @@ at most `highest` (null: any).
 | `add_dice`       | count, owner, checks, purpose, against: dice of the check's kind   |
 | `add_skill_die`  | skill, traits: one die of the holder's for it, no bonus, to the check |
 | `use_skill`      | skills (the best one makes the check), plus, and which checks, as above |
-| `you_may`        | effect: done if "you" chooses                                      |
+| `you_may`        | effect: done if "you" chooses; declined (or null): done if not     |
+| `pay_to`         | cost (`cards` of "you"), effect if all paid, declined if not (or null) |
 | `extra_cost`     | cost (paid again with the card played), effect                     |
 | `conditional`    | condition {kind, words}, then, otherwise (or null), instead        |
 | `explore`        | (none): one more exploration this turn                             |

@@ -233,6 +233,10 @@ class _Lowerer:
     def effect(self, effect: ast.Effect) -> ir.Effect:
         return getattr(self, type(effect).__name__)(effect)
 
+    def _maybe(self, effect: ast.Effect | None) -> ir.Effect | None:
+        """An effect a node may leave unwritten (`; otherwise, ...`)."""
+        return None if effect is None else self.effect(effect)
+
     def power(self, sentence: ast.Activated) -> ir.Power:
         """A power, with the effect that gives it its purpose as its `spec`.  `For your combat
         check,` narrows an addition that names no check to that check."""
@@ -330,17 +334,19 @@ class _Lowerer:
                 **_which_checks(ast.WhichChecks("yours", span=e.span)), "traits": _words(e.traits)}
 
     def YouMay(self, e: ast.YouMay) -> ir.Effect:
-        return {"op": "you_may", "effect": self.effect(e.effect)}
+        return {"op": "you_may", "effect": self.effect(e.effect),
+                "declined": self._maybe(e.declined)}
 
     def PayTo(self, e: ast.PayTo) -> ir.Effect:
-        return {"op": "pay_to", "cost": self.effect(e.cost), "effect": self.effect(e.effect)}
+        return {"op": "pay_to", "cost": self.effect(e.cost), "effect": self._maybe(e.effect),
+                "declined": self._maybe(e.declined)}
 
     def ExtraCost(self, e: ast.ExtraCost) -> ir.Effect:
         return {"op": "extra_cost", "cost": e.cost, "effect": self.effect(e.effect)}
 
     def Conditional(self, e: ast.Conditional) -> ir.Effect:
         return _only_if(e.condition.kind, _words(e.condition.words), self.effect(e.then),
-                        None if e.otherwise is None else self.effect(e.otherwise), e.instead)
+                        self._maybe(e.otherwise), e.instead)
 
     def Explore(self, e: ast.Explore) -> ir.Effect:
         return {"op": "explore"}

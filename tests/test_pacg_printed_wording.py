@@ -861,6 +861,18 @@ Check: Strength 99
 
 Before the encounter, you may banish an ally to evade this card.
 ---
+Name: Wary Troll
+Type: Monster
+Check: Combat 10
+
+Before you act, you may bury an ally; if you do not, the difficulty is increased by another 5.
+---
+Name: Wavering Shade
+Type: Barrier
+Check: Strength 99
+
+If undefeated, you may draw a card; if you do not, recharge all of your allies and blessings.
+---
 Name: Victor's Blade
 Type: Weapon
 
@@ -2356,6 +2368,30 @@ def test_a_cost_in_cards_buys_an_effect_only_if_paid_in_full(cards, hand, evaded
     assert bool(events_of(events, "evaded")) == evaded
     assert bool(checks(events)) != evaded
     assert [card.name for card in brannoc.hand] == ([] if evaded else ["Pebble"])
+
+
+@pytest.mark.parametrize(("hand", "pays", "difficulty"), [
+    (["Test Hound"], True, 10), (["Test Hound"], False, 15), (["Pebble"], True, 15)])
+def test_a_choice_of_a_cost_has_its_consequence_when_not_paid(cards, hand, pays, difficulty):
+    """`you may bury an ally; if you do not, the difficulty to defeat is increased by another
+    5`: Brannoc buries his ally, or keeps it (or has none to bury) and the troll is harder."""
+    table, brannoc = brannoc_encounters(cards, "Wary Troll", {"evade": ["none"],
+                                                              "may": [pays]}, hand=hand)
+    (check,) = checks(table.log.events)
+    assert check["difficulty"] == difficulty
+    buried = pays and hand == ["Test Hound"]
+    assert [card.name for card in brannoc.buried] == (["Test Hound"] if buried else [])
+
+
+@pytest.mark.parametrize("draws", [True, False])
+def test_a_choice_has_its_consequence_when_declined(cards, draws):
+    """`you may draw a card; if you do not, recharge all of your allies and blessings`."""
+    hand = ["Test Hound", "Pebble"]
+    table, brannoc = brannoc_encounters(cards, "Wavering Shade", {"evade": ["none"],
+                                                                  "may": [draws]}, hand=hand)
+    assert len(events_of(table.log.events, "draw")) == (1 if draws else 0)
+    kept = [card.name for card in brannoc.hand]
+    assert kept == (["Test Hound", "Pebble", "Pebble"] if draws else ["Pebble"])
 
 
 @pytest.mark.parametrize(("bane", "drawn"), [("Straw Beast", 1), ("Straw Dummy", 0)])

@@ -504,6 +504,12 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "damage."),
     ("If undefeated, you are dealt 1 damage, then 1 Poison damage.",
      "If undefeated, you are dealt 1 damage, then you are dealt 1 Poison damage."),
+    ("If undefeated, you may bury an ally; if you do, draw a card.",
+     "If undefeated, you may bury an ally to draw a card."),
+    ("Then, the difficulty to defeat is increased by another 1d4.",
+     "Then, the difficulty to defeat is increased by 1d4."),
+    ("If undefeated, recharge all of your allies and blessings.",
+     "If undefeated, recharge any allies or blessings from your hand."),
 ])
 def test_printed_wordings_that_mean_what_another_says(printed, same_as):
     assert sentence(printed) == sentence(same_as)
@@ -615,7 +621,7 @@ def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at(
     assert '"Each character dances wildly."' in diagnostic.message
     assert "'dances'" in diagnostic.message
     assert (diagnostic.span.line, diagnostic.span.col, diagnostic.span.end_col) == (7, 16, 22)
-    assert "'takes'" in diagnostic.hint
+    assert "'take'" in diagnostic.hint
 
 
 def test_a_sentence_without_a_full_stop_is_named_as_such():

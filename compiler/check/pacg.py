@@ -322,12 +322,11 @@ class _CardCheck(CardCheck):
             self._check_step(effect.check)
             for branch in effect.otherwise:
                 self._effect(kind, branch)
-        elif isinstance(effect, ast.YouMay | ast.ExtraCost | ast.ForEach | ast.PayTo):
+        elif isinstance(effect, ast.ExtraCost | ast.ForEach):
             self._effect(kind, effect.effect)
-        elif isinstance(effect, ast.Conditional):
-            for branch in (effect.then, effect.otherwise):
-                if branch is not None:
-                    self._effect(kind, branch)
+        elif isinstance(effect, ast.Conditional | ast.YouMay | ast.PayTo):
+            for branch in ast.branches(effect):
+                self._effect(kind, branch)
         elif isinstance(effect, ast.InsteadOfDiscard | ast.Attempt) and effect.check is not None:
             self._check_step(effect.check)
 

@@ -669,9 +669,10 @@ class AstBuilder:
 
     def kinds_action(self, meta: Any, *parts: Any) -> ast.PileAction:
         """`discard any armors`: from the hand, unless a pile is named."""
-        target, (action, kinds, *pile) = self._subject(meta, parts)
-        return ast.PileAction(target, action.text, pile[0].text if pile else "hand", kinds,
-                              span=self._span(meta))
+        target, (action, *rest) = self._subject(meta, parts)
+        kinds = tuple(kind for part in rest if isinstance(part, tuple) for kind in part)
+        pile = next((part.text for part in rest if isinstance(part, ast.Word)), "hand")
+        return ast.PileAction(target, action.text, pile, kinds, span=self._span(meta))
 
     def draw_from_box(self, meta: Any, *parts: Any) -> ast.GainFromBox:
         """`draw 1d4 random spells from the box`; a trait before the kind (`a random Human
@@ -782,6 +783,17 @@ class AstBuilder:
 
     def you_may(self, meta: Any, effect: ast.Effect) -> ast.YouMay:
         return ast.YouMay(effect, span=self._span(meta))
+
+    def declinable(self, meta: Any, choice: ast.YouMay | ast.PayTo, declined: ast.Effect
+                   ) -> ast.YouMay | ast.PayTo:
+        """A choice with `; if you do not, ...`.  A choice of the character's own cards is
+        then a cost, done only in full, as a choice it cannot carry out is not one it made
+        (`you may bury an ally; if you do not, ...` with no ally in hand: it does not)."""
+        span = self._span(meta)
+        if isinstance(choice, ast.YouMay) and choice.who is None \
+                and isinstance(choice.effect, ast.CardAction):
+            return ast.PayTo(choice.effect, None, declined, span=span)
+        return dataclasses.replace(choice, declined=declined, span=span)
 
     def that_character_may(self, meta: Any, effect: ast.Effect) -> ast.YouMay:
         return ast.YouMay(effect, ast.Target("that_character", span=self._span(meta)),

@@ -137,6 +137,7 @@ MODULES = {
     'Acid Ooze': 'acid_ooze',
     'Feeble Ogre': 'feeble_ogre',
     'Pickpocket Imp': 'pickpocket_imp',
+    'Bridge Troll': 'bridge_troll',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
