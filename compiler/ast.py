@@ -116,6 +116,7 @@ TARGET_KINDS = (
     "each_other_character_at_location",
     "random_character",
     "random_other_character",
+    "random_character_elsewhere",
     "character_at_location",
     "that_character",
     "each_character_at_open_location",

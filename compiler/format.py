@@ -30,6 +30,7 @@ TARGET_WORDS = {
     "each_other_character_at_location": "each other character at this location",
     "random_character": "a random character",
     "random_other_character": "a random other character at this location",
+    "random_character_elsewhere": "a random character at another location",
     "that_character": "that character",
     "each_character_at_open_location": "each character at an open location",
     "character_at_location": "a character at this location",

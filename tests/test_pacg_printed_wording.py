@@ -861,6 +861,12 @@ Check: Strength 99
 
 Before the encounter, you may banish an ally to evade this card.
 ---
+Name: Far Sniper
+Type: Barrier
+Check: Strength 99
+
+If undefeated, you take 1 Fire damage and a random character at another location is dealt 2 damage.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2381,6 +2387,21 @@ def test_a_choice_of_a_cost_has_its_consequence_when_not_paid(cards, hand, pays,
     assert check["difficulty"] == difficulty
     buried = pays and hand == ["Test Hound"]
     assert [card.name for card in brannoc.buried] == (["Test Hound"] if buried else [])
+
+
+@pytest.mark.parametrize(("tamsin_at", "hurt"), [
+    ("Other Field", {"Brannoc Ashvale": 1, "Tamsin Reed": 2}),
+    ("Plain Field", {"Brannoc Ashvale": 1})])
+def test_an_effect_with_a_subject_of_its_own_after_and(cards, tamsin_at, hurt):
+    """`you are dealt 1 Fire damage and a random character at another location is dealt 2 Fire
+    damage`: Tamsin, if she is elsewhere; nobody else, if she is not."""
+    events = play_setup(cards, locations=[*field("Far Sniper"),
+                                          {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"),
+                                    {**hero("Tamsin Reed"), "location": tamsin_at}],
+                        script={"evade": ["none"]})
+    dealt = {event["character"]: event["amount"] for event in events_of(events, "damage")}
+    assert dealt == hurt
 
 
 @pytest.mark.parametrize("draws", [True, False])

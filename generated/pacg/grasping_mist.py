@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 88
+LINE = 89
 
 
 def when_encountered(enc: rt.Encounter, you: rt.Character) -> None:

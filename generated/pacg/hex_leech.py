@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 159
+LINE = 160
 
 
 def before_another_plays(enc: rt.Encounter, you: rt.Character) -> None:

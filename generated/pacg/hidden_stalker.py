@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 145
+LINE = 146
 
 
 def when_examined(enc: rt.Encounter, you: rt.Character) -> None:

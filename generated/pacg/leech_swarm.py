@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 195
+LINE = 196
 
 
 def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 96
+LINE = 97
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 173
+LINE = 174
 
 
 def would_be_defeated(enc: rt.Encounter, you: rt.Character) -> None:

@@ -12,6 +12,10 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
+    for target in enc.targets('you', you):
+        enc.damage(target, 1, 'Cold')
+    for target in enc.targets('random_character_elsewhere', you):
+        enc.damage(target, 1, 'Cold')
     for target in enc.targets('each_other_character_at_location', you):
         enc.cards(target, 'discard', 1, True, ('ally',), 'hand')
 

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 152
+LINE = 153
 
 
 def before_any_play(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 202
+LINE = 203
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:

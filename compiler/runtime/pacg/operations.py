@@ -194,6 +194,9 @@ class CardOperations:
             wanted = kind == "characters_who_succeeded"
             return [character for character in table.living()
                     if self.outcomes.get(character.name) is wanted]
+        if kind == "random_character_elsewhere":
+            elsewhere = [other for other in table.living() if other.location is not self.location]
+            return [table.dice.choice(elsewhere)] if elsewhere else []
         if kind == "random_other_character":
             others = [other for other in table.characters_at(self.location) if other is not you]
             return [table.dice.choice(others)] if others else []
