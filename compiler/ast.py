@@ -526,7 +526,7 @@ class Condition(Node):
 
 # The conditions that ask how the check to defeat went, once it was made: the kind of check
 # it was (`was a non-combat check`), by how much it succeeded or failed.
-DEFEAT_CHECK_CONDITIONS = ("check_was", "succeeded_by", "failed_by")
+DEFEAT_CHECK_CONDITIONS = ("check_was", "succeeded_by", "failed_by", "short_by")
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",

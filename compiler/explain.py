@@ -282,6 +282,7 @@ CONDITIONS = {
     "check_was": "if the check to defeat the card was a {words} check",
     "succeeded_by": "if the check to defeat the card succeeded by {words} or more",
     "failed_by": "if the check to defeat the card failed by {words} or more",
+    "short_by": "if the check to defeat the card did not succeed by {words} or more",
 }
 # What becomes of a card examined, as explain tells it (format.EXAMINED_WORDS: as written).
 EXAMINED_FATES = {"take": "to the hand", "draw": "drawn", "top": "back on top of its deck",

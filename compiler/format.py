@@ -101,6 +101,7 @@ CONDITION_WORDS = {
     "check_was": "the check to defeat was a {} check",
     "succeeded_by": "the check to defeat succeeded by {} or more",
     "failed_by": "the check to defeat failed by {} or more",
+    "short_by": "the check to defeat did not succeed by {} or more",
 }
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",

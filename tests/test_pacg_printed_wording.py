@@ -867,6 +867,12 @@ Check: Strength 99
 
 If undefeated, you take 1 Fire damage and a random character at another location is dealt 2 damage.
 ---
+Name: Rat Horde
+Type: Barrier
+Check: Strength 5
+
+If you do not defeat the Rat Horde by at least 4, draw a card and shuffle it into the location deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2402,6 +2408,23 @@ def test_an_effect_with_a_subject_of_its_own_after_and(cards, tamsin_at, hurt):
                         script={"evade": ["none"]})
     dealt = {event["character"]: event["amount"] for event in events_of(events, "damage")}
     assert dealt == hurt
+
+
+def test_a_margin_asked_of_both_outcomes(cards):
+    """`If you do not defeat the Rat Horde by at least 4, ...`: on a failure, or a success by
+    less than 4; over seeds, each way the check may go is seen, and the card is drawn on all
+    but a success by 4 or more."""
+    seen = set()
+    for seed in range(1, 40):
+        events = play_setup(cards, seed, locations=field("Rat Horde"),
+                            characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+        (check,) = checks(events)
+        margin = check["total"] - check["difficulty"]
+        way = "failed" if margin < 0 else "short" if margin < 4 else "by 4"
+        seen.add(way)
+        assert len(events_of(events, "draw")) == (0 if way == "by 4" else 1), way
+        assert bool(events_of(events, "dispose", card="Rat Horde")) == (way != "by 4")
+    assert seen == {"failed", "short", "by 4"}
 
 
 @pytest.mark.parametrize("draws", [True, False])

@@ -364,6 +364,13 @@ class AstBuilder:
                                                          span=self._span(meta)),
                             self.self_named(meta, name[0]) if name else None)
 
+    def short_of_margin(self, meta: Any, card: ast.SelfRef, margin: Token) -> _Conditioned:
+        """`If you do not defeat the Swarm by at least 4` is `If the check to defeat did not
+        succeed by 4 or more, after the encounter`: undefeated, or defeated by less (the
+        card's name is checked as any is: Sentence.mentions)."""
+        return _Conditioned("after_encounter", ast.Condition(
+            "short_by", (self._word(margin),), span=self._span(meta)))
+
     def undefeated_by_margin(self, meta: Any, *parts: Any) -> _Conditioned:
         """`If your check to defeat the Pulse fails by 3 or more`, `If you fail the check to
         defeat by 3 or more`: `If undefeated and the check to defeat failed by 3 or more`."""
@@ -604,7 +611,11 @@ class AstBuilder:
     def card_ref(self, meta: Any, name: str) -> ast.CardRef:
         return ast.CardRef(name, span=self._span(meta))
 
-    def put_self(self, meta: Any, card: ast.SelfRef, place: ast.Word) -> ast.MoveSelf:
+    def put_self(self, meta: Any, card: ast.SelfRef, place: ast.Word,
+                 still_defeated: ast.SelfRef | None = None) -> ast.MoveSelf:
+        """`put the Ghoul on the bottom of the location deck`; `; it is still defeated` after
+        it says what the rules say anyway, and the card it names is checked as any is
+        (Sentence.mentions)."""
         return ast.MoveSelf(place.text, card, span=self._span(meta))
 
     shuffle_self = put_self  # `shuffle <card> into <place>`: the place, a word

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/barriers.card'
-LINE = 190
+LINE = 191
 
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:

@@ -20,6 +20,11 @@ def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
             enc.damage(target, 1, 'Mental')
 
 
+def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
+    if enc.holds(you, 'short_by', ('2',)):
+        enc.dispose('shuffle', None)
+
+
 CARD = rt.CardDef(
     name='Riddling Arch',
     type='Barrier',
@@ -30,4 +35,5 @@ CARD = rt.CardDef(
     ),
     if_defeated=if_defeated,
     if_undefeated=if_undefeated,
+    after_encounter=after_encounter,
 )

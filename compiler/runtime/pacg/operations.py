@@ -471,7 +471,7 @@ class CardOperations:
             if self.defeated is None:
                 raise ScenarioError(f"{self.card.name} asks whether it was defeated too soon")
             return self.defeated == (kind == "defeated")
-        if kind in ("check_was", "succeeded_by", "failed_by"):
+        if kind in ("check_was", "succeeded_by", "failed_by", "short_by"):
             return self._defeat_check_went(kind, words)
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
@@ -524,17 +524,21 @@ class CardOperations:
 
     def _defeat_check_went(self, kind: str, words: tuple[str, ...]) -> bool:
         """How the check to defeat the encountered card went: of a kind of check (any of
-        `words`), or succeeded or failed by at least the number `words` holds.  With no such
-        check made (the card was defeated or evaded another way), none of these holds."""
+        `words`), or succeeded or failed by at least the number `words` holds, or fell short
+        of succeeding by it.  With no such check made (the card was defeated or evaded
+        another way), none of these holds."""
         check = self.defeat_check
         if check is None:
             return False
         if kind == "check_was":
             return any(kind_holds(word, check.option, check.skill) for word in words)
         margin = check.total - check.difficulty
+        by = int(words[0])
         if kind == "succeeded_by":
-            return check.succeeds and margin >= int(words[0])
-        return not check.succeeds and -margin >= int(words[0])
+            return check.succeeds and margin >= by
+        if kind == "short_by":
+            return not (check.succeeds and margin >= by)
+        return not check.succeeds and -margin >= by
 
     def explore(self, you: Character) -> None:
         self.table.explorations += 1
