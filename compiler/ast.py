@@ -930,8 +930,19 @@ class Triggered(Sentence):
     card: SelfRef | None = None  # `If the Giant Hermit Crab would be defeated,`: the card
     # `If defeated and the check to defeat was a non-combat check,`: what its effects ask
     condition: Condition | None = None
+    # `The first time this card is undefeated this turn,`: done only the first time the window
+    # comes for the card in that span, 'turn' or 'scenario' (ONCE_WINDOWS)
+    once: str | None = None
 
 
+# The windows a card's text may do only the first time in a turn or a scenario, with their
+# canonical wording.
+ONCE_WINDOWS = {
+    ("scenario", "would_be_defeated"):
+        "The first time in this scenario that anyone would defeat this card",
+    ("turn", "if_undefeated"): "The first time this card is undefeated this turn",
+    ("turn", "if_defeated"): "The first time you defeat this card this turn",
+}
 # Each timing window, with its canonical wording.
 TIMING_WINDOWS = {
     "when_encountered": "When encountered",

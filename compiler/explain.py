@@ -174,6 +174,9 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
         if sentence.condition is not None:
             within += f", {_condition(sentence.condition, you)}"
+        if sentence.once is not None:
+            span = "this turn" if sentence.once == "turn" else "the scenario"
+            within += f", only the first time in {span}"
         return [f"when: {WINDOWS[sentence.window]}{within}", *does(sentence.effects)]
     if isinstance(sentence, ast.Activated) and sentence.alternative is not None:
         return [line for power in sentence.powers

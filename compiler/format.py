@@ -183,9 +183,12 @@ _WINDOWS_OF_CARD = {"when_encountered": "When you encounter this card",
 def _window_words(sentence: ast.Triggered) -> str:
     """The window's words, begun in lower case after a window written before it."""
     words = ast.TIMING_WINDOWS[sentence.window]
+    if sentence.once is not None:  # `The first time this card is undefeated this turn`
+        words = ast.ONCE_WINDOWS[sentence.once, sentence.window]
+    elif sentence.card is not None:
+        words = _WINDOWS_OF_CARD.get(sentence.window, words)
     if sentence.card is not None:  # `If the Karkinoi would be defeated`
-        words = _WINDOWS_OF_CARD.get(sentence.window, words).replace(
-            "this card", self_ref(sentence.card), 1)
+        words = words.replace("this card", self_ref(sentence.card), 1)
     if sentence.alongside is not None:  # `When playing another weapon`, `... plays a spell`
         kind = sentence.alongside.text
         words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \

@@ -143,11 +143,15 @@ def _only_if(kind: str, words: list[str], then: ir.Effect, otherwise: ir.Effect 
 
 def _within(window: ast.Triggered | None, effects: list[ir.Effect]) -> list[ir.Effect]:
     """Effects of a window's sentence, each done only if what the window asks holds: the
-    condition it adds (`If defeated and the check to defeat was a non-combat check,`), and
-    the outcome it was written inside (`If undefeated, after the encounter,`)."""
+    condition it adds (`If defeated and the check to defeat was a non-combat check,`), that
+    it is the first time (`The first time ... this turn,`), and the outcome it was written
+    inside (`If undefeated, after the encounter,`)."""
     if window is not None and window.condition is not None:
         asked = window.condition
         effects = [_only_if(asked.kind, _words(asked.words), effect) for effect in effects]
+    if window is not None and window.once is not None:  # `The first time ... this turn,`
+        effects = [_only_if("first_time", [window.once, window.window], effect)
+                   for effect in effects]
     if window is None or window.within is None:
         return effects
     return [_only_if(ast.OUTCOMES[window.within], [], effect) for effect in effects]

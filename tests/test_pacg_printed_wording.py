@@ -873,6 +873,18 @@ Check: Strength 5
 
 If you do not defeat the Rat Horde by at least 4, draw a card and shuffle it into the location deck.
 ---
+Name: Stubborn Wall
+Type: Barrier
+Check: Strength 1
+
+The first time in this scenario that anyone would defeat the Stubborn Wall, it is undefeated.
+---
+Name: Sulking Door
+Type: Barrier
+Check: Strength 99
+
+The first time the Sulking Door is undefeated this turn, draw a card, then draw a card.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2425,6 +2437,35 @@ def test_a_margin_asked_of_both_outcomes(cards):
         assert len(events_of(events, "draw")) == (0 if way == "by 4" else 1), way
         assert bool(events_of(events, "dispose", card="Rat Horde")) == (way != "by 4")
     assert seen == {"failed", "short", "by 4"}
+
+
+def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()
+
+
+def test_text_done_only_the_first_time_in_the_scenario(cards):
+    """`The first time in this scenario that anyone would defeat the Stubborn Wall, it is
+    undefeated.`: the first check to defeat it fails whatever the dice say; later ones do
+    not."""
+    table, _ = brannoc_encounters(cards, "Stubborn Wall", {"evade": ["none"]})
+    for _ in range(2):
+        encounter_again(table, cards, "Stubborn Wall")
+    assert [check["result"] for check in checks(table.log.events)] == [
+        "failure", "success", "success"]
+
+
+def test_text_done_only_the_first_time_in_a_turn_and_all_of_it(cards):
+    """`The first time the Sulking Door is undefeated this turn, draw a card, then draw a
+    card.`: both draws the first time in a turn, none the second, both again next turn."""
+    table, _ = brannoc_encounters(cards, "Sulking Door", {"evade": ["none"] * 3})
+    draws = [len(events_of(table.log.events, "draw"))]
+    encounter_again(table, cards, "Sulking Door")
+    draws.append(len(events_of(table.log.events, "draw")))
+    table.turn += 1
+    encounter_again(table, cards, "Sulking Door")
+    draws.append(len(events_of(table.log.events, "draw")))
+    assert draws == [2, 2, 4]
 
 
 @pytest.mark.parametrize("draws", [True, False])

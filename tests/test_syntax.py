@@ -507,6 +507,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If you do not defeat X by at least 4, shuffle it into the deck it came from; X still "
      "counts as defeated.", "If the check to defeat did not succeed by 4 or more, after the "
      "encounter, shuffle it into the location deck."),
+    ("The first time in this scenario that anyone would defeat X, he is undefeated.",
+     "The first time in this scenario that anyone would defeat X, X is undefeated."),
+    ("If X would be defeated, she is undefeated.", "If X would be defeated, it is undefeated."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -302,7 +302,7 @@ class _CardCheck(CardCheck):
         else:
             allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
                        "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
-                       "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS)}.get(
+                       "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS, ast.ForceOutcome)}.get(
                 kind, _BANE_EFFECTS)
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
                   "checks are what boons do" + ("" if not isinstance(effect, ast.EncounterSelf)

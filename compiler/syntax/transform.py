@@ -75,10 +75,12 @@ _THEN_JOINED = _Joiner("then")
 
 
 class _AboutCard(NamedTuple):
-    """`If the Giant Hermit Crab would be defeated`: the window, and the card it names."""
+    """`If the Giant Hermit Crab would be defeated`: the window, and the card it names; and
+    whether it is the first time in a span only (ast.Triggered.once)."""
 
     text: str
     card: ast.SelfRef
+    once: str | None = None
 
 
 class _Conditioned(NamedTuple):
@@ -320,7 +322,8 @@ class AstBuilder:
         alongside = window.alongside if isinstance(window, _Alongside) else None
         card = window.card if isinstance(window, _AboutCard | _Conditioned) else None
         condition = window.condition if isinstance(window, _Conditioned) else None
-        return ast.Triggered(window.text, effects, within, alongside, card, condition,
+        once = window.once if isinstance(window, _AboutCard) else None
+        return ast.Triggered(window.text, effects, within, alongside, card, condition, once,
                              span=self._span(meta))
 
     def conditioned_triggered(self, meta: Any, condition: ast.Condition, window: Any,
@@ -383,6 +386,15 @@ class AstBuilder:
 
     def would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("would_be_defeated", card)
+
+    def first_would_be_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
+        return _AboutCard("would_be_defeated", card, "scenario")
+
+    def first_undefeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
+        return _AboutCard("if_undefeated", card, "turn")
+
+    def first_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
+        return _AboutCard("if_defeated", card, "turn")
 
     def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
         """`When you encounter this card` is `When encountered`; the card called otherwise
@@ -962,9 +974,9 @@ class AstBuilder:
         return ast.ForbidSelf(None if who.text == "you" else _target(who),
                               span=self._span(meta))
 
-    def force_outcome(self, meta: Any, card: ast.SelfRef, outcome: ast.Word
-                      ) -> ast.ForceOutcome:
-        return ast.ForceOutcome(outcome.text, span=self._span(meta))
+    def force_outcome(self, meta: Any, *parts: Any) -> ast.ForceOutcome:
+        """`the Ghost is undefeated`, `she is undefeated`: the outcome, last."""
+        return ast.ForceOutcome(parts[-1].text, span=self._span(meta))
 
     def subtract(self, meta: Any, amount: ast.Amount, each_die: ast.Word | None = None
                  ) -> ast.Subtract:

@@ -144,4 +144,5 @@ MODULES = {
     'Frost Matriarch': 'frost_matriarch',
     'Mistress of Veils': 'mistress_of_veils',
     'Elf-Bane Reaver': 'elf_bane_reaver',
+    'Mother Thorn': 'mother_thorn',
 }

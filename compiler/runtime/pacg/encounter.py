@@ -143,7 +143,13 @@ class Encounter(CardOperations):
         run = getattr(self.card.defn, window)
         if run is not None:
             self.log.emit("window", window=WINDOW_WORDS[window], card=self.card.name)
-            run(self, you or self.character)
+            outer = self.moment
+            self.table.moments += 1
+            self.moment = self.table.moments
+            try:
+                run(self, you or self.character)
+            finally:
+                self.moment = outer
 
     # -- 1. evade -------------------------------------------------------------
 

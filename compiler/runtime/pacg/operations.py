@@ -165,6 +165,7 @@ class CardOperations:
         # The card a character is about to play, while the encountered card's text done
         # before each play runs (and so is not done again for what that text plays).
         self.about_to_play: Card | None = None
+        self.moment = 0  # the window of card text under way (Table.moments), 0: none
 
     def targets(self, kind: str, you: Character) -> list[Character]:
         table = self.table
@@ -473,6 +474,8 @@ class CardOperations:
             return self.defeated == (kind == "defeated")
         if kind in ("check_was", "succeeded_by", "failed_by", "short_by"):
             return self._defeat_check_went(kind, words)
+        if kind == "first_time":
+            return self.first_time(*words)
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
         if kind == "has_trait":  # any of them, on the character's own card
@@ -521,6 +524,13 @@ class CardOperations:
         has = any(skill.casefold() in {name.casefold() for name in you.skills}
                   for skill in words)
         return has if kind == "has_skill" else not has
+
+    def first_time(self, scope: str, window: str) -> bool:
+        """Whether the encountered card's `window` comes for the first time in the turn or
+        the scenario (`scope`): the moment it first came is kept, so that each effect of
+        that window's text (and of a `Then, ...` after it) is done then, and none later."""
+        key = (self.card.name, window, self.table.turn if scope == "turn" else None)
+        return self.table.firsts.setdefault(key, self.moment) == self.moment
 
     def _defeat_check_went(self, kind: str, words: tuple[str, ...]) -> bool:
         """How the check to defeat the encountered card went: of a kind of check (any of

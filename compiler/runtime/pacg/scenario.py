@@ -116,7 +116,7 @@ def _cards(table: Table, names: Any, key: str) -> list[Card]:
 
 def take_turn(table: Table, character: Character, turn: int) -> None:
     """Move if the policy wants to, explore the location, then reset the hand."""
-    table.turn_character = character
+    table.turn_character, table.turn = character, turn
     table.log.emit("turn", turn=turn, character=character.name,
                    location=character.location.name)
     with table.log.nested():

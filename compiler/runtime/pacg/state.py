@@ -70,6 +70,11 @@ class Table:
         self.characters: list[Character] = []
         self.locations: list[Location] = []
         self.turn_character: Character | None = None
+        self.turn = 0  # the number of the turn under way
+        # When each card's `The first time ...` text was first done: by the card's name, its
+        # window and the turn (or None: in the scenario), the moment (Encounter.first_time).
+        self.firsts: dict[tuple[str, str, int | None], int] = {}
+        self.moments = 0  # how many windows of card text have come so far
         self.outcome: str | None = None
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
