@@ -290,8 +290,9 @@ SHUFFLED_INTO = {
 
 @dataclass(frozen=True)
 class CardAction(Effect):
-    """A character discards, buries, banishes, recharges or puts on top of its deck (`top`)
-    cards from its hand, or from
+    """A character discards, buries, banishes, recharges, puts on top of its deck (`top`) or
+    shuffles into its deck (`shuffle`) or its location's (`shuffle_to_location`) cards from its
+    hand, or from
     `source` ('discards', 'hand_or_discards', 'deck': its top cards, or 'deck_end': its top
     or bottom card); `kinds` narrows them to cards of those types."""
 
@@ -802,15 +803,6 @@ class PayForEach(Effect):
     action: str
     kinds: tuple[Word, ...]
     add: AddToCheck
-
-
-@dataclass(frozen=True)
-class DiscardsBack(Effect):
-    """`shuffle 1d4+1 random cards from your discard pile into your deck`: random cards of
-    `target`'s discard pile back into the deck, shuffled."""
-
-    target: Target
-    count: Amount
 
 
 @dataclass(frozen=True)

@@ -292,6 +292,10 @@ EXAMINED_FATES = {"take": "to the hand", "draw": "drawn", "top": "back on top of
                   "bottom": "to the bottom of its deck", "encounter": "encountered now",
                   "discard": "discarded", "bury": "buried", "banish": "banished",
                   "recharge": "recharged"}
+# Card actions that move cards elsewhere than their names say: the verb, and where to.
+_ACTION_VERBS = {"top": "put", "shuffle_to_location": "shuffle"}
+_PUT_WHERE = {"top": " on top of their deck", "shuffle": " into their deck",
+              "shuffle_to_location": " into the location deck"}
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards": "hand or discard pile",
            "deck": "top of the deck",
            "deck_end": "top of the deck (top or bottom, as printed: cardwright takes the top)",
@@ -394,9 +398,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         f"shuffled into {ast.SHUFFLED_INTO[e.place]}" if e.place in ast.SHUFFLED_INTO
         else f"put on the {e.place} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must "
-    f"{'put' if e.action == 'top' else e.action} "
+    f"{_ACTION_VERBS.get(e.action, e.action)} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
-    + (" on top of their deck" if e.action == "top" else "")
+    + _PUT_WHERE.get(e.action, "")
     + ("" if e.random or e.source in ("deck", "deck_end", "blessings") else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),
@@ -489,8 +493,6 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.PayForEach: lambda e, you: f"{you} may {e.action} any number of "
                                    f"{' or '.join(map(str, e.kinds))} from the hand; for each, "
                                    f"{e.add.amount} is added to the check to defeat",
-    ast.DiscardsBack: lambda e, you: f"{e.count} random cards of the discard pile of "
-                                     f"{_who(e.target, you)} are shuffled back into the deck",
     ast.BlessingsBack: lambda e, you: f"{e.count} random cards of the blessings discard pile "
                                       "are shuffled back into the blessings deck (a turn more "
                                       "each)",

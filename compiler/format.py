@@ -103,6 +103,8 @@ CONDITION_WORDS = {
     "failed_by": "the check to defeat failed by {} or more",
     "short_by": "the check to defeat did not succeed by {} or more",
 }
+# Where `shuffle_cards` puts them, by the CardAction's action.
+SHUFFLED_TO = {"shuffle": "your deck", "shuffle_to_location": "your location deck"}
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",
                 "blessings": " from the blessings deck"}  # `deck`: _cards
@@ -355,6 +357,9 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
     if e.action == "top":
         return f"{_acting(e.target, 'top', voice)} {count_words(e.count, e.random, e.kinds)} " \
             "on top of your deck"
+    if e.action in SHUFFLED_TO:
+        return f"{_acting(e.target, 'shuffle', voice)} {count_words(e.count, e.random, e.kinds)}" \
+            f"{CARD_SOURCES[e.source] or ' from your hand'} into {SHUFFLED_TO[e.action]}"
     if e.source in ("deck", "deck_end"):
         end = "top" if e.source == "deck" else "top or bottom"
         return f"{_acting(e.target, e.action, voice)} the {end} {_cards_word(e.count)} of your deck"
@@ -659,9 +664,6 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.PayForEach: lambda e, voice: (f"you may {e.action} any number of "
                                       f"{_list(map(str, e.kinds), 'and')}; for each card "
                                       f"{PAID_WORDS[e.action]}, {_add(e.add, Voice.COMMAND)}"),
-    ast.DiscardsBack: lambda e, voice: (f"{_acting(e.target, 'shuffle', voice)} {e.count} "
-                                        f"random card{'' if str(e.count) == '1' else 's'} from "
-                                        "your discard pile into your deck"),
     ast.BlessingsBack: lambda e, voice: f"shuffle {e.count} random cards from the blessings "
                                         "discard pile into the blessings deck",
     ast.ShuffleBlessing: lambda e, voice: "shuffle the top card of the blessings deck into "

@@ -82,7 +82,6 @@ at most `highest` (null: any).
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |
 | `pay_for_each`   | action, kinds, each (an `add_to_check`, once for each card paid) |
-| `discards_back`  | target, count: random cards of the discard pile back into the deck, shuffled |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |

@@ -441,9 +441,6 @@ class _Lowerer:
         return {"op": "pay_for_each", "action": e.action, "kinds": _words(e.kinds),
                 "each": self.effect(e.add)}
 
-    def DiscardsBack(self, e: ast.DiscardsBack) -> ir.Effect:
-        return {"op": "discards_back", "target": e.target.kind, "count": lower_amount(e.count)}
-
     def BlessingsBack(self, e: ast.BlessingsBack) -> ir.Effect:
         return {"op": "blessings_back", "count": lower_amount(e.count)}
 

@@ -885,6 +885,13 @@ Check: Strength 99
 
 The first time the Sulking Door is undefeated this turn, draw a card, then draw a card.
 ---
+Name: Pilfering Rogue
+Type: Barrier
+Check: Strength 99
+
+If undefeated, shuffle a card from your hand or discard pile into your location deck.
+If undefeated, shuffle an ally from your discard pile into your deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -1758,7 +1765,8 @@ def test_a_power_takes_only_the_next_sentence(tmp_path):
                           "into his deck.\nDraw a card.\n").programs
     assert [effect["op"] for effect in program["powers"][0]["effects"]] == ["you_may"]
     assert program["powers"][0]["effects"][0]["effect"] == {
-        "op": "discards_back", "target": "you",
+        "op": "cards", "target": "you", "action": "shuffle", "random": True, "kinds": [],
+        "source": "discards",
         "count": {"dice": 0, "sides": 0, "plus": 2, "times": 1, "per_player": False}}
     assert [effect["op"] for effect in program["effects"]] == ["draw"]
 
@@ -2437,6 +2445,19 @@ def test_a_margin_asked_of_both_outcomes(cards):
         assert len(events_of(events, "draw")) == (0 if way == "by 4" else 1), way
         assert bool(events_of(events, "dispose", card="Rat Horde")) == (way != "by 4")
     assert seen == {"failed", "short", "by 4"}
+
+
+def test_cards_shuffled_from_a_pile_into_a_deck(cards):
+    """`shuffle a card from your hand or discard pile into your location deck`: one of
+    Brannoc's Pebbles goes into the location deck; `shuffle an ally from your discard pile
+    into your deck`: his discarded ally goes back into his deck."""
+    _, brannoc = brannoc_encounters(cards, "Pilfering Rogue", {"evade": ["none"]},
+                                    hand=["Pebble"], discards=["Test Hound", "Pebble"],
+                                    deck=[])
+    assert sorted(card.name for card in brannoc.location.deck) == [
+        "Pebble", "Pilfering Rogue", "Pilfering Rogue"]  # the one in it, the one put back
+    assert [card.name for card in brannoc.deck] == ["Test Hound"]
+    assert [card.name for card in brannoc.hand + brannoc.discards] == ["Pebble"]
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -63,7 +63,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.DiscardsBack, ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck)
+                   ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless,

@@ -664,6 +664,13 @@ class AstBuilder:
         kinds = next((part for part in rest if isinstance(part, tuple)), ())
         return ast.CardAction(target, "top", count, kinds=kinds, span=self._span(meta))
 
+    def shuffle_cards(self, meta: Any, *parts: Any) -> ast.CardAction:
+        """`shuffle 2 random cards from your discard pile into your deck`: the action is where
+        they are shuffled (`shuffle`, `shuffle_to_location`)."""
+        target, (count, source, into) = self._subject(meta, parts)
+        return ast.CardAction(target, into.text, count.amount, count.random, count.kinds,
+                              source.text, span=self._span(meta))
+
     def deck_end_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         return dataclasses.replace(self.deck_action(meta, *parts), source="deck_end")
 
@@ -960,12 +967,10 @@ class AstBuilder:
     def paid_kinds(self, meta: Any, *kinds: Token) -> tuple[ast.Word, ...]:
         return tuple(self._word(kind) for kind in kinds)
 
-    def discards_back(self, meta: Any, *parts: Any) -> ast.DiscardsBack:
-        target, (count,) = self._subject(meta, parts)
-        return ast.DiscardsBack(target, count, span=self._span(meta))
-
-    def blessings_back(self, meta: Any, count: ast.Amount) -> ast.BlessingsBack:
-        return ast.BlessingsBack(count, span=self._span(meta))
+    def blessings_back(self, meta: Any, count: _CardCount) -> ast.BlessingsBack:
+        """`shuffle 1d6 random cards from the blessings discard pile into the blessings deck`:
+        random, whether or not it says so, as no one chooses among them."""
+        return ast.BlessingsBack(count.amount, span=self._span(meta))
 
     def shuffle_blessing(self, meta: Any) -> ast.ShuffleBlessing:
         return ast.ShuffleBlessing(span=self._span(meta))

@@ -101,6 +101,7 @@ MODULES = {
     'Gnoll Kidnapper': 'gnoll_kidnapper',
     'Beast Herder': 'beast_herder',
     'Skeleton Crewman': 'skeleton_crewman',
+    'Cutpurse Captain': 'cutpurse_captain',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

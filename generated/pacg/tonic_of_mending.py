@@ -9,9 +9,9 @@ LINE = 350
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
     chosen = enc.chosen('character_at_location', you)
     if chosen is not None:
-        if enc.may(chosen, 'discards_back'):
+        if enc.may(chosen, 'cards'):
             for target_1 in enc.targets('you', chosen):
-                enc.discards_back(target_1, enc.roll(1, 4, 1))
+                enc.cards(target_1, 'shuffle', enc.roll(1, 4, 1), True, (), 'discards')
 
 
 CARD = rt.CardDef(

@@ -68,7 +68,6 @@ MESSAGES = {
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
     "blessings_back": "{cards} go back into the blessings deck, shuffled",
-    "discards_back": "{character} shuffles {cards} back into the deck",
     "blessing_shuffled_in": "the blessings deck's top card ({card}) is shuffled into "
                             "{location}'s deck",
 }

@@ -942,11 +942,6 @@ class CardOperations:
                       cards=[card.name for card in paid])
         return len(paid)
 
-    def discards_back(self, who: Character, count: int) -> None:
-        """Random cards of `who`'s discard pile go back into the deck."""
-        back = self._shuffle_back(who.discards, who.deck, count)
-        self.log.emit("discards_back", character=who.name, cards=[card.name for card in back])
-
     def _shuffle_back(self, pile: list[Card], deck: list[Card], count: int) -> list[Card]:
         """`count` random cards of `pile` (all, if it holds fewer) into `deck`, shuffled."""
         dice = self.table.dice

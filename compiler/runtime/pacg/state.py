@@ -137,6 +137,10 @@ class Table:
             character.displayed.append(card)
         elif cost == "top":  # `put a card on top of your deck`
             character.deck.insert(0, card)
+        elif cost in ("shuffle", "shuffle_to_location"):  # `shuffle a card into your deck`
+            deck = character.deck if cost == "shuffle" else character.location.deck
+            deck.append(card)
+            self.dice.shuffle(deck)
         # banish: the card goes back to the box, which holds every card of the pool anyway
 
     def lose_blessings(self, count: int) -> None:
