@@ -892,6 +892,13 @@ Check: Strength 99
 If undefeated, shuffle a card from your hand or discard pile into your location deck.
 If undefeated, shuffle an ally from your discard pile into your deck.
 ---
+Name: Mire Beast
+Type: Monster
+Check: Combat 1
+
+Before you act, attempt a Wisdom 99 check.
+If you fail, end your turn and the Mire Beast is undefeated.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2458,6 +2465,16 @@ def test_cards_shuffled_from_a_pile_into_a_deck(cards):
         "Pebble", "Pilfering Rogue", "Pilfering Rogue"]  # the one in it, the one put back
     assert [card.name for card in brannoc.deck] == ["Test Hound"]
     assert [card.name for card in brannoc.hand + brannoc.discards] == ["Pebble"]
+
+
+def test_a_bane_made_undefeated_before_its_check_is_not_checked_and_deals_no_damage(cards):
+    """`If you fail, end your turn and the Mire Beast is undefeated.`: Brannoc fails the
+    Wisdom 99 check; the beast is undefeated with no check to defeat it, so no damage."""
+    table, _ = brannoc_encounters(cards, "Mire Beast", {"evade": ["none"]})
+    events = table.log.events
+    assert [check["difficulty"] for check in checks(events)] == [99]
+    assert events_of(events, "forced", outcome="undefeated") and table.turn_ended
+    assert events_of(events, "undefeated") and not events_of(events, "damage")
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

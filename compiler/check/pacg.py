@@ -82,10 +82,13 @@ _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
 def _window_kind(kind: str, sentence: ast.Triggered) -> str:
     """What a card's effects may do in the sentence's window: a bane's, once it is examined,
-    may encounter it; a boon's, once a check's dice are rolled, and a bane's, once those of
-    the check to defeat it are, may reroll them."""
+    may encounter it; a bane's, before its check to defeat, may settle how it comes out; a
+    boon's, once a check's dice are rolled, and a bane's, once those of the check to defeat
+    it are, may reroll them."""
     if kind == "bane" and sentence.window == "when_examined":
         return "bane_examined"
+    if kind == "bane" and sentence.window in ("when_encountered", "before_encounter"):
+        return "bane_before"
     if kind == "boon" and sentence.window in ROLL_WINDOWS:
         return "boon_roll"
     if kind == "bane" and sentence.window == "would_be_defeated":
@@ -302,6 +305,7 @@ class _CardCheck(CardCheck):
         else:
             allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
                        "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
+                       "bane_before": (*_BANE_EFFECTS, ast.ForceOutcome),
                        "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS, ast.ForceOutcome)}.get(
                 kind, _BANE_EFFECTS)
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \

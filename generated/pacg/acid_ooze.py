@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 232
+LINE = 234
 
 
 def during_check(enc: rt.Encounter, you: rt.Character) -> None:

@@ -13,6 +13,15 @@ def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
         enc.damage(target, 1, 'Poison')
 
 
+def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
+    for target in enc.targets('you', you):
+        enc.attempt_check(target, (rt.CheckOption(('Dexterity',), 6),))
+    if enc.holds(you, 'failed', ()):
+        enc.turn_action(you, 'end_turn')
+    if enc.holds(you, 'failed', ()):
+        enc.force_outcome('undefeated')
+
+
 CARD = rt.CardDef(
     name='Bog Adder',
     type='Monster',
@@ -22,4 +31,5 @@ CARD = rt.CardDef(
         (rt.CheckOption(('Combat',), 8),),
     ),
     after_encounter=after_encounter,
+    before_encounter=before_encounter,
 )

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 254
+LINE = 256
 
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 217
+LINE = 219
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 225
+LINE = 227
 
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/monsters.card'
-LINE = 240
+LINE = 242
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:

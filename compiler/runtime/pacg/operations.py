@@ -349,9 +349,12 @@ class CardOperations:
                       **({"traits": list(traits)} if traits else {}))
 
     def force_outcome(self, outcome: str) -> None:
-        """The check to defeat the encountered card comes out `outcome`."""
-        check = self._current_check()
-        check.forced = outcome == "defeated"
+        """The check to defeat the encountered card comes out `outcome`; before that check,
+        the card is `outcome` with no check made (and so, undefeated, deals no damage)."""
+        if self.check is None:
+            self.settled = outcome == "defeated"
+        else:
+            self.check.forced = outcome == "defeated"
         self.log.emit("forced", card=self.card.name, outcome=outcome)
 
     def subtract(self, amount: int, each_die: bool) -> None:
