@@ -849,6 +849,16 @@ class RerollCheck(Effect):
 
 
 @dataclass(frozen=True)
+class CountAs(Effect):
+    """`If any d4 rolled on this check is a 4, count it as 6`: each die with `sides` that
+    rolls `face` on the check the card was played on counts as `counted`."""
+
+    sides: int
+    face: int
+    counted: int
+
+
+@dataclass(frozen=True)
 class TakeResult(Effect):
     """`take the new result`, `You must take the second result.`: the reroll before it
     stands, and the check is not rerolled again.  A bane's text says it of itself, `card`:

@@ -383,6 +383,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.DiscardFirst: lambda e, you: f"for the rest of the encounter, {you} discards "
     + " or ".join(map(str, e.kinds)) + " first for damage"
     + (" this card deals" if e.by_card else "") + ", while any are in hand",
+    ast.CountAs: lambda e, you: f"each d{e.sides} of the check that rolls {e.face} counts as "
+    f"{e.counted}",
     ast.RerollCheck: lambda e, you: "the check's dice (its skill's die and those cards added) "
                                     "are rolled again, and the new total is the check's",
     ast.TakeResult: lambda e, you: "the new result stands: the check is not rerolled again",

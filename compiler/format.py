@@ -595,6 +595,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AtReset: lambda e, voice: f"{e.action} {self_ref(e.card)} when you reset your hand",
     ast.EvadeSelf: lambda e, voice: "evade this card",
     ast.RerollCheck: lambda e, voice: "reroll the dice",
+    ast.CountAs: lambda e, voice: (f"if any d{e.sides} rolled on this check is a {e.face}, "
+                                   f"count it as {e.counted}"),
     ast.DiscardFirst: lambda e, voice: "when you are dealt damage"
     + (" by this card" if e.by_card else "")
     + f", you must first choose {_list(map(str, e.kinds), 'or')} to discard as your damage, "

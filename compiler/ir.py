@@ -60,6 +60,7 @@ at most `highest` (null: any).
 | `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |
 | `discard_first`  | kinds, by_card: damage (the card's own) discards cards of kinds first |
 | `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
+| `count_as`       | sides, face, counted: such a die of the check counts as `counted`    |
 | `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
 | `encounter_self` | (none): the examined card is encountered (in `when_examined`)       |
 | `move`           | target, random (false: where the player chooses)                    |

@@ -409,6 +409,9 @@ class _Lowerer:
     def RerollCheck(self, e: ast.RerollCheck) -> ir.Effect:
         return {"op": "reroll_check"}
 
+    def CountAs(self, e: ast.CountAs) -> ir.Effect:
+        return {"op": "count_as", "sides": e.sides, "face": e.face, "counted": e.counted}
+
     def TakeResult(self, e: ast.TakeResult) -> ir.Effect:
         return {"op": "take_result"}
 

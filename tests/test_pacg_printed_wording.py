@@ -899,6 +899,13 @@ Check: Combat 1
 Before you act, attempt a Wisdom 99 check.
 If you fail, end your turn and the Mire Beast is undefeated.
 ---
+Name: Lucky Pick
+Type: Weapon
+Traits: Melee
+
+For your combat check, reveal this card to roll your Strength or Melee die + 2d4.
+If any d4 rolled using this weapon is a 4, count it as 9.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2475,6 +2482,21 @@ def test_a_bane_made_undefeated_before_its_check_is_not_checked_and_deals_no_dam
     assert [check["difficulty"] for check in checks(events)] == [99]
     assert events_of(events, "forced", outcome="undefeated") and table.turn_ended
     assert events_of(events, "undefeated") and not events_of(events, "damage")
+
+
+def test_a_die_face_may_count_as_another(cards):
+    """`If any d4 rolled using this weapon is a 4, count it as 9`: each 4 of the pick's 2d4
+    adds 9; over seeds, some roll a 4."""
+    fours = 0
+    for seed in range(1, 25):
+        events = play_setup(cards, seed, locations=field("Iron Brute"),
+                            characters=[hero("Brannoc Ashvale", hand=["Lucky Pick"])],
+                            script={"check": [["Lucky Pick"]], "evade": ["none"]})
+        (rolled,) = events_of(events, "roll", dice="2d4")
+        (check,) = checks(events)
+        assert check["added"] == sum(9 if face == 4 else face for face in rolled["faces"])
+        fours += rolled["faces"].count(4)
+    assert fours
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

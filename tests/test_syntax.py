@@ -510,6 +510,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("The first time in this scenario that anyone would defeat X, he is undefeated.",
      "The first time in this scenario that anyone would defeat X, X is undefeated."),
     ("If X would be defeated, she is undefeated.", "If X would be defeated, it is undefeated."),
+    ("If any d6 rolled for this weapon is a 1, count it as a 3.",
+     "If any d6 rolled on this check is a 1, count it as 3."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -979,6 +979,12 @@ class AstBuilder:
         return ast.ForbidSelf(None if who.text == "you" else _target(who),
                               span=self._span(meta))
 
+    def count_as(self, meta: Any, die: Token, _noun: Token, face: Token, counted: Token
+                 ) -> ast.CountAs:
+        """`If any d6 rolled for this weapon is a 1, count it as a 3`: the weapon's noun is
+        not asked, as any die of the check counts so (docs/rulings.md)."""
+        return ast.CountAs(int(die[1:]), int(face), int(counted), span=self._span(meta))
+
     def force_outcome(self, meta: Any, *parts: Any) -> ast.ForceOutcome:
         """`the Ghost is undefeated`, `she is undefeated`: the outcome, last."""
         return ast.ForceOutcome(parts[-1].text, span=self._span(meta))

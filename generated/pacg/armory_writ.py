@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 358
+LINE = 359
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 299
+LINE = 300
 
 
 def would_succeed(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 322
+LINE = 323
 
 
 def would_fail_by(enc: rt.Encounter, you: rt.Character) -> None:

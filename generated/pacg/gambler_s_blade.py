@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 290
+LINE = 291
 
 
 def would_fail(enc: rt.Encounter, you: rt.Character) -> None:

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 213
+LINE = 214
 
 
 def when_playing_another(enc: rt.Encounter, you: rt.Character) -> None:

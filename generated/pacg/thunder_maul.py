@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 241
+LINE = 242
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

@@ -6,6 +6,10 @@ SOURCE = 'cards/pacg/boons.card'
 LINE = 206
 
 
+def always(enc: rt.Encounter, you: rt.Character) -> None:
+    enc.count_as(6, 1, 2)
+
+
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
     enc.use_skill(('Strength', 'Melee'), enc.roll(2, 6, 0), ())
 
@@ -33,4 +37,5 @@ CARD = rt.CardDef(
             run=power_1,
         ),
     ),
+    always=always,
 )

@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/boons.card'
-LINE = 314
+LINE = 315
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:

@@ -283,7 +283,7 @@ class Encounter(CardOperations):
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
             # The skill's die, which a card played may have made a better one (or none).
-            state.roll = self.table.dice.roll(state.skill.sides) if state.skill.sides else 0
+            state.face = self.table.dice.roll(state.skill.sides) if state.skill.sides else 0
             if state.forced is None:
                 self._as_the_check_would_go(state)
             skill, success = state.skill, state.succeeds

@@ -65,6 +65,7 @@ MESSAGES = {
     "reroll": "{character} rerolls the check's dice: total {before} becomes {after}",
     "no_reroll": "{character}'s check was rerolled already, and its result stands",
     "shuffled": "{location}'s deck is shuffled",
+    "count_as": "on {character}'s check, a {die} that rolls {face} counts as {counted}",
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
     "blessings_back": "{cards} go back into the blessings deck, shuffled",

@@ -63,9 +63,13 @@ class CheckState:
     traits: set[str] = field(default_factory=set)  # traits cards played gave the check
     forced: bool | None = None  # card text made it succeed (True) or fail, whatever the dice
     plays: list[Play] = field(default_factory=list)  # the cards played on it
-    roll: int = 0  # what the skill's die rolled
-    # The dice cards rolled on it, as [count, sides, what they rolled], for a reroll.
-    rolled: list[list[int]] = field(default_factory=list)
+    face: int = 0  # what the skill's die rolled
+    # The dice cards rolled on it, as (sides, faces), for a reroll or a face counted as
+    # another; what they count for is in `added`.
+    rolled: list[tuple[int, list[int]]] = field(default_factory=list)
+    # Faces of dice that count as others (`If any d4 rolled on this check is a 4, count it
+    # as 6`): by (sides, face), what the face counts as.
+    counted_as: dict[tuple[int, int], int] = field(default_factory=dict)
     rerolled: bool = False
     final: bool = False  # rerolled, and the new result stands
 
@@ -77,7 +81,16 @@ class CheckState:
     def dice(self) -> int:
         """The dice rolled on it: the skill's (unless a card's dice replaced it), and those
         cards added."""
-        return (1 if self.skill.sides else 0) + sum(count for count, _, _ in self.rolled)
+        return (1 if self.skill.sides else 0) + sum(len(faces) for _, faces in self.rolled)
+
+    def counted(self, sides: int, faces: list[int]) -> int:
+        """What dice of `sides` that rolled `faces` count for on this check."""
+        return sum(self.counted_as.get((sides, face), face) for face in faces)
+
+    @property
+    def roll(self) -> int:
+        """What the skill's die counts for."""
+        return self.counted(self.skill.sides, [self.face]) if self.skill.sides else 0
 
     @property
     def total(self) -> int:
@@ -221,8 +234,8 @@ class CardOperations:
         """Roll dice for card text; rolled while a check is made, they are rolled on it."""
         faces = [self.table.dice.roll(sides) for _ in range(dice)]
         if self.check is not None:
-            self.check.rolled.append([dice, sides, sum(faces)])
-        total = sum(faces) + plus
+            self.check.rolled.append((sides, faces))
+        total = (sum(faces) if self.check is None else self.check.counted(sides, faces)) + plus
         self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
                       faces=faces, total=total)
         return total
@@ -369,14 +382,27 @@ class CardOperations:
             self.log.emit("no_reroll", character=check.character.name)
             return
         before = check.total
-        check.roll = self.table.dice.roll(check.skill.sides) if check.skill.sides else 0
-        for group in check.rolled:
-            count, sides, old = group
-            group[2] = sum(self.table.dice.roll(sides) for _ in range(count))
-            check.added += group[2] - old
+        check.face = self.table.dice.roll(check.skill.sides) if check.skill.sides else 0
+        for index, (sides, faces) in enumerate(check.rolled):
+            again = [self.table.dice.roll(sides) for _ in faces]
+            check.added += check.counted(sides, again) - check.counted(sides, faces)
+            check.rolled[index] = (sides, again)
         check.rerolled = True
         self.log.emit("reroll", character=check.character.name, before=before,
                       after=check.total)
+
+    def count_as(self, sides: int, face: int, counted: int) -> None:
+        """`If any d4 rolled on this check is a 4, count it as 6`: every such die of the check
+        being made, those rolled already and those still to be (with none being made, there
+        are none)."""
+        check = self.check
+        if check is None:
+            return
+        before = sum(check.counted(group, faces) for group, faces in check.rolled)
+        check.counted_as[sides, face] = counted
+        check.added += sum(check.counted(group, faces) for group, faces in check.rolled) - before
+        self.log.emit("count_as", character=check.character.name, die=f"d{sides}", face=face,
+                      counted=counted)
 
     def take_result(self) -> None:
         """A reroll's result stands (with no reroll, there is no second result to take)."""
