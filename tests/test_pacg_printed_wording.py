@@ -906,6 +906,12 @@ Traits: Melee
 For your combat check, reveal this card to roll your Strength or Melee die + 2d4.
 If any d4 rolled using this weapon is a 4, count it as 9.
 ---
+Name: Scattering Gust
+Type: Barrier
+Check: Strength 99
+
+If undefeated, move each character at this location to a random other location.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2497,6 +2503,19 @@ def test_a_die_face_may_count_as_another(cards):
         assert check["added"] == sum(9 if face == 4 else face for face in rolled["faces"])
         fours += rolled["faces"].count(4)
     assert fours
+
+
+def test_card_text_may_move_others(cards):
+    """`move each character at this location to a random other location`: Brannoc and Tamsin
+    at the field both end up at the only other location."""
+    table = laid_out(cards, {"locations": [*field("Scattering Gust"),
+                                           {"card": "Other Field", "deck": []}],
+                             "characters": [hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                             "script": {"evade": ["none"]}})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards["Scattering Gust"]), brannoc.location).run()
+    assert [character.location.name for character in table.characters] == [
+        "Other Field", "Other Field"]
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -689,6 +689,8 @@ class AstBuilder:
         target, rest = self._subject(meta, parts)
         return ast.Move(target, bool(rest), span=self._span(meta))
 
+    move_others = move  # `move <target> to a random location`: the target, as its subject
+
     def shuffle_from_box(self, meta: Any, *kinds: Token) -> ast.ShuffleFromBox:
         return ast.ShuffleFromBox(tuple(self._word(kind) for kind in kinds),
                                   span=self._span(meta))

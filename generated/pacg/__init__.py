@@ -102,6 +102,7 @@ MODULES = {
     'Beast Herder': 'beast_herder',
     'Skeleton Crewman': 'skeleton_crewman',
     'Cutpurse Captain': 'cutpurse_captain',
+    'Whispering Tempest': 'whispering_tempest',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
