@@ -320,13 +320,15 @@ class WhichChecks(Node):
     'others' (another character's there) or 'elsewhere' (by a character at another
     location); any one of `kinds` (each of one or
     more words, all of which must hold: `noncombat Strength`, `Melee combat`; none: any
-    check); and, with a `purpose` ('defeat', 'acquire', 'close'), only checks for it, against
-    a card of one of the `against` types if any are named."""
+    check); and, with a `purpose` ('defeat', 'acquire', 'close', 'recharge'), only checks
+    for it, against a card of one of the `against` types if any are named, with any of
+    `against_traits` if any are."""
 
     owner: str
     kinds: tuple[Word, ...] = ()
     purpose: str | None = None
     against: tuple[Word, ...] = ()
+    against_traits: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

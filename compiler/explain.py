@@ -341,6 +341,8 @@ def _which_checks(checks: ast.WhichChecks) -> str:
         text += f" to {checks.purpose}"
         if checks.against:
             text += " a " + " or ".join(map(str, checks.against))
+        if checks.against_traits:
+            text += " with any of the traits " + ", ".join(map(str, checks.against_traits))
     return text
 
 

@@ -399,6 +399,8 @@ def which_checks(checks: ast.WhichChecks) -> str:
         if checks.against:
             text += " " + _list((f"{_article(kind.text)} {kind}" for kind in checks.against),
                                 "or")
+        if checks.against_traits:
+            text += f" with the {_list(map(str, checks.against_traits), 'or')} trait"
     return text + (" at another location" if checks.owner == "elsewhere" else "")
 
 

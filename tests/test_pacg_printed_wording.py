@@ -912,6 +912,16 @@ Check: Strength 99
 
 If undefeated, move each character at this location to a random other location.
 ---
+Name: Lock Breaker
+Type: Item
+
+Reveal this card to add 10 to your check to defeat a barrier with the Lock or Obstacle trait.
+---
+Name: Barred Gate
+Type: Barrier
+Traits: Lock
+Check: Strength 99
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2516,6 +2526,16 @@ def test_card_text_may_move_others(cards):
     rt.Encounter(table, brannoc, Card(cards["Scattering Gust"]), brannoc.location).run()
     assert [character.location.name for character in table.characters] == [
         "Other Field", "Other Field"]
+
+
+@pytest.mark.parametrize(("barrier", "added"), [("Barred Gate", 10), ("Iron Wall", 0)])
+def test_an_addition_to_checks_against_a_card_with_a_trait(cards, barrier, added):
+    """`to your check to defeat a barrier with the Lock or Obstacle trait`: the gate has the
+    Lock trait; the wall has neither, and the card may not be played on it."""
+    table, _ = brannoc_encounters(cards, barrier, {"evade": ["none"]}, hand=["Lock Breaker"])
+    (check,) = checks(table.log.events)
+    assert check["added"] == added
+    assert bool(events_of(table.log.events, "play", card="Lock Breaker")) == bool(added)
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

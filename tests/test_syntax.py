@@ -516,6 +516,11 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, each character at this location moves to a random location."),
     ("When you examine this card, shuffle X back into the location deck she came from.",
      "When you examine this card, shuffle X into the location deck."),
+    ("Recharge this card to add 1 to your check to recharge a card that has the Magic trait.",
+     "Recharge this card to add 1 to your check to recharge a card with the Magic trait."),
+    ("Reveal this card to add 1 to your check to defeat a barrier with either the Lock or "
+     "Obstacle trait.", "Reveal this card to add 1 to your check to defeat a barrier with the "
+     "Lock or Obstacle trait."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

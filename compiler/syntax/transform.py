@@ -760,7 +760,7 @@ class AstBuilder:
 
     def which_checks(self, meta: Any, owner: ast.Word, *parts: Any) -> ast.WhichChecks:
         kinds = tuple(part for part in parts if isinstance(part, ast.Word))
-        purpose = next((part for part in parts if isinstance(part, tuple)), (None, ()))
+        purpose = next((part for part in parts if isinstance(part, tuple)), (None, (), ()))
         whose = "elsewhere" if _ELSEWHERE in parts else "others" if _BY_ANOTHER in parts \
             else owner.text
         return ast.WhichChecks(whose, kinds, *purpose, span=self._span(meta))
@@ -793,9 +793,13 @@ class AstBuilder:
         return ast.AutoSucceed(self.which_checks(meta, anyone, *skills, *purpose),
                                span=self._span(meta))
 
-    def check_purpose(self, meta: Any, verb: ast.Word, *kinds: Token
-                      ) -> tuple[str, tuple[ast.Word, ...]]:
-        return verb.text, tuple(self._word(kind) for kind in kinds)
+    def check_purpose(self, meta: Any, verb: ast.Word, *parts: Any
+                      ) -> tuple[str, tuple[ast.Word, ...], tuple[ast.Word, ...]]:
+        """The purpose, the types of card the check is against, and the traits that card has
+        any of (the last part, if written)."""
+        traits = parts[-1] if parts and isinstance(parts[-1], tuple) else ()
+        kinds = tuple(self._word(kind) for kind in parts if isinstance(kind, Token))
+        return verb.text, kinds, traits
 
     def roll_dice(self, meta: Any, amount: ast.Amount, traits: tuple[ast.Word, ...] = ()
                   ) -> ast.RollDice:

@@ -82,6 +82,7 @@ MODULES = {
     'Jorvan Giantsbane': 'jorvan_giantsbane',
     'Sign of the Forge': 'sign_of_the_forge',
     'Quartermaster': 'quartermaster',
+    "Burglar's Crowbar": 'burglar_s_crowbar',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -25,6 +25,7 @@ CARD = rt.CardDef(
                     'checks': [],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': [],
                     'more': None},
             run=power_1,

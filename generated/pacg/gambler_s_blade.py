@@ -35,6 +35,7 @@ CARD = rt.CardDef(
                     'checks': ['combat'],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': []},
             run=power_1,
         ),

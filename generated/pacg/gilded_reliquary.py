@@ -29,6 +29,7 @@ CARD = rt.CardDef(
                     'checks': [],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': []},
             run=power_1,
         ),

@@ -29,6 +29,7 @@ CARD = rt.CardDef(
                     'checks': ['combat'],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': [],
                     'more': {'amount': {'dice': 2,
                                         'sides': 4,

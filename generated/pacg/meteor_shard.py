@@ -28,6 +28,7 @@ CARD = rt.CardDef(
                     'checks': ['combat'],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': ['Fire']},
             run=power_1,
         ),

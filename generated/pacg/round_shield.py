@@ -33,6 +33,7 @@ CARD = rt.CardDef(
                     'checks': ['Combat'],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': [],
                     'more': None},
             run=power_1,

@@ -36,6 +36,7 @@ CARD = rt.CardDef(
                     'checks': ['Combat'],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': []},
             run=power_1,
         ),

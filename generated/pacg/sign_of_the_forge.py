@@ -33,6 +33,7 @@ CARD = rt.CardDef(
                     'checks': [],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': []},
             run=power_1,
         ),

@@ -30,7 +30,8 @@ CARD = rt.CardDef(
                     'owner': 'yours',
                     'checks': ['Stealth'],
                     'purpose': None,
-                    'against': []},
+                    'against': [],
+                    'against_traits': []},
             run=power_1,
         ),
         rt.Power(
@@ -42,6 +43,7 @@ CARD = rt.CardDef(
                     'checks': [],
                     'purpose': 'recharge',
                     'against': ['spell'],
+                    'against_traits': [],
                     'traits': [],
                     'more': None},
             run=power_2,

@@ -37,6 +37,7 @@ CARD = rt.CardDef(
                     'checks': ['Perception'],
                     'purpose': None,
                     'against': [],
+                    'against_traits': [],
                     'traits': []},
             run=power_1,
         ),

@@ -107,8 +107,11 @@ def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: st
     if spec["purpose"] != purpose:
         return False
     types = {singular(kind) for kind in spec.get("against") or ()}
-    return not types or "card" in types or (against is not None
-                                            and singular(against.type) in types)
+    if types and "card" not in types and (against is None or singular(against.type) not in types):
+        return False
+    traits = {trait.casefold() for trait in spec.get("against_traits") or ()}
+    return not traits or (against is not None
+                          and not traits.isdisjoint(trait.casefold() for trait in against.traits))
 
 
 def kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:

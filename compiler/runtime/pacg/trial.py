@@ -28,12 +28,13 @@ from compiler.runtime.script import ScenarioError
 
 
 def _monster(kind: str | None, skills: tuple[str, ...] = ("Combat",),
-             card_type: str = "Monster", difficulty: int = 6) -> CardDef:
+             card_type: str = "Monster", difficulty: int = 6,
+             traits: tuple[str, ...] = ()) -> CardDef:
     """A stock bane defeated with a check of any of `skills` that, with a `kind`, deals 1
     damage of that kind before the encounter."""
     def first_strike(enc: Encounter, you: Character) -> None:
         enc.damage(you, 1, kind)
-    return CardDef(f"Trial {card_type}", card_type,
+    return CardDef(f"Trial {card_type}", card_type, traits=traits,
                    check=((CheckOption(skills, difficulty),),),
                    before_encounter=first_strike if kind else None)
 
@@ -71,8 +72,9 @@ class _Stage:
 def _stage_for(spec: Mapping[str, Any]) -> _Stage:
     """The encounter that gives a power its moment.  A reduction meets a monster that deals
     damage of a kind it reduces; an addition meets a card of the type its checks are against
-    (a boon to acquire, a bane to defeat), with a check its kind of check fits: `Ranged
-    combat` is a combat check that may be made with Ranged.  An addition to a check to close
+    (a boon to acquire, a bane to defeat), with the first trait it asks the card for, and a
+    check its kind of check fits: `Ranged combat` is a combat check that may be made with
+    Ranged.  An addition to a check to close
     or to recharge meets such a check after the check to defeat (the module's docstring)."""
     if spec.get("op") == "reduce_damage":
         return _Stage(_monster(next(iter(spec["kinds"]), "Combat")))
@@ -81,9 +83,10 @@ def _stage_for(spec: Mapping[str, Any]) -> _Stage:
     if "combat" in words or not skills:
         skills = ("Combat", *skills) if "noncombat" not in words else skills or ("Strength",)
     against = next(iter(spec.get("against") or ()), None)
+    traits = tuple(spec.get("against_traits") or ())[:1]
     purpose = spec.get("purpose")
     if purpose == "acquire":
-        return _Stage(CardDef("Trial Boon", singular(against or "item").title(),
+        return _Stage(CardDef("Trial Boon", singular(against or "item").title(), traits=traits,
                               check=((CheckOption(skills, 6),),)))
     if purpose == "close":
         return _Stage(_monster(None, card_type="Henchman", difficulty=0),
@@ -91,17 +94,19 @@ def _stage_for(spec: Mapping[str, Any]) -> _Stage:
                       plays_before=((),))
     if purpose == "recharge":
         spent = _spell_to_recharge(skills if words else ("Arcane",),
-                                   singular(against or "spell").title())
+                                   singular(against or "spell").title(), traits)
         return _Stage(_monster(None), partner=spent, plays_before=((spent.name,),))
-    return _Stage(_monster(None, skills, singular(against or "monster").title()))
+    return _Stage(_monster(None, skills, singular(against or "monster").title(),
+                           traits=traits))
 
 
-def _spell_to_recharge(skills: tuple[str, ...], card_type: str) -> CardDef:
+def _spell_to_recharge(skills: tuple[str, ...], card_type: str,
+                       traits: tuple[str, ...] = ()) -> CardDef:
     """A stock boon that adds 1 to a combat check and is then recharged with a check of
     `skills`, rather than discarded."""
     def recharge(enc: Encounter, you: Character) -> None:
         enc.instead_of_discard(you, "recharge", "discard", (CheckOption(skills, 6),))
-    return CardDef(f"Trial {card_type} to Recharge", card_type, powers=(Power(
+    return CardDef(f"Trial {card_type} to Recharge", card_type, traits=traits, powers=(Power(
         "discard", "add_to_check", {"op": "add_to_check", "owner": "yours", "checks": [],
                                     "purpose": None, "against": []},
         lambda enc, you: enc.add_to_check(1)),), after_playing=recharge)
