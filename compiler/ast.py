@@ -495,6 +495,14 @@ class YouMay(Effect):
 
 
 @dataclass(frozen=True)
+class Either(Effect):
+    """`either bury a card or discard the top 2 cards of your deck`: the character does one
+    of `options`, its choice among those it can do in full (docs/rulings.md)."""
+
+    options: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
 class PayTo(Effect):
     """`you may banish an ally to evade this card`: the character chooses whether to pay
     `cost`, cards of its own, and only a cost it can pay in full buys `effect`; `declined`
@@ -1217,9 +1225,12 @@ def as_the_check_goes(sentence: Sentence) -> list[tuple[str, Effect]] | None:
     return rolled
 
 
-def branches(effect: Conditional | YouMay | PayTo) -> tuple[Effect, ...]:
+def branches(effect: Conditional | YouMay | PayTo | Either) -> tuple[Effect, ...]:
     """The effects a condition or a choice holds, one of which may happen: its effect and
-    what happens otherwise (`; otherwise, ...`, `; if you do not, ...`), where written."""
+    what happens otherwise (`; otherwise, ...`, `; if you do not, ...`), where written, or
+    the options of `either`."""
+    if isinstance(effect, Either):
+        return effect.options
     if isinstance(effect, Conditional):
         held = (effect.then, effect.otherwise)
     else:

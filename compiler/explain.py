@@ -442,6 +442,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + _declined(e.declined, you),
     ast.ExtraCost: lambda e, you: f"its holder may also {COSTS[e.cost]}, and then: "
     f"{effect_words(e.effect, you)}",
+    ast.Either: lambda e, you: f"{you} does one of these, its choice among those it can do "
+    "in full: " + "; or ".join(effect_words(option, you) for option in e.options),
     ast.PayTo: lambda e, you: f"{you} may pay, if it can pay all of it: "
     f"{effect_words(e.cost, you)}"
     + ("" if e.effect is None else f"; and then: {effect_words(e.effect, you)}")

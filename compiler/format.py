@@ -633,6 +633,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                   f"{_declined(e.declined, e.who)}"),
     ast.ExtraCost: lambda e, voice: (f"you may additionally {e.cost} {self_ref(e.card)} to "
                                      f"{format_effect(e.effect)}"),
+    ast.Either: lambda e, voice: "either " + " or ".join(
+        format_effect(option, Voice.COMMAND) for option in e.options),
     ast.PayTo: lambda e, voice: (f"you may {format_effect(e.cost, Voice.COMMAND)}"
                                  + ("" if e.effect is None
                                     else f" to {format_effect(e.effect, Voice.COMMAND)}")

@@ -49,6 +49,7 @@ at most `highest` (null: any).
 | `add_skill_die`  | skill, traits: one die of the holder's for it, no bonus, to the check |
 | `use_skill`      | skills (the best one makes the check), plus, and which checks, as above |
 | `you_may`        | effect: done if "you" chooses; declined (or null): done if not     |
+| `either`         | options: the character does one, its choice of those it can do in full |
 | `pay_to`         | cost (`cards` of "you"), effect if all paid, declined if not (or null) |
 | `extra_cost`     | cost (paid again with the card played), effect                     |
 | `conditional`    | condition {kind, words}, then, otherwise (or null), instead        |

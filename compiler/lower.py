@@ -342,6 +342,9 @@ class _Lowerer:
         return {"op": "you_may", "effect": self.effect(e.effect),
                 "declined": self._maybe(e.declined)}
 
+    def Either(self, e: ast.Either) -> ir.Effect:
+        return {"op": "either", "options": [self.effect(option) for option in e.options]}
+
     def PayTo(self, e: ast.PayTo) -> ir.Effect:
         return {"op": "pay_to", "cost": self.effect(e.cost), "effect": self._maybe(e.effect),
                 "declined": self._maybe(e.declined)}

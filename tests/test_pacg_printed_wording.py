@@ -922,6 +922,12 @@ Type: Barrier
 Traits: Lock
 Check: Strength 99
 ---
+Name: Toll Demon
+Type: Barrier
+Check: Strength 99
+
+Before you act, either banish an ally or a blessing, or discard your hand.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2536,6 +2542,18 @@ def test_an_addition_to_checks_against_a_card_with_a_trait(cards, barrier, added
     (check,) = checks(table.log.events)
     assert check["added"] == added
     assert bool(events_of(table.log.events, "play", card="Lock Breaker")) == bool(added)
+
+
+@pytest.mark.parametrize(("hand", "script", "left"), [
+    (["Test Hound", "Pebble"], {}, ["Pebble"]),
+    (["Pebble", "Pebble"], {}, []),
+    (["Test Hound", "Pebble"], {"either": [2]}, [])])
+def test_either_of_two_effects_as_the_character_chooses(cards, hand, script, left):
+    """`either banish an ally or a blessing, or discard your hand`: Brannoc banishes his
+    ally; with none, he cannot, and discards his hand; a script may choose the second."""
+    _, brannoc = brannoc_encounters(cards, "Toll Demon", {"evade": ["none"], **script},
+                                    hand=hand)
+    assert [card.name for card in brannoc.hand] == left
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

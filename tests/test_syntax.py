@@ -521,6 +521,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Reveal this card to add 1 to your check to defeat a barrier with either the Lock or "
      "Obstacle trait.", "Reveal this card to add 1 to your check to defeat a barrier with the "
      "Lock or Obstacle trait."),
+    ("Before you act, either banish an ally or a blessing, or discard your hand.",
+     "Before the encounter, either banish an ally or blessing or discard your hand."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",
@@ -638,7 +640,7 @@ def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at(
     assert '"Each character dances wildly."' in diagnostic.message
     assert "'dances'" in diagnostic.message
     assert (diagnostic.span.line, diagnostic.span.col, diagnostic.span.end_col) == (7, 16, 22)
-    assert "'take'" in diagnostic.hint
+    assert "'discards'" in diagnostic.hint
 
 
 def test_a_sentence_without_a_full_stop_is_named_as_such():

@@ -58,7 +58,7 @@ _FIELDS = {
 # What a bane's text may do, and what a boon's powers may do.  Choices, conditions and
 # further costs hold effects of the same kinds.
 _HOLDERS = (ast.YouMay, ast.Conditional, ast.ExtraCost, ast.CheckOrElse, ast.ForEach,
-            ast.PayTo)
+            ast.PayTo, ast.Either)
 _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explore,
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
@@ -328,7 +328,7 @@ class _CardCheck(CardCheck):
                 self._effect(kind, branch)
         elif isinstance(effect, ast.ExtraCost | ast.ForEach):
             self._effect(kind, effect.effect)
-        elif isinstance(effect, ast.Conditional | ast.YouMay | ast.PayTo):
+        elif isinstance(effect, ast.Conditional | ast.YouMay | ast.PayTo | ast.Either):
             for branch in ast.branches(effect):
                 self._effect(kind, branch)
         elif isinstance(effect, ast.InsteadOfDiscard | ast.Attempt) and effect.check is not None:

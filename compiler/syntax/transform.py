@@ -817,6 +817,9 @@ class AstBuilder:
         """`the location this henchman came from`: the card is named only to say whose."""
         return ast.Word("origin", span=self._span(meta))
 
+    def either(self, meta: Any, *options: ast.Effect) -> ast.Either:
+        return ast.Either(options, span=self._span(meta))
+
     def you_may(self, meta: Any, effect: ast.Effect) -> ast.YouMay:
         return ast.YouMay(effect, span=self._span(meta))
 

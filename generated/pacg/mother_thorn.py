@@ -15,6 +15,13 @@ def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'first_time', ('turn', 'if_undefeated')):
         for target in enc.targets('each_character_at_location', you):
             enc.damage(target, 1, 'Combat')
+    choice_0 = enc.either(you, (enc.can_lose(you, 1, (), 'hand'), enc.can_lose(you, 2, (), 'deck')))
+    if choice_0 == 0:
+        for target_1 in enc.targets('you', you):
+            enc.cards(target_1, 'bury', 1, False, (), 'hand')
+    else:
+        for target_1 in enc.targets('you', you):
+            enc.cards(target_1, 'discard', 2, False, (), 'deck')
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:

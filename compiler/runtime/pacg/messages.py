@@ -66,6 +66,7 @@ MESSAGES = {
     "no_reroll": "{character}'s check was rerolled already, and its result stands",
     "shuffled": "{location}'s deck is shuffled",
     "count_as": "on {character}'s check, a {die} that rolls {face} counts as {counted}",
+    "either": "{character} takes option {option} of {of}",
     "forced": "{card} will be {outcome}, whatever the dice say",
     "blessings_lost": "{count} card(s) of the blessings deck are discarded",
     "blessings_back": "{cards} go back into the blessings deck, shuffled",

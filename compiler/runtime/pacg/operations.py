@@ -825,6 +825,17 @@ class CardOperations:
         self._lose(who, action, count, random, pool, source)
         return True
 
+    def can_lose(self, who: Character, count: int, kinds: tuple[str, ...], source: str) -> bool:
+        """Whether `who` has `count` cards of `kinds` in `source` to lose, as `cards` asks."""
+        return len(self._losable(who, count, kinds, source)) >= count
+
+    def either(self, you: Character, doable: tuple[bool, ...]) -> int:
+        """Which of the options of `either ... or ...` `you` takes (from 0), of those it can
+        do in full (`doable`), as the policy chooses."""
+        choice = self.table.policy.either(self, you, doable)
+        self.log.emit("either", character=you.name, option=choice + 1, of=len(doable))
+        return choice
+
     def _lose(self, who: Character, action: str, count: int, random: bool, pool: list[Card],
               source: str) -> None:
         """`who` loses `count` cards of `pool` (as many as it holds): the deck's top ones, at

@@ -37,6 +37,7 @@ SCRIPTABLE = {
     "may": "true or false: take up the next thing card text says a character may do",
     "draw": "how many cards to draw when card text says to draw up to a number",
     "pay": "how many cards to pay when card text offers something for each card paid",
+    "either": "which option of card text's `either ... or ...` to take, from 1",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -124,6 +125,18 @@ class Policy:
         yes; card text that offers a choice mostly offers something good."""
         answer = self.script.next("may")
         return True if answer is None else bool(answer)
+
+    def either(self, enc: Encounter, character: Character, doable: tuple[bool, ...]) -> int:
+        """Which option of `either ... or ...` to take (from 0): scripted (from 1), or by
+        default the first the character can do in full, as the rules ask a choice it can
+        carry out; the first if it can do none in full."""
+        answer = self.script.next("either")
+        if answer is not None:
+            if not isinstance(answer, int) or not 1 <= answer <= len(doable):
+                raise ScenarioError(f"the scripted option {answer!r} is not one of 1 to "
+                                    f"{len(doable)}")
+            return answer - 1
+        return next((index for index, able in enumerate(doable) if able), 0)
 
     def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
         answer = self.script.next("summon_order")
