@@ -293,7 +293,8 @@ class CardAction(Effect):
     """A character discards, buries, banishes, recharges, puts on top of its deck (`top`) or
     shuffles into its deck (`shuffle`) or its location's (`shuffle_to_location`) cards from its
     hand, or from
-    `source` ('discards', 'hand_or_discards', 'deck': its top cards, or 'deck_end': its top
+    `source` ('discards', 'hand_or_discards', 'deck': its top cards, 'deck_ends': its top and
+    bottom ones, or 'deck_end': its top
     or bottom card); `kinds` narrows them to cards of those types."""
 
     target: Target

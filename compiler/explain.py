@@ -299,6 +299,7 @@ _PUT_WHERE = {"top": " on top of their deck", "shuffle": " into their deck",
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards": "hand or discard pile",
            "deck": "top of the deck",
            "deck_end": "top of the deck (top or bottom, as printed: cardwright takes the top)",
+           "deck_ends": "top and the bottom of the deck",
            "blessings": "blessings deck"}
 
 
@@ -405,7 +406,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     f"{_ACTION_VERBS.get(e.action, e.action)} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
     + _PUT_WHERE.get(e.action, "")
-    + ("" if e.random or e.source in ("deck", "deck_end", "blessings") else ", of their choice"),
+    + ("" if e.random or e.source in ("deck", "deck_end", "deck_ends", "blessings")
+       else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),
     ast.AddToCheck: lambda e, you: f"adds {e.amount} to {_which_checks(e.checks)}"

@@ -103,6 +103,8 @@ CONDITION_WORDS = {
     "failed_by": "the check to defeat failed by {} or more",
     "short_by": "the check to defeat did not succeed by {} or more",
 }
+# The cards of the deck a card action takes, by its source.
+DECK_ENDS = {"deck": "top", "deck_end": "top or bottom", "deck_ends": "top and bottom"}
 # Where `shuffle_cards` puts them, by the CardAction's action.
 SHUFFLED_TO = {"shuffle": "your deck", "shuffle_to_location": "your location deck"}
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
@@ -360,9 +362,10 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
     if e.action in SHUFFLED_TO:
         return f"{_acting(e.target, 'shuffle', voice)} {count_words(e.count, e.random, e.kinds)}" \
             f"{CARD_SOURCES[e.source] or ' from your hand'} into {SHUFFLED_TO[e.action]}"
-    if e.source in ("deck", "deck_end"):
-        end = "top" if e.source == "deck" else "top or bottom"
-        return f"{_acting(e.target, e.action, voice)} the {end} {_cards_word(e.count)} of your deck"
+    if e.source in DECK_ENDS:  # `the top and bottom cards`: one of each, two
+        cards = "cards" if e.source == "deck_ends" else _cards_word(e.count)
+        return f"{_acting(e.target, e.action, voice)} the {DECK_ENDS[e.source]} {cards} of " \
+            "your deck"
     return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
         + CARD_SOURCES[e.source]
 

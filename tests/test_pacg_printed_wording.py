@@ -928,6 +928,12 @@ Check: Strength 99
 
 Before you act, either banish an ally or a blessing, or discard your hand.
 ---
+Name: Grave Robber
+Type: Barrier
+Check: Strength 99
+
+If undefeated, bury the top and bottom cards of your deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2554,6 +2560,17 @@ def test_either_of_two_effects_as_the_character_chooses(cards, hand, script, lef
     _, brannoc = brannoc_encounters(cards, "Toll Demon", {"evade": ["none"], **script},
                                     hand=hand)
     assert [card.name for card in brannoc.hand] == left
+
+
+@pytest.mark.parametrize(("deck", "kept"), [
+    (["Test Hound", "Pebble", "Lock Breaker"], ["Pebble"]), (["Test Hound"], [])])
+def test_the_top_and_bottom_cards_of_a_deck(cards, deck, kept):
+    """`bury the top and bottom cards of your deck`: the first and last of it (the one card
+    of a deck of one)."""
+    _, brannoc = brannoc_encounters(cards, "Grave Robber", {"evade": ["none"]}, deck=deck)
+    assert [card.name for card in brannoc.deck] == kept
+    assert sorted(card.name for card in brannoc.buried) == sorted(
+        name for name in deck if name not in kept)
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -674,6 +674,11 @@ class AstBuilder:
     def deck_end_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         return dataclasses.replace(self.deck_action(meta, *parts), source="deck_end")
 
+    def deck_ends_action(self, meta: Any, *parts: Any) -> ast.CardAction:
+        """`bury the top and bottom cards of your deck`: two cards, one from each end."""
+        return dataclasses.replace(self.deck_action(meta, *parts), source="deck_ends",
+                                   count=ast.Amount(0, 0, 2, span=self._span(meta)))
+
     def at_reset(self, meta: Any, action: ast.Word, card: ast.SelfRef) -> ast.AtReset:
         return ast.AtReset(action.text, card, span=self._span(meta))
 

@@ -16,6 +16,11 @@ def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
         enc.cards(target, 'shuffle', 1, True, (), 'discards')
 
 
+def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
+    for target in enc.targets('you', you):
+        enc.cards(target, 'bury', 2, False, (), 'deck_ends')
+
+
 CARD = rt.CardDef(
     name='Cutpurse Captain',
     type='Henchman',
@@ -26,4 +31,5 @@ CARD = rt.CardDef(
     ),
     if_undefeated=if_undefeated,
     if_defeated=if_defeated,
+    after_encounter=after_encounter,
 )

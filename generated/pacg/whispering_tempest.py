@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/henchmen.card'
-LINE = 112
+LINE = 113
 
 
 def when_examined(enc: rt.Encounter, you: rt.Character) -> None:

@@ -841,7 +841,7 @@ class CardOperations:
         """`who` loses `count` cards of `pool` (as many as it holds): the deck's top ones, at
         random, or as the player chooses."""
         count = min(count, len(pool))
-        if source == "deck":
+        if source in ("deck", "deck_ends"):
             lost = pool
         elif random:
             lost = [pool.pop(self.table.dice.below(len(pool))) for _ in range(count)]
@@ -857,6 +857,7 @@ class CardOperations:
         """The cards of `who`'s `source` that `count` cards of `kinds` may be lost from (of
         the deck, its top `count`), the card about to be played aside."""
         piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
+                 "deck_ends": who.deck[:1] + who.deck[1:][-1:],
                  "hand_or_discards": who.hand + who.discards}
         return [card for card in piles[source] if card is not self.about_to_play
                 and of_kinds(card.defn, kinds)]
