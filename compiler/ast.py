@@ -956,6 +956,7 @@ ONCE_WINDOWS = {
     ("turn", "if_undefeated"): "The first time this card is undefeated this turn",
     ("turn", "if_defeated"): "The first time you defeat this card this turn",
 }
+
 # Each timing window, with its canonical wording.
 TIMING_WINDOWS = {
     "when_encountered": "When encountered",

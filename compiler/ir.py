@@ -12,10 +12,12 @@ a Strength check that is not a combat check); `purpose` (`defeat`, `acquire`,
 `against_traits` (the card has one of them; empty: any) narrow it further.
 
 Where a word has few values, they are those of the AST (compiler.ast): a card action is
-`discard`, `bury`, `banish` or `recharge`; a condition's kind is one of CONDITION_KINDS;
-a close place `here` (the character's location) or `origin` (the one the card came
-from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck` (its top
-cards) or `blessings` (the blessings deck's); the cards paid for `pay_for_each` are
+`discard`, `bury`, `banish`, `recharge`, `top` (on top of the deck), `shuffle` (into the
+deck) or `shuffle_to_location` (into the location deck); a condition's kind is one of
+CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the one the
+card came from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck`
+(its top cards), `deck_ends` (its top and bottom cards) or `blessings` (the blessings
+deck's); the cards paid for `pay_for_each` are
 the hand's, as many as the player chooses; a forbidding's `or_kinds` are forbidden too,
 whatever their traits, and `powers` says powers may not be used either (the runtime has
 no characters' powers, and does nothing with it), and `on_check` that it holds only on the
@@ -23,7 +25,8 @@ check being made; a conditional's kind may also be
 `defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
 (words: a card type, or `card` for any), for effects written inside `before any
 character plays a spell`, or `failing_by` (words: a number), for effects written inside
-`If you would fail a check by 1`; an examination's `then` is `any_order` or
+`If you would fail a check by 1`, or `first_time` (words: `turn` or `scenario`, and the
+window), for effects written inside `The first time ...`; an examination's `then` is `any_order` or
 `top_or_bottom`, and its deck `location`, `yours` or `blessings`.  Damage a card halves
 is halved after `more` is added, rounding up.  A reduction is for the holder's damage
 (`whose` `you`), any character's (`any_character`) or that of a character at the
