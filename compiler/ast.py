@@ -542,7 +542,7 @@ DEFEAT_CHECK_CONDITIONS = ("check_was", "succeeded_by", "failed_by", "short_by")
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
-                   "examined_is", "lacks_cards", "check_against", "has_trait",
+                   "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    *DEFEAT_CHECK_CONDITIONS)
 
 
@@ -1285,7 +1285,7 @@ def moment_of(sentence: Untimed) -> str | None:
 
 
 # The conditions that ask about the check to defeat the encountered card.
-CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait")
+CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait", "check_is")
 # The windows that may hold another, as the outcome a conditional asks about.
 OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
 

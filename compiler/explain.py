@@ -277,6 +277,7 @@ CONDITIONS = {
     "lacks_cards": "if {you} has no card in hand of the types {words}",
     "check_against": "if the check is against a card of the types {words}",
     "check_lacks_trait": "if the check to defeat has none of the traits {words}",
+    "check_is": "if the check being made is a {words} check",
     "played_on_check": "if {you} played a card on this check of the type and with the "
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",

@@ -95,6 +95,7 @@ CONDITION_WORDS = {
     "blessing_has_trait": "the top card of the blessings discard pile has the {} trait",
     "check_has_trait": "the check to defeat has the {} trait",
     "check_lacks_trait": "the check to defeat does not have the {} trait",
+    "check_is": "the check is a {} check",
     "dealt_damage": "this card dealt damage to you",
     "lacks_cards": "you have no {}",
     "has_trait": "your character has the {} trait",

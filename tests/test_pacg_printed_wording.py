@@ -934,6 +934,11 @@ Check: Strength 99
 
 If undefeated, bury the top and bottom cards of your deck.
 ---
+Name: Flame Focus
+Type: Spell
+
+Reveal this card to add 1 to your check; if it is a combat check, also add the Fire trait.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2571,6 +2576,16 @@ def test_the_top_and_bottom_cards_of_a_deck(cards, deck, kept):
     assert [card.name for card in brannoc.deck] == kept
     assert sorted(card.name for card in brannoc.buried) == sorted(
         name for name in deck if name not in kept)
+
+
+@pytest.mark.parametrize(("bane", "fire"), [("Iron Brute", True), ("Iron Wall", False)])
+def test_a_condition_on_the_kind_of_check_being_made(cards, bane, fire):
+    """`if it is a combat check, also add the Fire trait`: on the check to defeat the brute
+    (a combat check), not on the wall's Strength check."""
+    table, _ = brannoc_encounters(cards, bane, {"check": [["Flame Focus"]], "evade": ["none"]},
+                                  hand=["Flame Focus"])
+    given = [event.get("traits") for event in events_of(table.log.events, "added")]
+    assert given == ([None, ["Fire"]] if fire else [None])
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

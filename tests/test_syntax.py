@@ -527,6 +527,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, bury the top and bottom cards of your deck."),
     ("If undefeated, summon and encounter the story bane Bandit.",
      "If undefeated, summon and encounter the Bandit."),
+    ("Reveal this card to add 1 to your check; if it is a combat check, also add the Fire "
+     "trait.", "Reveal this card to add 1 to your check; if the check is a combat check, add "
+     "the Fire trait to your check."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -747,10 +747,12 @@ class AstBuilder:
     def more_against(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.MoreAgainst:
         return ast.MoreAgainst(amount, parts[-1], span=self._span(meta))
 
-    def add_traits(self, meta: Any, traits: tuple[ast.Word, ...], checks: ast.WhichChecks
+    def add_traits(self, meta: Any, traits: tuple[ast.Word, ...], *checks: ast.WhichChecks
                    ) -> ast.AddToCheck:
-        """`add the Magic trait to your combat check`: an addition of nothing, with traits."""
-        return ast.AddToCheck(ast.Amount(0, 0, 0, span=self._span(meta)), checks, traits,
+        """`add the Magic trait to your combat check`: an addition of nothing, with traits
+        (with no check named, to the one the power is played on)."""
+        which, _ = self._addition(meta, checks)
+        return ast.AddToCheck(ast.Amount(0, 0, 0, span=self._span(meta)), which, traits,
                               span=self._span(meta))
 
     def add_dice(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.AddDice:

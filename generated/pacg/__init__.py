@@ -83,6 +83,7 @@ MODULES = {
     'Sign of the Forge': 'sign_of_the_forge',
     'Quartermaster': 'quartermaster',
     "Burglar's Crowbar": 'burglar_s_crowbar',
+    'Kindling Wand': 'kindling_wand',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

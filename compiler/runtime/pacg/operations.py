@@ -531,6 +531,10 @@ class CardOperations:
             return any(singular(defn.type) == singular(wanted)
                        and {trait.casefold() for trait in traits}
                        <= {trait.casefold() for trait in defn.traits} for defn in played)
+        if kind == "check_is":  # the check being made is of any of these kinds
+            check = self.check
+            return check is not None and any(kind_holds(word, check.option, check.skill)
+                                             for word in words)
         if kind in ("check_has_trait", "check_lacks_trait"):
             traits = {trait.casefold() for trait in
                       (self.check.traits if self.check is not None else self.last_traits)}
