@@ -476,11 +476,13 @@ class RollDice(Effect):
 @dataclass(frozen=True)
 class UseSkill(Effect):
     """`roll your Strength or Melee die + 1d6`: the check is made with the best of `skills`,
-    and `plus` is added to it."""
+    and `plus` is added to it; `checks`, when the text names them (`for your non-combat
+    check`), are the only ones it is for (None: the check the power is played on)."""
 
     skills: tuple[Word, ...]
     plus: Amount | None = None
     traits: tuple[Word, ...] = ()
+    checks: WhichChecks | None = None
 
 
 @dataclass(frozen=True)

@@ -440,7 +440,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     "die and bonus" + (f", with the {' and '.join(map(str, e.traits))} traits" if e.traits
                        else ""),
     ast.UseSkill: lambda e, you: "the check is made with the best of its holder's "
-    + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else ""),
+    + " or ".join(map(str, e.skills)) + (f", adding {e.plus}" if e.plus else "")
+    + (f" (only {_which_checks(e.checks)})" if e.checks is not None else ""),
     ast.YouMay: lambda e, you: f"{you} may choose: {effect_words(e.effect, you)}"
     + _declined(e.declined, you),
     ast.ExtraCost: lambda e, you: f"its holder may also {COSTS[e.cost]}, and then: "

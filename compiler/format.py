@@ -446,7 +446,8 @@ def _add_skill_die(e: ast.AddSkillDie, voice: Voice) -> str:
 
 def _use_skill(e: ast.UseSkill, voice: Voice) -> str:
     plus = f" + {e.plus}{_traits(e.traits)}" if e.plus is not None else ""
-    return f"roll your {_list(map(str, e.skills), 'or')} die{plus}"
+    checks = f" for {which_checks(e.checks)}" if e.checks is not None else ""
+    return f"roll your {_list(map(str, e.skills), 'or')} die{plus}{checks}"
 
 
 def _condition(condition: ast.Condition) -> str:

@@ -332,7 +332,8 @@ class _Lowerer:
     def UseSkill(self, e: ast.UseSkill) -> ir.Effect:
         return {"op": "use_skill", "skills": [skill.text for skill in e.skills],
                 "plus": None if e.plus is None else lower_amount(e.plus),
-                **_which_checks(ast.WhichChecks("yours", span=e.span)), "traits": _words(e.traits)}
+                **_which_checks(e.checks or ast.WhichChecks("yours", span=e.span)),
+                "traits": _words(e.traits)}
 
     def RollDice(self, e: ast.RollDice) -> ir.Effect:
         return {"op": "roll_dice", "amount": lower_amount(e.amount),

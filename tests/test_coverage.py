@@ -169,3 +169,24 @@ def test_the_trial_of_a_power_for_a_check_to_close_or_to_recharge_plays_it_on_su
     """))
     report = measure([tmp_path], no_progress)
     assert (report.cards.compiled, report.cards.ran) == (2, 2), report.run_failures
+
+
+def test_the_trial_stages_the_check_and_the_card_a_power_names(tmp_path):
+    """A power for `your non-combat check` meets a check that is not a combat check, and one
+    for a check against a card with a trait meets a card with it."""
+    (tmp_path / "cards.card").write_text(card_text("""
+        Game: pacg
+
+        Name: Study Robe
+        Type: Armor
+
+        Bury this card to use your Arcane skill instead of any listed skill for your
+        non-combat check.
+        ---
+        Name: Lock Pry
+        Type: Item
+
+        Reveal this card to add 1d6 to your check to defeat a barrier with the Lock trait.
+    """))
+    report = measure([tmp_path], no_progress)
+    assert (report.cards.compiled, report.cards.ran) == (2, 2), report.run_failures

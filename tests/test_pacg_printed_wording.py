@@ -939,6 +939,15 @@ Type: Spell
 
 Reveal this card to add 1 to your check; if it is a combat check, also add the Fire trait.
 ---
+Name: Rune Robes
+Type: Armor
+
+Bury this card to use your Arcane skill instead of any listed skill for your non-combat check.
+---
+Name: Rune Door
+Type: Barrier
+Check: Strength 12
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2586,6 +2595,18 @@ def test_a_condition_on_the_kind_of_check_being_made(cards, bane, fire):
                                   hand=["Flame Focus"])
     given = [event.get("traits") for event in events_of(table.log.events, "added")]
     assert given == ([None, ["Fire"]] if fire else [None])
+
+
+@pytest.mark.parametrize(("bane", "arcane"), [("Rune Door", True), ("Iron Brute", False)])
+def test_a_skill_used_only_for_the_checks_named(cards, bane, arcane):
+    """`use your Arcane skill instead of any listed skill for your non-combat check`: Ilsa
+    (Strength d4, Arcane d12+2) uses it on the door's Strength check, not on the brute's
+    combat check."""
+    events = play_setup(cards, locations=field(bane), script={"evade": ["none"]},
+                        characters=[hero("Ilsa Thornquill", hand=["Rune Robes"])])
+    (check,) = checks(events)
+    assert (check["skill"] == "Arcane") == arcane
+    assert bool(events_of(events, "play", card="Rune Robes")) == arcane
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -530,6 +530,11 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Reveal this card to add 1 to your check; if it is a combat check, also add the Fire "
      "trait.", "Reveal this card to add 1 to your check; if the check is a combat check, add "
      "the Fire trait to your check."),
+    ("Bury this card to use your Arcane skill instead of any listed skill for your non-combat "
+     "check.", "Bury this card to roll your Arcane die for your non-combat check."),
+    ("Recharge this card to use Strength or Melee in place of the normal skill in a check to "
+     "defeat a barrier.", "Recharge this card to roll your Strength or Melee die for any check "
+     "to defeat a barrier."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -812,10 +812,13 @@ class AstBuilder:
                   ) -> ast.RollDice:
         return ast.RollDice(amount, traits, span=self._span(meta))
 
-    def use_skill(self, meta: Any, skills: tuple[ast.Word, ...],
-                  plus: ast.Amount | None = None, traits: tuple[ast.Word, ...] = ()
-                  ) -> ast.UseSkill:
-        return ast.UseSkill(skills, plus, traits, span=self._span(meta))
+    def use_skill(self, meta: Any, skills: tuple[ast.Word, ...], *parts: Any) -> ast.UseSkill:
+        """`roll your Strength die + 1d6 with the Fire trait`, and the checks it is for if
+        named."""
+        plus = next((part for part in parts if isinstance(part, ast.Amount)), None)
+        traits = next((part for part in parts if isinstance(part, tuple)), ())
+        checks = next((part for part in parts if isinstance(part, ast.WhichChecks)), None)
+        return ast.UseSkill(skills, plus, traits, checks, span=self._span(meta))
 
     def close_location(self, meta: Any, mode: ast.Word, place: ast.Word) -> ast.CloseLocation:
         return ast.CloseLocation(mode.text, place.text, span=self._span(meta))

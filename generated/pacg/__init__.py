@@ -84,6 +84,8 @@ MODULES = {
     'Quartermaster': 'quartermaster',
     "Burglar's Crowbar": 'burglar_s_crowbar',
     'Kindling Wand': 'kindling_wand',
+    "Miner's Mattock": 'miner_s_mattock',
+    "Sage's Robe": 'sage_s_robe',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

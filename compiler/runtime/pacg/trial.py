@@ -78,7 +78,8 @@ def _stage_for(spec: Mapping[str, Any]) -> _Stage:
     or to recharge meets such a check after the check to defeat (the module's docstring)."""
     if spec.get("op") == "reduce_damage":
         return _Stage(_monster(next(iter(spec["kinds"]), "Combat")))
-    words = next(iter(spec.get("checks") or ()), "").casefold().split()
+    words = next(iter(spec.get("checks") or ()), "").casefold().replace(
+        "non-combat", "noncombat").split()
     skills = tuple(name for name in SKILLS if name.casefold() in words)
     if "combat" in words or not skills:
         skills = ("Combat", *skills) if "noncombat" not in words else skills or ("Strength",)
