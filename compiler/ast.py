@@ -288,6 +288,12 @@ SHUFFLED_INTO = {
 }
 
 
+# Where in its deck card text puts a card, with its words: `top_or_bottom` is the player's
+# choice, which cardwright makes the bottom (docs/rulings.md).
+DECK_ENDS = {"top": "the top", "bottom": "the bottom",
+             "top_or_bottom": "either the top or the bottom"}
+
+
 @dataclass(frozen=True)
 class CardAction(Effect):
     """A character discards, buries, banishes, recharges, puts on top of its deck (`top`) or

@@ -245,8 +245,14 @@ def _reduce(e: ast.ReduceDamage, you: str) -> str:
     return f"reduces {kinds} damage dealt to {whose}, {by}"
 
 
+def _end(place: str) -> str:
+    """Where in its deck a card is put, as it is done."""
+    return "the bottom (its player's choice of the top or the bottom)" \
+        if place == "top_or_bottom" else ast.DECK_ENDS[place]
+
+
 def _evade(e: ast.Evade, you: str) -> str:
-    placed = f", and puts it on the {e.place} of its location deck" if e.place else ""
+    placed = f", and puts it on {_end(e.place)} of its location deck" if e.place else ""
     if e.who is None:
         return f"evades {_selected(e.what)}{placed}: only the character who encounters it " \
             "may play this"
@@ -402,7 +408,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + (f"the scourge {e.card.name}" if e.card else "a scourge the dice pick from the box"),
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
         f"shuffled into {ast.SHUFFLED_INTO[e.place]}" if e.place in ast.SHUFFLED_INTO
-        else f"put on the {e.place} of the location deck"),
+        else f"put on {_end(e.place)} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must "
     f"{_ACTION_VERBS.get(e.action, e.action)} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"

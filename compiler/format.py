@@ -333,7 +333,8 @@ def _reduce(e: ast.ReduceDamage, voice: Voice) -> str:
 
 
 def _evade(e: ast.Evade, voice: Voice) -> str:
-    placed = f", then put it on the {e.place} of the location deck" if e.place else ""
+    placed = f", then put it on {ast.DECK_ENDS[e.place]} of the location deck" if e.place \
+        else ""
     if e.who is None:
         return f"evade {_selector(e.what)}{placed}"
     return f"let {TARGET_WORDS[e.who.kind]} evade {_selector(e.what)}{placed}"
@@ -569,7 +570,7 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
 def _move(e: ast.MoveSelf, voice: Voice) -> str:
     if e.place in ast.SHUFFLED_INTO:
         return f"shuffle {self_ref(e.card)} into {ast.SHUFFLED_INTO[e.place]}"
-    return f"put {self_ref(e.card)} on the {e.place} of the location deck"
+    return f"put {self_ref(e.card)} on {ast.DECK_ENDS[e.place]} of the location deck"
 
 
 def _stat_change(e: ast.StatChange, voice: Voice) -> str:

@@ -948,6 +948,11 @@ Name: Rune Door
 Type: Barrier
 Check: Strength 12
 ---
+Name: Sticky Web
+Type: Spell
+
+Discard this card to evade a monster; put it on either the top or the bottom of the location deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2607,6 +2612,18 @@ def test_a_skill_used_only_for_the_checks_named(cards, bane, arcane):
     (check,) = checks(events)
     assert (check["skill"] == "Arcane") == arcane
     assert bool(events_of(events, "play", card="Rune Robes")) == arcane
+
+
+def test_a_card_put_on_either_end_of_its_deck_goes_to_the_bottom(cards):
+    """`put it on either the top or the bottom of the location deck`: the player's choice,
+    which cardwright makes the bottom, where the brute is met last."""
+    table = laid_out(cards, {"locations": field("Paper Wall", "Iron Wall"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Sticky Web"])],
+                             "script": {"evade": ["Sticky Web"]}})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards["Iron Brute"]), brannoc.location).run()
+    assert [card.name for card in brannoc.location.deck] == [
+        "Paper Wall", "Iron Wall", "Iron Brute"]
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

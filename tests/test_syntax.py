@@ -535,6 +535,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Recharge this card to use Strength or Melee in place of the normal skill in a check to "
      "defeat a barrier.", "Recharge this card to roll your Strength or Melee die for any check "
      "to defeat a barrier."),
+    ("Discard this card to evade a monster; put it on either the top or bottom of the "
+     "location deck.", "Discard this card to evade a monster, then put it on either the top or "
+     "the bottom of the location deck."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

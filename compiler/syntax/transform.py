@@ -506,7 +506,7 @@ class AstBuilder:
             effect = _dealt_on(item, before) if isinstance(item, _MoreDamage) else item
             if isinstance(before, ast.Evade) and before.place is None \
                     and isinstance(effect, ast.MoveSelf) and _is_it(effect.card) \
-                    and effect.place in ("top", "bottom"):
+                    and effect.place in ast.DECK_ENDS:
                 # `evade a monster; return it to the top of the deck`: the card evaded.
                 done[-1] = dataclasses.replace(before, place=effect.place)
             elif joiner == "and" and isinstance(before, ast.CheckOrElse):

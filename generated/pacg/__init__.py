@@ -86,6 +86,7 @@ MODULES = {
     'Kindling Wand': 'kindling_wand',
     "Miner's Mattock": 'miner_s_mattock',
     "Sage's Robe": 'sage_s_robe',
+    'Tangle Web': 'tangle_web',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
