@@ -1248,6 +1248,12 @@ def branches(effect: Conditional | YouMay | PayTo | Either) -> tuple[Effect, ...
     return tuple(branch for branch in held if branch is not None)
 
 
+def end_taken(place: str) -> str:
+    """The end of the deck a card put at `place` goes to: for the player's choice of either,
+    the bottom, where the card is met last (docs/rulings.md)."""
+    return "bottom" if place == "top_or_bottom" else place
+
+
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
 ABOUT_BEFORE = ("succeeded", "failed", "examined_is")

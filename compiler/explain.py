@@ -247,8 +247,8 @@ def _reduce(e: ast.ReduceDamage, you: str) -> str:
 
 def _end(place: str) -> str:
     """Where in its deck a card is put, as it is done."""
-    return "the bottom (its player's choice of the top or the bottom)" \
-        if place == "top_or_bottom" else ast.DECK_ENDS[place]
+    chosen = " (the player's choice of either end)" if place == "top_or_bottom" else ""
+    return ast.DECK_ENDS[ast.end_taken(place)] + chosen
 
 
 def _evade(e: ast.Evade, you: str) -> str:

@@ -221,12 +221,6 @@ def _counted(counted: tuple[ast.Selector, ...]) -> list[dict[str, list[str]]]:
             for selector in counted]
 
 
-def _deck_end(place: str) -> str:
-    """`either the top or the bottom`: the player's choice, the bottom, where the card is
-    met last (docs/rulings.md)."""
-    return "bottom" if place == "top_or_bottom" else place
-
-
 def _words(words: tuple[ast.Word, ...]) -> list[str]:
     return [word.text for word in words]
 
@@ -276,7 +270,7 @@ class _Lowerer:
 
     def Evade(self, e: ast.Evade) -> ir.Effect:
         return {"op": "evade", "who": None if e.who is None else e.who.kind,
-                **_selection(e.what), "place": None if e.place is None else _deck_end(e.place)}
+                **_selection(e.what), "place": None if e.place is None else ast.end_taken(e.place)}
 
     def EncounterSelf(self, e: ast.EncounterSelf) -> ir.Effect:
         return {"op": "encounter_self"}
@@ -295,7 +289,7 @@ class _Lowerer:
         return {"op": "dispose", "place": e.action, "beside": e.beside}
 
     def MoveSelf(self, e: ast.MoveSelf) -> ir.Effect:
-        return {"op": "dispose", "place": _deck_end(e.place), "beside": None}
+        return {"op": "dispose", "place": ast.end_taken(e.place), "beside": None}
 
     def CardAction(self, e: ast.CardAction) -> ir.Effect:
         return {"op": "cards", "target": e.target.kind, "action": e.action,
