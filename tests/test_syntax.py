@@ -538,6 +538,12 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Discard this card to evade a monster; put it on either the top or bottom of the "
      "location deck.", "Discard this card to evade a monster, then put it on either the top or "
      "the bottom of the location deck."),
+    ("Before acting, a random local character suffers 1 Fire damage.",
+     "Before the encounter, a random character at this location takes 1 Fire damage."),
+    ("If undefeated, each local character suffers 1d4 damage.",
+     "If undefeated, each character at this location takes 1d4 damage."),
+    ("If undefeated, a local character takes 1 damage.",
+     "If undefeated, a character at this location takes 1 damage."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",
