@@ -1248,6 +1248,26 @@ def branches(effect: Conditional | YouMay | PayTo | Either) -> tuple[Effect, ...
     return tuple(branch for branch in held if branch is not None)
 
 
+def examines(effect: Any) -> bool:
+    """Whether an effect examines a deck's top cards (`you may examine ...` too): an `it`
+    after it in its sentence is the card examined."""
+    if isinstance(effect, YouMay):
+        effect = effect.effect
+    return isinstance(effect, Examine)
+
+
+def after_examining(sentence: Sentence) -> list[Node]:
+    """The nodes of a sentence's effects that come after one that examines (`examine the
+    top card of your location deck, then you may encounter it`)."""
+    found: list[Node] = []
+    examined = False
+    for effect in getattr(sentence, "effects", ()):
+        if examined:
+            found += walk(effect)
+        examined = examined or examines(effect)
+    return found
+
+
 def end_taken(place: str) -> str:
     """The end of the deck a card put at `place` goes to: for the player's choice of either,
     the bottom, where the card is met last (docs/rulings.md)."""

@@ -24,6 +24,7 @@ from compiler.format import (
     TARGET_WORDS,
     count_words,
     field_value,
+    top_cards_words,
 )
 
 WINDOWS = {
@@ -475,7 +476,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                     "end_turn": f"{you}'s turn ends",
                                     "keep_hand": f"{you} does not reset the hand at the end "
                                                  "of this turn"}[e.action],
-    ast.Examine: lambda e, you: f"{you} looks at the top {count_words(e.count, False)} of "
+    ast.Examine: lambda e, you: f"{you} looks at the top {top_cards_words(e.count)} of "
     + {"location": "the location deck", "yours": "their deck",
        "any_location": "the deck of their own location (a location deck, as printed)",
        "blessings": "the blessings deck"}[e.deck] + " and puts them back"

@@ -365,7 +365,7 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
         return f"{_acting(e.target, 'shuffle', voice)} {count_words(e.count, e.random, e.kinds)}" \
             f"{CARD_SOURCES[e.source] or ' from your hand'} into {SHUFFLED_TO[e.action]}"
     if e.source in DECK_ENDS:  # `the top and bottom cards`: one of each, two
-        cards = "cards" if e.source == "deck_ends" else _cards_word(e.count)
+        cards = "cards" if e.source == "deck_ends" else top_cards_words(e.count)
         return f"{_acting(e.target, e.action, voice)} the {DECK_ENDS[e.source]} {cards} of " \
             "your deck"
     return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
@@ -533,10 +533,10 @@ EXAMINED_DECKS = {"location": "the location deck", "any_location": "a location d
 
 def _examine(e: ast.Examine, voice: Voice) -> str:
     then = EXAMINE_THEN[e.then] if e.then else ""
-    return f"examine the top {_cards_word(e.count)} of {EXAMINED_DECKS[e.deck]}{then}"
+    return f"examine the top {top_cards_words(e.count)} of {EXAMINED_DECKS[e.deck]}{then}"
 
 
-def _cards_word(count: ast.Amount) -> str:
+def top_cards_words(count: ast.Amount) -> str:
     """`card` for the top card, `2 cards` for more."""
     return "card" if str(count) == "1" else f"{count} cards"
 

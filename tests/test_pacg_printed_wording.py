@@ -953,6 +953,12 @@ Type: Spell
 
 Discard this card to evade a monster; put it on either the top or the bottom of the location deck.
 ---
+Name: Curious Spy
+Type: Barrier
+Check: Strength 0
+
+If defeated, examine the top card of your location deck, then you may encounter it.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2624,6 +2630,20 @@ def test_a_card_put_on_either_end_of_its_deck_goes_to_the_bottom(cards):
     rt.Encounter(table, brannoc, Card(cards["Iron Brute"]), brannoc.location).run()
     assert [card.name for card in brannoc.location.deck] == [
         "Paper Wall", "Iron Wall", "Iron Brute"]
+
+
+@pytest.mark.parametrize("encounters", [True, False])
+def test_it_after_an_examination_in_its_sentence_is_the_card_examined(cards, encounters):
+    """`examine the top card of your location deck, then you may encounter it`: the wall on
+    top is encountered, if Brannoc chooses to."""
+    table = laid_out(cards, {"locations": field("Paper Wall"),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none", "none"], "may": [encounters]}})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards["Curious Spy"]), brannoc.location).run()
+    assert bool(events_of(table.log.events, "encounter", card="Paper Wall")) == encounters
+    assert [card.name for card in brannoc.location.deck] == ([] if encounters
+                                                             else ["Paper Wall"])
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -173,11 +173,14 @@ class _CardCheck(CardCheck):
 
     def _examined_action(self, node: ast.ExaminedAction) -> None:
         """`put it on the bottom of the blessings deck`, `add it to your hand`: `it` is a card
-        examined, so these stand only after `If it is a ...`."""
+        examined, so these stand only after `If it is a ...`, or after the examination in
+        its own sentence (`examine the top card of ..., then you may encounter it`)."""
         asked = {id(inner) for conditional in self.card.rules_nodes
                  if isinstance(conditional, ast.Conditional)
                  and conditional.condition.kind == "examined_is"
                  for inner in ast.walk(conditional)}
+        asked.update(id(inner) for reading in self.card.readings
+                     for inner in ast.after_examining(reading.sentence))
         if id(node) not in asked:
             self.report("CW204", node, "'it' here is a card examined, and no 'If it is a "
                         "...' before it says which", "write it after 'examine the top card of "

@@ -495,7 +495,9 @@ class AstBuilder:
         cards and reset your hand`); an effect after `and` that names no one falls on whom
         the one before does (`each character who fails is dealt 1 damage and discards a
         card`); `put it on the top of the deck` after evading a card says where the card
-        evaded goes (`evade a monster; return it to the top of the deck`)."""
+        evaded goes (`evade a monster; return it to the top of the deck`); `it` after an
+        examination is the card examined (`examine the top card of your location deck,
+        then you may encounter it`)."""
         done: list[ast.Effect] = []
         joiner: str | None = None
         for item in effects:
@@ -504,6 +506,8 @@ class AstBuilder:
                 continue
             before = done[-1] if done else None
             effect = _dealt_on(item, before) if isinstance(item, _MoreDamage) else item
+            if ast.examines(before) and isinstance(effect, ast.Effect):
+                effect = _of_examined(effect)
             if isinstance(before, ast.Evade) and before.place is None \
                     and isinstance(effect, ast.MoveSelf) and _is_it(effect.card) \
                     and effect.place in ast.DECK_ENDS:

@@ -145,6 +145,7 @@ MODULES = {
     'Feeble Ogre': 'feeble_ogre',
     'Pickpocket Imp': 'pickpocket_imp',
     'Bridge Troll': 'bridge_troll',
+    'Prowling Scout': 'prowling_scout',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
