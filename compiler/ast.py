@@ -329,13 +329,15 @@ class WhichChecks(Node):
     more words, all of which must hold: `noncombat Strength`, `Melee combat`; none: any
     check); and, with a `purpose` ('defeat', 'acquire', 'close', 'recharge'), only checks
     for it, against a card of one of the `against` types if any are named, with any of
-    `against_traits` if any are."""
+    `against_traits` if any are; with `using`, only a check on which a card of one of those
+    types was played before (`a combat check using a weapon`)."""
 
     owner: str
     kinds: tuple[Word, ...] = ()
     purpose: str | None = None
     against: tuple[Word, ...] = ()
     against_traits: tuple[Word, ...] = ()
+    using: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -352,6 +352,8 @@ def _which_checks(checks: ast.WhichChecks) -> str:
             text += " a " + " or ".join(map(str, checks.against))
         if checks.against_traits:
             text += " with any of the traits " + ", ".join(map(str, checks.against_traits))
+    if checks.using:
+        text += " on which a " + " or ".join(map(str, checks.using)) + " was played before"
     return text
 
 

@@ -406,6 +406,9 @@ def which_checks(checks: ast.WhichChecks) -> str:
                                 "or")
         if checks.against_traits:
             text += f" with the {_list(map(str, checks.against_traits), 'or')} trait"
+    if checks.using:
+        kinds = _list(map(str, checks.using), "or")
+        text += f" using {_article(kinds)} {kinds}"
     return text + (" at another location" if checks.owner == "elsewhere" else "")
 
 

@@ -212,7 +212,7 @@ def _value(value: Any) -> Any:
 def _which_checks(checks: ast.WhichChecks) -> dict[str, Any]:
     return {"owner": checks.owner, "checks": [kind.text for kind in checks.kinds],
             "purpose": checks.purpose, "against": [kind.text for kind in checks.against],
-            "against_traits": _words(checks.against_traits)}
+            "against_traits": _words(checks.against_traits), "using": _words(checks.using)}
 
 
 def _counted(counted: tuple[ast.Selector, ...]) -> list[dict[str, list[str]]]:

@@ -959,6 +959,11 @@ Check: Strength 0
 
 If defeated, examine the top card of your location deck, then you may encounter it.
 ---
+Name: Fire Oil
+Type: Item
+
+Discard this card to add 5 with the Fire trait to a combat check using a weapon.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2644,6 +2649,20 @@ def test_it_after_an_examination_in_its_sentence_is_the_card_examined(cards, enc
     assert bool(events_of(table.log.events, "encounter", card="Paper Wall")) == encounters
     assert [card.name for card in brannoc.location.deck] == ([] if encounters
                                                              else ["Paper Wall"])
+
+
+@pytest.mark.parametrize(("played", "oiled"), [(["Test Axe", "Fire Oil"], True),
+                                               (["Fire Oil"], False)])
+def test_an_addition_for_a_check_using_a_weapon_follows_one(cards, played, oiled):
+    """`add 5 with the Fire trait to a combat check using a weapon`: played after the axe,
+    the oil adds 5; played alone, it is refused and stays in hand."""
+    table, brannoc = brannoc_encounters(cards, "Iron Brute", {"check": [played],
+                                                              "evade": ["none"]},
+                                        hand=["Test Axe", "Fire Oil"])
+    events = table.log.events
+    assert bool(events_of(events, "play", card="Fire Oil")) == oiled
+    assert bool(events_of(events, "refused", card="Fire Oil")) != oiled
+    assert ("Fire Oil" in [card.name for card in brannoc.hand]) != oiled
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

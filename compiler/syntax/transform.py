@@ -92,6 +92,12 @@ class _Conditioned(NamedTuple):
     card: ast.SelfRef | None = None
 
 
+class _Using(NamedTuple):
+    """`using a weapon`: the types of card one of which was played on the check before."""
+
+    kinds: tuple[ast.Word, ...]
+
+
 class _CardCount(NamedTuple):
     """`a random card`, `2 allies`: how many, whether at random, and of which types."""
 
@@ -771,10 +777,15 @@ class AstBuilder:
 
     def which_checks(self, meta: Any, owner: ast.Word, *parts: Any) -> ast.WhichChecks:
         kinds = tuple(part for part in parts if isinstance(part, ast.Word))
-        purpose = next((part for part in parts if isinstance(part, tuple)), (None, (), ()))
+        using = next((part.kinds for part in parts if isinstance(part, _Using)), ())
+        purpose = next((part for part in parts if isinstance(part, tuple)
+                        and not isinstance(part, _Using)), (None, (), ()))
         whose = "elsewhere" if _ELSEWHERE in parts else "others" if _BY_ANOTHER in parts \
             else owner.text
-        return ast.WhichChecks(whose, kinds, *purpose, span=self._span(meta))
+        return ast.WhichChecks(whose, kinds, *purpose, using, span=self._span(meta))
+
+    def using(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _Using:
+        return _Using(kinds)
 
     def elsewhere(self, meta: Any) -> object:
         return _ELSEWHERE

@@ -87,6 +87,7 @@ MODULES = {
     "Miner's Mattock": 'miner_s_mattock',
     "Sage's Robe": 'sage_s_robe',
     'Tangle Web': 'tangle_web',
+    "Alchemist's Fire": 'alchemist_s_fire',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

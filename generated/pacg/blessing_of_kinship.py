@@ -31,6 +31,7 @@ CARD = rt.CardDef(
                     'purpose': None,
                     'against': [],
                     'against_traits': [],
+                    'using': [],
                     'traits': []},
             run=power_1,
         ),

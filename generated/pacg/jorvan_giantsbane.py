@@ -30,6 +30,7 @@ CARD = rt.CardDef(
                     'purpose': None,
                     'against': [],
                     'against_traits': [],
+                    'using': [],
                     'traits': [],
                     'more': {'amount': {'dice': 2,
                                         'sides': 4,

@@ -29,6 +29,7 @@ CARD = rt.CardDef(
                     'purpose': None,
                     'against': [],
                     'against_traits': [],
+                    'using': [],
                     'traits': ['Fire'],
                     'more': None},
             run=power_1,

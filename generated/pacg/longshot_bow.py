@@ -29,6 +29,7 @@ CARD = rt.CardDef(
                     'purpose': None,
                     'against': [],
                     'against_traits': [],
+                    'using': [],
                     'traits': [],
                     'more': None},
             condition=('proficient', ('weapons',)),

@@ -30,6 +30,7 @@ CARD = rt.CardDef(
                     'purpose': 'defeat',
                     'against': ['barrier'],
                     'against_traits': ['Lock', 'Obstacle'],
+                    'using': [],
                     'traits': []},
             run=power_1,
         ),

@@ -31,7 +31,8 @@ CARD = rt.CardDef(
                     'checks': ['Stealth'],
                     'purpose': None,
                     'against': [],
-                    'against_traits': []},
+                    'against_traits': [],
+                    'using': []},
             run=power_1,
         ),
         rt.Power(
@@ -44,6 +45,7 @@ CARD = rt.CardDef(
                     'purpose': 'recharge',
                     'against': ['spell'],
                     'against_traits': [],
+                    'using': [],
                     'traits': [],
                     'more': None},
             run=power_2,

@@ -34,6 +34,7 @@ CARD = rt.CardDef(
                     'purpose': None,
                     'against': [],
                     'against_traits': [],
+                    'using': [],
                     'traits': []},
             run=power_1,
         ),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, selects
+from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, selects, singular
 from compiler.runtime.pacg.checks import fits, skill_for
 from compiler.runtime.pacg.operations import (
     CardOperations,
@@ -272,6 +272,8 @@ class Encounter(CardOperations):
                     or self._own_text(play.holder, play.card)
                 if blocked:
                     self._refuse(play, blocked)
+                elif not self._used_with(play, state):
+                    self._refuse(play, "no card of the type it asks was played on this check")
                 elif play.card.defn.type in state.types_played:
                     self._refuse(play, f"a {play.card.defn.type} was already played on this check")
                 elif play.card in play.holder.hand:
@@ -501,6 +503,14 @@ class Encounter(CardOperations):
         """Play a power that has no moment of its own in the encounter (`Discard this card to
         explore your location`), as its holder decides to."""
         self._play(Play(holder, card, power), "for its own sake")
+
+    @staticmethod
+    def _used_with(play: Play, state: CheckState) -> bool:
+        """Whether a card played `using a weapon` comes after a card of that type on the
+        check."""
+        using = {singular(kind) for kind in (play.power.effect or {}).get("using") or ()} \
+            if play.power is not None else set()
+        return not using or any(singular(kind) in using for kind in state.types_played)
 
     def _refuse(self, play: Play, reason: str) -> None:
         self.log.emit("refused", character=play.holder.name, card=play.card.name, reason=reason)

@@ -60,13 +60,14 @@ STOCK = (STOCK_CHARACTER, STOCK_COMPANION, STOCK_LOCATION, STOCK_BLESSING, *PART
 @dataclasses.dataclass(frozen=True)
 class _Stage:
     """An encounter that gives a power its moment: the card encountered, where, a stock card
-    for the hand that the moment needs, and what is played on each check made before the
-    one the power is played on."""
+    for the hand that the moment needs, what is played on each check made before the one
+    the power is played on, and what is played on that check before it."""
 
     encountered: CardDef
     place: CardDef = STOCK_LOCATION
     partner: CardDef | None = None
     plays_before: tuple[tuple[str, ...], ...] = ()
+    played_with: tuple[str, ...] = ()
 
 
 def _stage_for(spec: Mapping[str, Any]) -> _Stage:
@@ -101,6 +102,15 @@ def _stage_for(spec: Mapping[str, Any]) -> _Stage:
                            traits=traits))
 
 
+def _played_alongside(stage: _Stage, spec: Mapping[str, Any]) -> _Stage:
+    """A power for a check `using a weapon` is played after a stock card of that type."""
+    using = {singular(kind) for kind in spec.get("using") or ()}
+    partner = next((card for card in PARTNERS if singular(card.type) in using), None)
+    if partner is None:
+        return stage
+    return dataclasses.replace(stage, partner=partner, played_with=(partner.name,))
+
+
 def _spell_to_recharge(skills: tuple[str, ...], card_type: str,
                        traits: tuple[str, ...] = ()) -> CardDef:
     """A stock boon that adds 1 to a combat check and is then recharged with a check of
@@ -116,7 +126,8 @@ def _spell_to_recharge(skills: tuple[str, ...], card_type: str,
 # How a boon's power is put to the test, by its purpose: what the script says to play.
 _SCRIPTS: dict[str | None, Callable[[str, _Stage], dict]] = {
     "evade": lambda name, stage: {"evade": [name]},
-    "add_to_check": lambda name, stage: {"check": [*map(list, stage.plays_before), [name]]},
+    "add_to_check": lambda name, stage: {"check": [*map(list, stage.plays_before),
+                                                   [*stage.played_with, name]]},
     "reduce_damage": lambda name, stage: {"reduce": [[name]]},
 }
 
@@ -139,7 +150,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                 _encounter(cards, STOCK_MONSTER, seed, {"check": [[partner.name]]}, boon=card,
                            partner=partner)
         for power in card.powers:
-            stage = _stage_for(power.effect or {})
+            stage = _played_alongside(_stage_for(power.effect or {}), power.effect or {})
             script = _SCRIPTS.get(power.purpose)
             partner = stage.partner or _partner_for(power)
             if script is not None:
