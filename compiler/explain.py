@@ -285,6 +285,7 @@ CONDITIONS = {
     "check_against": "if the check is against a card of the types {words}",
     "check_lacks_trait": "if the check to defeat has none of the traits {words}",
     "check_is": "if the check being made is a {words} check",
+    "check_against_card": "if the check is against {words}",
     "played_on_check": "if {you} played a card on this check of the type and with the "
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",

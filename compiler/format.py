@@ -96,6 +96,7 @@ CONDITION_WORDS = {
     "check_has_trait": "the check to defeat has the {} trait",
     "check_lacks_trait": "the check to defeat does not have the {} trait",
     "check_is": "the check is a {} check",
+    "check_against_card": "the check is against the {}",
     "dealt_damage": "this card dealt damage to you",
     "lacks_cards": "you have no {}",
     "has_trait": "your character has the {} trait",

@@ -964,6 +964,12 @@ Type: Item
 
 Discard this card to add 5 with the Fire trait to a combat check using a weapon.
 ---
+Name: Greedy Blade
+Type: Weapon
+
+Reveal this card to add 1 to your combat check.
+If this check is against the Iron Brute, banish this card.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2663,6 +2669,14 @@ def test_an_addition_for_a_check_using_a_weapon_follows_one(cards, played, oiled
     assert bool(events_of(events, "play", card="Fire Oil")) == oiled
     assert bool(events_of(events, "refused", card="Fire Oil")) != oiled
     assert ("Fire Oil" in [card.name for card in brannoc.hand]) != oiled
+
+
+@pytest.mark.parametrize(("bane", "kept"), [("Iron Brute", False), ("Straw Beast", True)])
+def test_a_condition_on_the_card_a_check_is_against(cards, bane, kept):
+    """`If this check is against the Iron Brute, banish this card.`: only against it."""
+    _, brannoc = brannoc_encounters(cards, bane, {"check": [["Greedy Blade"]],
+                                                  "evade": ["none"]}, hand=["Greedy Blade"])
+    assert ("Greedy Blade" in [card.name for card in brannoc.hand]) == kept
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

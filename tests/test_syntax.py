@@ -548,6 +548,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Discard this card to add 1d4 with the Fire trait to any combat check using a weapon."),
     ("Discard this card to add 2 dice to a check if a spell was played during that check.",
      "Discard this card to add 2 dice to any check using a spell."),
+    ("If this check is against the villain Karzoug, banish this card.",
+     "If the check is against the Karzoug, banish this card."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -397,6 +397,9 @@ class _CardCheck(CardCheck):
             self._card_kinds(node.words)
         elif node.kind == "check_was":
             self._check_kinds(node.words)
+        elif node.kind == "check_against_card":
+            self._card_ref(node.words[0], ("bane", "boon"), "the card a check is against",
+                           "name a bane or a boon")
 
     def _add_dice(self, node: ast.AddDice) -> None:
         if node.count.dice or not 1 <= node.count.plus <= 10:
@@ -470,18 +473,19 @@ class _CardCheck(CardCheck):
             if not known(word, skills):
                 self.unknown("CW205", word, "a pacg skill", skills)
 
-    def _card_ref(self, ref: ast.CardRef, kinds: tuple[str, ...], done: str, hint: str
-                  ) -> None:
-        """A card the text names must exist and be of one of `kinds`: kinds of card
-        (kind_of) or types."""
-        name = self.pool.names.get(ast.name_key(ref.name))
+    def _card_ref(self, ref: ast.CardRef | ast.Word, kinds: tuple[str, ...], done: str,
+                  hint: str) -> None:
+        """A card the text names (a reference, or a condition's word) must exist and be of
+        one of `kinds`: kinds of card (kind_of) or types."""
+        written = ref.name if isinstance(ref, ast.CardRef) else ref.text
+        name = self.pool.names.get(ast.name_key(written))
         if name is None:
-            self.report("CW207", ref, f"no card is named '{ref.name}'",
-                        did_you_mean(ref.name, self.pool.types))
+            self.report("CW207", ref, f"no card is named '{written}'",
+                        did_you_mean(written, self.pool.types))
             return
         target = self.pool.types[name]
         if target is not None and kind_of(target) not in kinds and target not in kinds:
-            self.report("CW204", ref, f"'{ref.name}' is a {target}, which cannot be "
+            self.report("CW204", ref, f"'{written}' is a {target}, which cannot be "
                         f"{done}", hint)
 
     def _amount(self, amount: ast.Amount) -> None:

@@ -949,6 +949,10 @@ class AstBuilder:
                 words.extend(part)
         return ast.Condition(kind, tuple(words), span=self._span(meta))
 
+    def named_card(self, meta: Any, name: str) -> ast.Word:
+        """`the villain Karzoug the Claimer`: the card's name, as a condition's word."""
+        return ast.Word(name, span=self._span(meta))
+
     def check_ref(self, meta: Any, card: ast.SelfRef | None = None) -> None:
         """`the check to defeat the Ghost`: said only to say which check."""
         return None

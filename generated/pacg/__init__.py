@@ -88,6 +88,7 @@ MODULES = {
     "Sage's Robe": 'sage_s_robe',
     'Tangle Web': 'tangle_web',
     "Alchemist's Fire": 'alchemist_s_fire',
+    'Oathbreaker Blade': 'oathbreaker_blade',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

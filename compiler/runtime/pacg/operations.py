@@ -531,6 +531,10 @@ class CardOperations:
             return any(singular(defn.type) == singular(wanted)
                        and {trait.casefold() for trait in traits}
                        <= {trait.casefold() for trait in defn.traits} for defn in played)
+        if kind == "check_against_card":  # the check being made is against that card
+            check = self.check
+            return check is not None and check.against is not None \
+                and check.against.name.casefold() == words[0].casefold()
         if kind == "check_is":  # the check being made is of any of these kinds
             check = self.check
             return check is not None and any(kind_holds(word, check.option, check.skill)
