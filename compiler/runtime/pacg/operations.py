@@ -84,7 +84,10 @@ class CheckState:
         return (1 if self.skill.sides else 0) + sum(len(faces) for _, faces in self.rolled)
 
     def counted(self, sides: int, faces: list[int]) -> int:
-        """What dice of `sides` that rolled `faces` count for on this check."""
+        """What dice of `sides` that rolled `faces` count for on this check (their sum, on
+        the checks, nearly all, where no face counts as another)."""
+        if not self.counted_as:
+            return sum(faces)
         return sum(self.counted_as.get((sides, face), face) for face in faces)
 
     @property
