@@ -283,6 +283,7 @@ class MoveSelf(Effect):
 # The decks a card may shuffle itself into, by MoveSelf.place, as the text says them.
 SHUFFLED_INTO = {
     "shuffle": "the location deck",
+    "your_location": "your location deck",
     "random_open": "a random open location deck",
     "random_other_open": "a random other open location deck",
 }

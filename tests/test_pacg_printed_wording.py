@@ -970,6 +970,12 @@ Type: Weapon
 Reveal this card to add 1 to your combat check.
 If this check is against the Iron Brute, banish this card.
 ---
+Name: Roving Roc
+Type: Monster
+Check: Combat 99
+
+If undefeated, move to a random open location and shuffle the Roving Roc into that deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2677,6 +2683,20 @@ def test_a_condition_on_the_card_a_check_is_against(cards, bane, kept):
     _, brannoc = brannoc_encounters(cards, bane, {"check": [["Greedy Blade"]],
                                                   "evade": ["none"]}, hand=["Greedy Blade"])
     assert ("Greedy Blade" in [card.name for card in brannoc.hand]) == kept
+
+
+def test_a_card_shuffled_into_that_deck_goes_where_the_character_moved(cards):
+    """`move to a random open location and shuffle the Roving Roc into that deck`: the Roc
+    goes into the deck of the field Brannoc moved to, not the one he met it at."""
+    table = laid_out(cards, {"locations": [*field(), {"card": "Other Field", "deck": []}],
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"]}})
+    brannoc = table.characters[0]
+    met_at = brannoc.location
+    rt.Encounter(table, brannoc, Card(cards["Roving Roc"]), met_at).run()
+    assert brannoc.location is not met_at
+    assert [card.name for card in brannoc.location.deck] == ["Roving Roc"]
+    assert met_at.deck == []
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -421,7 +421,7 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "or bottom of the deck.", "If defeated, examine the top card of the location deck and "
      "put it on either the top or bottom of the deck."),
     ("If undefeated, shuffle it into the deck it came from.",
-     "If undefeated, shuffle it into your location deck."),
+     "If undefeated, shuffle it into the location deck."),
     ("If undefeated, shuffle a barrier into your location deck.",
      "If undefeated, shuffle a barrier from the box into the location deck."),
     ("Before the encounter, each character summons and encounters a monster from the box.",
@@ -550,6 +550,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Discard this card to add 2 dice to any check using a spell."),
     ("If this check is against the villain Karzoug, banish this card.",
      "If the check is against the Karzoug, banish this card."),
+    ("If undefeated, move to a random open location and shuffle it into that deck.",
+     "If undefeated, move to a random open location and shuffle it into your location deck."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -148,6 +148,7 @@ MODULES = {
     'Pickpocket Imp': 'pickpocket_imp',
     'Bridge Troll': 'bridge_troll',
     'Prowling Scout': 'prowling_scout',
+    'Roaming Griffon': 'roaming_griffon',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

@@ -408,7 +408,7 @@ class Encounter(CardOperations):
 
     def _place_in_location(self, place: str) -> str:
         deck = self.location.deck
-        if place in ("shuffle", "random_open", "random_other_open"):
+        if place in ("shuffle", "your_location", "random_open", "random_other_open"):
             location = self._shuffled_into(place)
             self.table.shuffle_into(self.card, location)
             return f"shuffled into {location.name}'s deck"
@@ -426,9 +426,12 @@ class Encounter(CardOperations):
     def _shuffled_into(self, place: str) -> Location:
         """The location whose deck a card shuffled away goes into: its own, or one the dice
         pick among the open ones (other than its own, for `random_other_open`); with none
-        to pick, its own (a ruling)."""
+        to pick, its own (a ruling); or the one the character is at now (`your_location`),
+        which is another after the character moved."""
         if place == "shuffle":
             return self.location
+        if place == "your_location":
+            return self.character.location
         open_ones = [location for location in self.table.locations if location.is_open
                      and not (place == "random_other_open" and location is self.location)]
         return self.table.dice.choice(open_ones) if open_ones else self.location
