@@ -628,10 +628,11 @@ TURN_ACTIONS = ("reset_hand", "end_turn", "keep_hand")
 
 @dataclass(frozen=True)
 class Examine(Effect):
-    """`examine the top 2 cards of the location deck`; `then` is what is done with them:
-    'any_order' (put back in any order), 'top_or_bottom' (the one card), or None."""
+    """`examine the top 2 cards of the location deck` (`examine the location deck`: a `count`
+    of None, all of it); `then` is what is done with them: 'any_order' (put back in any
+    order), 'top_or_bottom' (the one card), 'shuffle' (the deck shuffled), or None."""
 
-    count: Amount
+    count: Amount | None
     then: str | None = None
     deck: str = "location"  # or 'any_location' (the player's pick), 'yours', 'blessings'
 

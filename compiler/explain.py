@@ -479,12 +479,14 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                     "end_turn": f"{you}'s turn ends",
                                     "keep_hand": f"{you} does not reset the hand at the end "
                                                  "of this turn"}[e.action],
-    ast.Examine: lambda e, you: f"{you} looks at the top {top_cards_words(e.count)} of "
+    ast.Examine: lambda e, you: f"{you} looks at "
+    + ("all of " if e.count is None else f"the top {top_cards_words(e.count)} of ")
     + {"location": "the location deck", "yours": "their deck",
        "any_location": "the deck of their own location (a location deck, as printed)",
-       "blessings": "the blessings deck"}[e.deck] + " and puts them back"
-    + {None: "", "any_order": " in any order", "top_or_bottom": ", on the top or the bottom"}[
-        e.then],
+       "blessings": "the blessings deck"}[e.deck]
+    + {None: " and puts them back", "any_order": " and puts them back in any order",
+       "top_or_bottom": " and puts them back, on the top or the bottom",
+       "shuffle": ", then shuffles that deck"}[e.then],
     ast.GainFromBox: lambda e, you: f"{you if e.target is None else _who(e.target, you)} "
     f"adds {e.count} random " + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")

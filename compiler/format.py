@@ -527,7 +527,8 @@ def _kinds_named(kinds: tuple[ast.Word, ...]) -> str:
 
 
 EXAMINE_THEN = {"any_order": " and put them back in any order",
-                "top_or_bottom": " and put it on either the top or bottom of the deck"}
+                "top_or_bottom": " and put it on either the top or bottom of the deck",
+                "shuffle": " and then shuffle it"}
 
 
 EXAMINED_DECKS = {"location": "the location deck", "any_location": "a location deck",
@@ -537,6 +538,8 @@ EXAMINED_DECKS = {"location": "the location deck", "any_location": "a location d
 
 def _examine(e: ast.Examine, voice: Voice) -> str:
     then = EXAMINE_THEN[e.then] if e.then else ""
+    if e.count is None:
+        return f"examine {EXAMINED_DECKS[e.deck]}{then}"
     return f"examine the top {top_cards_words(e.count)} of {EXAMINED_DECKS[e.deck]}{then}"
 
 

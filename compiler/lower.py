@@ -378,7 +378,8 @@ class _Lowerer:
         return {"op": "turn_action", "action": e.action}
 
     def Examine(self, e: ast.Examine) -> ir.Effect:
-        return {"op": "examine", "count": lower_amount(e.count), "then": e.then, "deck": e.deck}
+        return {"op": "examine", "count": None if e.count is None else lower_amount(e.count),
+                "then": e.then, "deck": e.deck}
 
     def Attempt(self, e: ast.Attempt) -> ir.Effect:
         return {"op": "attempt", "target": e.target.kind, "check": lower_check_step(e.check)}

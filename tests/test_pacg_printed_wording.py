@@ -976,6 +976,11 @@ Check: Combat 99
 
 If undefeated, move to a random open location and shuffle the Roving Roc into that deck.
 ---
+Name: Deck Surveyor
+Type: Ally
+
+Banish this card to examine your location deck and then shuffle it.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2697,6 +2702,21 @@ def test_a_card_shuffled_into_that_deck_goes_where_the_character_moved(cards):
     assert brannoc.location is not met_at
     assert [card.name for card in brannoc.location.deck] == ["Roving Roc"]
     assert met_at.deck == []
+
+
+def test_a_whole_deck_examined_and_then_shuffled(cards):
+    """`examine your location deck and then shuffle it`: every card is seen, top first,
+    and the same cards are in the deck afterwards, shuffled."""
+    walls = ["Paper Wall", "Iron Wall", "Straw Dummy", "Pebble"]
+    table = laid_out(cards, {"locations": field(*walls),
+                             "characters": [hero("Brannoc Ashvale", hand=["Deck Surveyor"])]})
+    brannoc = table.characters[0]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    (examined,) = events_of(table.log.events, "examine")
+    assert examined["cards"] == walls
+    assert events_of(table.log.events, "shuffled", location="Plain Field")
+    assert sorted(card.name for card in brannoc.location.deck) == sorted(walls)
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -1133,6 +1133,9 @@ class AstBuilder:
         then = words[1] if len(words) > 1 else None
         return ast.Examine(count, then, deck, span=self._span(meta))
 
+    def examine_whole(self, meta: Any, *parts: Any) -> ast.Examine:
+        return dataclasses.replace(self.examine(meta, *parts), count=None)
+
     def attempt(self, meta: Any, *parts: Any) -> ast.Attempt:
         target, (check,) = self._subject(meta, parts)
         return ast.Attempt(target, check, span=self._span(meta))

@@ -89,6 +89,7 @@ MODULES = {
     'Tangle Web': 'tangle_web',
     "Alchemist's Fire": 'alchemist_s_fire',
     'Oathbreaker Blade': 'oathbreaker_blade',
+    'Town Surveyor': 'town_surveyor',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

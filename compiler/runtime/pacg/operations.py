@@ -630,12 +630,13 @@ class CardOperations:
             self.table.turn_ended = True
             self.log.emit("turn_ends", character=you.name)
 
-    def examine(self, you: Character, count: int, then: str | None = None,
+    def examine(self, you: Character, count: int | None, then: str | None = None,
                 deck: str = "location") -> None:
-        """Look at the top cards of a deck: the location's, any location's (the player's
-        pick: `you`'s own location, docs/rulings.md), `you`'s own, or the blessings deck;
-        they stay as they are, which is one of the orders `then` allows, unless an examined
-        card's own `When you examine this card` text (done for each, top first) moves it."""
+        """Look at the top `count` cards of a deck (None: all of it): the location's, any
+        location's (the player's pick: `you`'s own location, docs/rulings.md), `you`'s own,
+        or the blessings deck; they stay as they are, which is one of the orders `then`
+        allows, unless an examined card's own `When you examine this card` text (done for
+        each, top first) moves it; then the deck is shuffled if `then` says so."""
         cards, whose = {"location": (self.location.deck, self.location.name),
                         "any_location": (you.location.deck, you.location.name),
                         "yours": (you.deck, you.name),
@@ -646,6 +647,9 @@ class CardOperations:
         for card in examined:
             if card.defn.when_examined is not None and not self._stopped():
                 self._nested(you, card, self.location).examined(cards)
+        if then == "shuffle":
+            self.table.dice.shuffle(cards)
+            self.log.emit("shuffled", location=whose)
 
     def encounter_self(self) -> None:
         """`encounter it`: done once the card's `When you examine this card` text is."""
