@@ -851,7 +851,8 @@ class ForbidSelf(Effect):
 @dataclass(frozen=True)
 class ForceOutcome(Effect):
     """`the Ghost is undefeated`: the check to defeat it comes out `outcome` ('defeated' or
-    'undefeated'), whatever the dice say."""
+    'undefeated'), whatever the dice say; a boon's `you automatically acquire it`, 'acquired'
+    with no check to acquire it."""
 
     outcome: str
 

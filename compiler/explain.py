@@ -497,7 +497,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.DamageRule: lambda e, you: _damage_rule(e),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
-    ast.ForceOutcome: lambda e, you: f"the card is {e.outcome}, whatever the dice say",
+    ast.ForceOutcome: lambda e, you: "the card is acquired, with no check to acquire it"
+    if e.outcome == "acquired" else f"the card is {e.outcome}, whatever the dice say",
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
     ast.CountedDamage: lambda e, you: f"{_who(e.target, you)} is dealt "

@@ -981,6 +981,16 @@ Type: Ally
 
 Banish this card to examine your location deck and then shuffle it.
 ---
+Name: Gift of Luck
+Type: Blessing
+Check: Wisdom 99
+
+If you encounter this card, you automatically acquire it.
+---
+Name: Hard Gift
+Type: Blessing
+Check: Wisdom 99
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2717,6 +2727,15 @@ def test_a_whole_deck_examined_and_then_shuffled(cards):
     assert examined["cards"] == walls
     assert events_of(table.log.events, "shuffled", location="Plain Field")
     assert sorted(card.name for card in brannoc.location.deck) == sorted(walls)
+
+
+@pytest.mark.parametrize(("boon", "acquired"), [("Gift of Luck", True), ("Hard Gift", False)])
+def test_a_boon_may_be_acquired_with_no_check_when_encountered(cards, boon, acquired):
+    """`If you encounter this card, you automatically acquire it.`: no check to acquire it is
+    made, and it goes to the hand; the other, its check out of reach, is not acquired."""
+    table, brannoc = brannoc_encounters(cards, boon)
+    assert bool(checks(table.log.events)) != acquired
+    assert (boon in [card.name for card in brannoc.hand]) == acquired
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -554,6 +554,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If undefeated, move to a random open location and shuffle it into your location deck."),
     ("Banish this card to examine your location deck, then shuffle the location deck.",
      "Banish this card to examine the location deck and then shuffle it."),
+    ("If you encounter this card, you automatically acquire it.",
+     "When you encounter this card, you automatically acquire this card."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -35,7 +35,7 @@ WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated
            "would_be_defeated")
 # A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
 ROLL_WINDOWS = ("would_fail", "would_succeed", "would_fail_by")
-BOON_WINDOWS = ("after_playing", "when_playing_another", *ROLL_WINDOWS)
+BOON_WINDOWS = ("after_playing", "when_playing_another", "when_encountered", *ROLL_WINDOWS)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and
@@ -82,15 +82,17 @@ _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
 def _window_kind(kind: str, sentence: ast.Triggered) -> str:
     """What a card's effects may do in the sentence's window: a bane's, once it is examined,
-    may encounter it; a bane's, before its check to defeat, may settle how it comes out; a
-    boon's, once a check's dice are rolled, and a bane's, once those of the check to defeat
-    it are, may reroll them."""
+    may encounter it; a bane's, before its check to defeat, and a boon's, as it is
+    encountered, may settle how that check comes out; a boon's, once a check's dice are
+    rolled, and a bane's, once those of the check to defeat it are, may reroll them."""
     if kind == "bane" and sentence.window == "when_examined":
         return "bane_examined"
     if kind == "bane" and sentence.window in ("when_encountered", "before_encounter"):
         return "bane_before"
     if kind == "boon" and sentence.window in ROLL_WINDOWS:
         return "boon_roll"
+    if kind == "boon" and sentence.window == "when_encountered":
+        return "boon_encountered"
     if kind == "bane" and sentence.window == "would_be_defeated":
         return "bane_roll"
     return kind
@@ -305,6 +307,10 @@ class _CardCheck(CardCheck):
             why = "a boon cannot do this" if not isinstance(effect, _ROLL_EFFECTS) else \
                 "only 'If you would fail the check' and 'If you would succeed at the check' " \
                 "have dice to reroll"
+        elif kind == "boon_encountered":
+            allowed = (*_SHARED_EFFECTS, ast.ForceOutcome)
+            why = "a boon, as it is encountered, cannot do this: its powers are for when it " \
+                  "is played"
         else:
             allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
                        "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
@@ -317,6 +323,11 @@ class _CardCheck(CardCheck):
                                                 "when it is examined")
         if not isinstance(effect, allowed):
             self.report("CW204", effect, why)
+        elif isinstance(effect, ast.ForceOutcome) \
+                and (effect.outcome == "acquired") != (kind == "boon_encountered"):
+            self.report("CW204", effect, f"a {self.card.type} is not "
+                        + ("acquired" if effect.outcome == "acquired" else effect.outcome),
+                        "a bane is defeated or undefeated; a boon is acquired")
         elif isinstance(effect, ast.SelfAction) and effect.beside and effect.action != "display":
             self.report("CW204", effect, f"a card cannot {effect.action} itself next to "
                         "something", "a card is displayed next to something")

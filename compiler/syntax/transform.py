@@ -1027,6 +1027,9 @@ class AstBuilder:
         """`the Ghost is undefeated`, `she is undefeated`: the outcome, last."""
         return ast.ForceOutcome(parts[-1].text, span=self._span(meta))
 
+    def acquired_self(self, meta: Any, card: ast.SelfRef) -> ast.ForceOutcome:
+        return ast.ForceOutcome("acquired", span=self._span(meta))
+
     def subtract(self, meta: Any, amount: ast.Amount, each_die: ast.Word | None = None
                  ) -> ast.Subtract:
         return ast.Subtract(amount, each_die is not None, span=self._span(meta))

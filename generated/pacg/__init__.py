@@ -90,6 +90,7 @@ MODULES = {
     "Alchemist's Fire": 'alchemist_s_fire',
     'Oathbreaker Blade': 'oathbreaker_blade',
     'Town Surveyor': 'town_surveyor',
+    'Blessing of the Open Road': 'blessing_of_the_open_road',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

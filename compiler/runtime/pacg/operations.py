@@ -366,11 +366,13 @@ class CardOperations:
 
     def force_outcome(self, outcome: str) -> None:
         """The check to defeat the encountered card comes out `outcome`; before that check,
-        the card is `outcome` with no check made (and so, undefeated, deals no damage)."""
+        the card is `outcome` with no check made (and so, undefeated, deals no damage; a boon
+        `acquired` is acquired)."""
+        won = outcome in ("defeated", "acquired")
         if self.check is None:
-            self.settled = outcome == "defeated"
+            self.settled = won
         else:
-            self.check.forced = outcome == "defeated"
+            self.check.forced = won
         self.log.emit("forced", card=self.card.name, outcome=outcome)
 
     def subtract(self, amount: int, each_die: bool) -> None:
