@@ -991,6 +991,12 @@ Name: Hard Gift
 Type: Blessing
 Check: Wisdom 99
 ---
+Name: Twin Staff
+Type: Weapon
+
+For your combat check, reveal this card to add 1d6; you may additionally discard a card to \
+add another 1d6.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2736,6 +2742,17 @@ def test_a_boon_may_be_acquired_with_no_check_when_encountered(cards, boon, acqu
     table, brannoc = brannoc_encounters(cards, boon)
     assert bool(checks(table.log.events)) != acquired
     assert (boon in [card.name for card in brannoc.hand]) == acquired
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_a_further_cost_in_another_card_buys_more(cards, answer):
+    """`you may additionally discard a card to add another 1d6`: paid with the Pebble, a
+    second 1d6 is rolled on the check; declined, the Pebble stays in hand."""
+    table, brannoc = brannoc_encounters(cards, "Iron Brute",
+                                        {"check": [["Twin Staff"]], "evade": ["none"],
+                                         "may": [answer]}, hand=["Twin Staff", "Pebble"])
+    assert len(events_of(table.log.events, "roll", dice="1d6")) == (2 if answer else 1)
+    assert ([card.name for card in brannoc.discards] == ["Pebble"]) == answer
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

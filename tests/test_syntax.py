@@ -556,6 +556,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Banish this card to examine the location deck and then shuffle it."),
     ("If you encounter this card, you automatically acquire it.",
      "When you encounter this card, you automatically acquire this card."),
+    ("For your combat check, reveal this card to add 1d6; you may additionally discard a card "
+     "to add another 1d6.",
+     "For your combat check, reveal this card to add 1d6; you may discard a card to add "
+     "another 1d6."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

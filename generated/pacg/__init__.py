@@ -91,6 +91,7 @@ MODULES = {
     'Oathbreaker Blade': 'oathbreaker_blade',
     'Town Surveyor': 'town_surveyor',
     'Blessing of the Open Road': 'blessing_of_the_open_road',
+    'Walking Staff': 'walking_staff',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
