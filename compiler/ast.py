@@ -331,7 +331,8 @@ class WhichChecks(Node):
     check); and, with a `purpose` ('defeat', 'acquire', 'close', 'recharge'), only checks
     for it, against a card of one of the `against` types if any are named, with any of
     `against_traits` if any are; with `using`, only a check on which a card of one of those
-    types was played before (`a combat check using a weapon`)."""
+    types was played before (`a combat check using a weapon`); `alternative`, other checks
+    the card is for as well (`your combat check or your check to acquire an ally`)."""
 
     owner: str
     kinds: tuple[Word, ...] = ()
@@ -339,6 +340,7 @@ class WhichChecks(Node):
     against: tuple[Word, ...] = ()
     against_traits: tuple[Word, ...] = ()
     using: tuple[Word, ...] = ()
+    alternative: WhichChecks | None = None
 
 
 @dataclass(frozen=True)

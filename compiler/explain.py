@@ -355,6 +355,8 @@ def _which_checks(checks: ast.WhichChecks) -> str:
             text += " with any of the traits " + ", ".join(map(str, checks.against_traits))
     if checks.using:
         text += " on which a " + " or ".join(map(str, checks.using)) + " was played before"
+    if checks.alternative is not None:
+        text += f", or {_which_checks(checks.alternative)}"
     return text
 
 

@@ -410,7 +410,10 @@ def which_checks(checks: ast.WhichChecks) -> str:
     if checks.using:
         kinds = _list(map(str, checks.using), "or")
         text += f" using {_article(kinds)} {kinds}"
-    return text + (" at another location" if checks.owner == "elsewhere" else "")
+    text += " at another location" if checks.owner == "elsewhere" else ""
+    if checks.alternative is not None:
+        text += f" or to {which_checks(checks.alternative)}"
+    return text
 
 
 def _traits(traits: tuple[ast.Word, ...]) -> str:

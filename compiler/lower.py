@@ -212,7 +212,8 @@ def _value(value: Any) -> Any:
 def _which_checks(checks: ast.WhichChecks) -> dict[str, Any]:
     return {"owner": checks.owner, "checks": [kind.text for kind in checks.kinds],
             "purpose": checks.purpose, "against": [kind.text for kind in checks.against],
-            "against_traits": _words(checks.against_traits), "using": _words(checks.using)}
+            "against_traits": _words(checks.against_traits), "using": _words(checks.using),
+            "or": None if checks.alternative is None else _which_checks(checks.alternative)}
 
 
 def _counted(counted: tuple[ast.Selector, ...]) -> list[dict[str, list[str]]]:

@@ -997,6 +997,15 @@ Type: Weapon
 For your combat check, reveal this card to add 1d6; you may additionally discard a card to \
 add another 1d6.
 ---
+Name: Twofold Charm
+Type: Item
+
+Reveal this card to add 1d6 to your combat check or to your check to acquire an ally.
+---
+Name: Shy Squire
+Type: Ally
+Check: Charisma 4
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2753,6 +2762,17 @@ def test_a_further_cost_in_another_card_buys_more(cards, answer):
                                          "may": [answer]}, hand=["Twin Staff", "Pebble"])
     assert len(events_of(table.log.events, "roll", dice="1d6")) == (2 if answer else 1)
     assert ([card.name for card in brannoc.discards] == ["Pebble"]) == answer
+
+
+@pytest.mark.parametrize(("encountered", "played"), [("Iron Brute", True), ("Shy Squire", True),
+                                                     ("Rune Door", False)])
+def test_an_addition_may_be_for_either_of_two_kinds_of_check(cards, encountered, played):
+    """`add 1d6 to your combat check or to your check to acquire an ally`: played on the
+    check to defeat the Brute and on the check to acquire the Squire, not on the Strength
+    check to defeat the door."""
+    table, _ = brannoc_encounters(cards, encountered, {"evade": ["none"]},
+                                  hand=["Twofold Charm"])
+    assert bool(events_of(table.log.events, "play", card="Twofold Charm")) == played
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

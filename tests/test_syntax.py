@@ -560,6 +560,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "to add another 1d6.",
      "For your combat check, reveal this card to add 1d6; you may discard a card to add "
      "another 1d6."),
+    ("Reveal this card to add 1d6 to your combat check, or your check to acquire an ally.",
+     "Reveal this card to add 1d6 to your combat check or to your check to acquire an ally."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

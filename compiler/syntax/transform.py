@@ -782,7 +782,8 @@ class AstBuilder:
                         and not isinstance(part, _Using)), (None, (), ()))
         whose = "elsewhere" if _ELSEWHERE in parts else "others" if _BY_ANOTHER in parts \
             else owner.text
-        return ast.WhichChecks(whose, kinds, *purpose, using, span=self._span(meta))
+        alternative = next((part for part in parts if isinstance(part, ast.WhichChecks)), None)
+        return ast.WhichChecks(whose, kinds, *purpose, using, alternative, span=self._span(meta))
 
     def using(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _Using:
         return _Using(kinds)

@@ -92,6 +92,7 @@ MODULES = {
     'Town Surveyor': 'town_surveyor',
     'Blessing of the Open Road': 'blessing_of_the_open_road',
     'Walking Staff': 'walking_staff',
+    'Charm of the Wayfarer': 'charm_of_the_wayfarer',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -32,6 +32,7 @@ CARD = rt.CardDef(
                     'against': [],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': []},
             run=power_1,
         ),

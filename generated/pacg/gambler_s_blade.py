@@ -37,6 +37,7 @@ CARD = rt.CardDef(
                     'against': [],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': []},
             run=power_1,
         ),

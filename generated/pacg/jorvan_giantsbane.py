@@ -31,6 +31,7 @@ CARD = rt.CardDef(
                     'against': [],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': [],
                     'more': {'amount': {'dice': 2,
                                         'sides': 4,

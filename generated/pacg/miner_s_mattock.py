@@ -31,6 +31,7 @@ CARD = rt.CardDef(
                     'against': ['barrier'],
                     'against_traits': ['Lock', 'Obstacle'],
                     'using': [],
+                    'or': None,
                     'traits': []},
             run=power_1,
         ),

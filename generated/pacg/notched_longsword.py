@@ -30,6 +30,7 @@ CARD = rt.CardDef(
                     'against': [],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': [],
                     'more': None},
             run=power_1,

@@ -35,6 +35,7 @@ CARD = rt.CardDef(
                     'against': [],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': [],
                     'more': None},
             run=power_1,

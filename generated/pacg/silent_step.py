@@ -32,7 +32,8 @@ CARD = rt.CardDef(
                     'purpose': None,
                     'against': [],
                     'against_traits': [],
-                    'using': []},
+                    'using': [],
+                    'or': None},
             run=power_1,
         ),
         rt.Power(
@@ -46,6 +47,7 @@ CARD = rt.CardDef(
                     'against': ['spell'],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': [],
                     'more': None},
             run=power_2,

@@ -33,6 +33,7 @@ CARD = rt.CardDef(
                     'against': [],
                     'against_traits': [],
                     'using': [],
+                    'or': None,
                     'traits': []},
             run=power_1,
         ),

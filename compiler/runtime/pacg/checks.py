@@ -7,7 +7,7 @@ never turns on a floating-point rounding and is the same on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -93,6 +93,15 @@ def _add_die(counts: dict[int, int], sides: int) -> dict[int, int]:
         for face in range(1, sides + 1):
             result[total + face] = result.get(total + face, 0) + ways
     return result
+
+
+def each_way(spec: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """The checks a card is for, as each way its text names them (`your combat check or your
+    check to acquire an ally`: two)."""
+    way: Mapping[str, Any] | None = spec
+    while way is not None:
+        yield way
+        way = way.get("or")
 
 
 def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: str | None,

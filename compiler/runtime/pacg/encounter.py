@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, selects, singular
-from compiler.runtime.pacg.checks import fits, skill_for
+from compiler.runtime.pacg.checks import each_way, fits, skill_for
 from compiler.runtime.pacg.operations import (
     CardOperations,
     CheckResult,
@@ -330,10 +330,11 @@ class Encounter(CardOperations):
                 ("any", "others") if holder.location is here else ("elsewhere",)
             for card in list(holder.hand):
                 for power in card.defn.powers_for.get("add_to_check", ()):
-                    spec = power.effect
-                    if spec["owner"] not in owners or not self.may_play(holder, card, power):
+                    if not any(way["owner"] in owners and fits(way, state.option, state.skill,
+                                                               state.purpose, state.against)
+                               for way in each_way(power.effect)):
                         continue
-                    if not fits(spec, state.option, state.skill, state.purpose, state.against):
+                    if not self.may_play(holder, card, power):
                         continue
                     blocked = self._immunity(card) if against is not None else None
                     plays.append(Play(holder, card, power, blocked
