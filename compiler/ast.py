@@ -692,12 +692,14 @@ class GainFromBox(Effect):
 class PileAction(Effect):
     """`bury your discard pile`, `discard your hand`: every card of the pile ('hand' or
     'discards'); with `kinds`, every card of those types (`discard any armors`, `bury any
-    allies in your discard pile`)."""
+    allies in your discard pile`); with `traits`, every card with any of them (`recharge
+    every card with the Magic trait in her hand`)."""
 
     target: Target
     action: str
     pile: str
     kinds: tuple[Word, ...] = ()
+    traits: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -340,6 +340,17 @@ def _conditional(e: ast.Conditional, you: str) -> str:
     return text
 
 
+def _pile_action(e: ast.PileAction, you: str) -> str:
+    kinds = [str(kind) for kind in e.kinds if str(kind).casefold() not in ("card", "cards")]
+    pile = "the hand" if e.pile == "hand" else "the discard pile"
+    if not (kinds or e.traits):
+        return f"{_who(e.target, you)} must {e.action} every card of {pile}"
+    return f"{_who(e.target, you)} must {e.action} every " \
+        + (f"card of the types {' or '.join(kinds)}" if kinds else "card") \
+        + (f" with any of the traits {', '.join(map(str, e.traits))}" if e.traits else "") \
+        + f" in {pile}"
+
+
 def _which_checks(checks: ast.WhichChecks) -> str:
     whose = {"yours": "its holder's", "any": "any character's",
              "others": "another character's", "elsewhere": "a"}[checks.owner]
@@ -493,9 +504,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     f"adds {e.count} random " + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
     + " from the box to the hand",
-    ast.PileAction: lambda e, you: f"{_who(e.target, you)} must {e.action} every "
-    + (f"card of the types {' or '.join(map(str, e.kinds))} in " if e.kinds else "card of ")
-    + ("the hand" if e.pile == "hand" else "the discard pile"),
+    ast.PileAction: lambda e, you: _pile_action(e, you),
     ast.DamageRule: lambda e, you: _damage_rule(e),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",

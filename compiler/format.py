@@ -375,8 +375,9 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
 
 def _pile(e: ast.PileAction, voice: Voice) -> str:
     pile = "hand" if e.pile == "hand" else "discard pile"
-    if e.kinds:
-        return f"{_acting(e.target, e.action, voice)} any {_list(map(str, e.kinds), 'or')} " \
+    if e.kinds or e.traits:
+        kinds = _list(map(str, e.kinds), "or") if e.kinds else "cards"
+        return f"{_acting(e.target, e.action, voice)} any {kinds}{_traits(e.traits, 'or')} " \
             f"from your {pile}"
     return f"{_acting(e.target, e.action, voice)} your {pile}"
 
@@ -416,12 +417,12 @@ def which_checks(checks: ast.WhichChecks) -> str:
     return text
 
 
-def _traits(traits: tuple[ast.Word, ...]) -> str:
-    """` with the Fire trait`, or nothing."""
+def _traits(traits: tuple[ast.Word, ...], conjunction: str = "and") -> str:
+    """` with the Fire trait`, or nothing; `or` between traits any of which will do."""
     if not traits:
         return ""
     word = "trait" if len(traits) == 1 else "traits"
-    return f" with the {_list(map(str, traits), 'and')} {word}"
+    return f" with the {_list(map(str, traits), conjunction)} {word}"
 
 
 def _add(e: ast.AddToCheck, voice: Voice) -> str:

@@ -77,7 +77,7 @@ at most `highest` (null: any).
 | `examine`        | count (of a deck's top cards; null: all of it), then (or null), deck |
 | `gain_from_box`  | target, count, kinds, traits (all of them): random cards from the box |
 | `retrieve`       | kinds (card types; empty: any): one from the discard pile to the hand |
-| `pile`           | target, action, pile (`hand`, `discards`), kinds: every such card of it |
+| `pile`           | target, action, pile (`hand`, `discards`), kinds, traits (any): all such |
 | `damage_rule`    | as_kind, more (an amount), sign (-1: less), to, unreducible, halved, of_kind |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |

@@ -396,7 +396,7 @@ class _Lowerer:
 
     def PileAction(self, e: ast.PileAction) -> ir.Effect:
         return {"op": "pile", "target": e.target.kind, "action": e.action, "pile": e.pile,
-                "kinds": _words(e.kinds)}
+                "kinds": _words(e.kinds), "traits": _words(e.traits)}
 
     def DamageRule(self, e: ast.DamageRule) -> ir.Effect:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),

@@ -1006,6 +1006,16 @@ Name: Shy Squire
 Type: Ally
 Check: Charisma 4
 ---
+Name: Spell Sink
+Type: Barrier
+Check: Strength 99
+
+If undefeated, you must recharge every card with the Magic trait in your hand.
+---
+Name: Glow Stone
+Type: Item
+Traits: Magic
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2773,6 +2783,15 @@ def test_an_addition_may_be_for_either_of_two_kinds_of_check(cards, encountered,
     table, _ = brannoc_encounters(cards, encountered, {"evade": ["none"]},
                                   hand=["Twofold Charm"])
     assert bool(events_of(table.log.events, "play", card="Twofold Charm")) == played
+
+
+def test_every_card_with_a_trait_leaves_the_hand(cards):
+    """`recharge every card with the Magic trait in your hand`: the Glow Stone goes to the
+    bottom of Brannoc's deck; the Pebble, with no such trait, stays in his hand."""
+    _, brannoc = brannoc_encounters(cards, "Spell Sink", {"evade": ["none"]},
+                                    hand=["Glow Stone", "Pebble"])
+    assert [card.name for card in brannoc.hand] == ["Pebble"]
+    assert brannoc.deck[-1].name == "Glow Stone"
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

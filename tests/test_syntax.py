@@ -562,6 +562,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "another 1d6."),
     ("Reveal this card to add 1d6 to your combat check, or your check to acquire an ally.",
      "Reveal this card to add 1d6 to your combat check or to your check to acquire an ally."),
+    ("If undefeated, you must discard every card with the Magic or Divine trait in your hand.",
+     "If undefeated, discard any card with the Magic or Divine trait from your hand."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

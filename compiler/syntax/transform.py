@@ -98,6 +98,12 @@ class _Using(NamedTuple):
     kinds: tuple[ast.Word, ...]
 
 
+class _CardTraits(NamedTuple):
+    """`with the Magic trait` after the kinds of card an effect takes: traits they have."""
+
+    traits: tuple[ast.Word, ...]
+
+
 class _CardCount(NamedTuple):
     """`a random card`, `2 allies`: how many, whether at random, and of which types."""
 
@@ -715,11 +721,14 @@ class AstBuilder:
         return ast.PileAction(target, action.text, pile.text, span=self._span(meta))
 
     def kinds_action(self, meta: Any, *parts: Any) -> ast.PileAction:
-        """`discard any armors`: from the hand, unless a pile is named."""
+        """`discard any armors`: from the hand, unless a pile is named; `with the Magic
+        trait` after the kinds, the traits (the last list of words)."""
         target, (action, *rest) = self._subject(meta, parts)
-        kinds = tuple(kind for part in rest if isinstance(part, tuple) for kind in part)
+        traits = next((part.traits for part in rest if isinstance(part, _CardTraits)), ())
+        kinds = tuple(kind for part in rest if isinstance(part, tuple)
+                      and not isinstance(part, _CardTraits) for kind in part)
         pile = next((part.text for part in rest if isinstance(part, ast.Word)), "hand")
-        return ast.PileAction(target, action.text, pile, kinds, span=self._span(meta))
+        return ast.PileAction(target, action.text, pile, kinds, traits, span=self._span(meta))
 
     def draw_from_box(self, meta: Any, *parts: Any) -> ast.GainFromBox:
         """`draw 1d4 random spells from the box`; a trait before the kind (`a random Human
@@ -1116,6 +1125,9 @@ class AstBuilder:
 
     def with_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
         return traits
+
+    def card_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> _CardTraits:
+        return _CardTraits(traits)
 
     def _turn_action(self, meta: Any, action: str) -> ast.TurnAction:
         return ast.TurnAction(action, span=self._span(meta))

@@ -27,6 +27,7 @@ MODULES = {
     'Palisade of Shields': 'palisade_of_shields',
     'Riddling Arch': 'riddling_arch',
     'Ferry Toll': 'ferry_toll',
+    'Null Field': 'null_field',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

@@ -14,7 +14,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     if not (enc.may(you, 'pay_to') and enc.pay_cards(you, 'recharge', 1, False, (), 'hand')):
         for target in enc.targets('you', you):
-            enc.pile(target, 'discard', 'hand', ('allies', 'blessings'))
+            enc.pile(target, 'discard', 'hand', ('allies', 'blessings'), ())
 
 
 CARD = rt.CardDef(

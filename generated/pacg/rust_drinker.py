@@ -8,7 +8,7 @@ LINE = 75
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
-        enc.pile(target, 'discard', 'hand', ('armors', 'weapons'))
+        enc.pile(target, 'discard', 'hand', ('armors', 'weapons'), ())
 
 
 CARD = rt.CardDef(

@@ -14,7 +14,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'undefeated', ()):
         for target in enc.targets('you', you):
-            enc.pile(target, 'discard', 'hand', ())
+            enc.pile(target, 'discard', 'hand', (), ())
     if enc.holds(you, 'undefeated', ()):
         for target in enc.targets('you', you):
             enc.draw(target, 3)

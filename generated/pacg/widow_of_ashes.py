@@ -9,7 +9,7 @@ LINE = 21
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'lacks_cards', ('blessings',)):
         for target in enc.targets('you', you):
-            enc.pile(target, 'bury', 'hand', ())
+            enc.pile(target, 'bury', 'hand', (), ())
     else:
         for target in enc.targets('you', you):
             enc.cards(target, 'bury', 1, False, ('blessing',), 'hand')

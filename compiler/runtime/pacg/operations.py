@@ -909,12 +909,14 @@ class CardOperations:
             you.hand.append(card)
         self.log.emit("retrieve", character=you.name, card=card.name if pool else None)
 
-    def pile(self, who: Character, action: str, pile: str, kinds: tuple[str, ...] = ()
-             ) -> None:
-        """`who` loses every card (of `kinds`, if any) of the hand or the discard pile by
-        `action`."""
+    def pile(self, who: Character, action: str, pile: str, kinds: tuple[str, ...] = (),
+             traits: tuple[str, ...] = ()) -> None:
+        """`who` loses every card (of `kinds`, and with any of `traits`, if any) of the hand
+        or the discard pile by `action`."""
+        wanted = {trait.casefold() for trait in traits}
         lost = [card for card in (who.hand if pile == "hand" else who.discards)
-                if of_kinds(card.defn, kinds)]
+                if of_kinds(card.defn, kinds)
+                and (not wanted or not wanted.isdisjoint(t.casefold() for t in card.defn.traits))]
         for card in lost:
             self.table.move(who, card, action)
         self.log.emit("lose_cards", character=who.name, action=action,
