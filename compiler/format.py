@@ -553,7 +553,12 @@ def top_cards_words(count: ast.Amount) -> str:
 
 
 def _gain_from_box(e: ast.GainFromBox, voice: Voice) -> str:
-    kinds = _list(map(str, e.kinds), "or") + _traits(e.traits)
+    """A card of any type with one trait is written with the trait first (`a random plunder
+    card`), since `card` right after `random` is read as the word, not a kind."""
+    if [kind.text.casefold() for kind in e.kinds] == ["card"] and len(e.traits) == 1:
+        kinds = f"{e.traits[0]} {e.kinds[0]}"
+    else:
+        kinds = _list(map(str, e.kinds), "or") + _traits(e.traits)
     if e.target is None:
         return f"add {e.count} random {kinds} from the box to your hand"
     return f"{_acting(e.target, 'draw', voice)} {e.count} random {kinds} from the box"

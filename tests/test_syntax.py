@@ -564,6 +564,14 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Reveal this card to add 1d6 to your combat check or to your check to acquire an ally."),
     ("If undefeated, you must discard every card with the Magic or Divine trait in your hand.",
      "If undefeated, discard any card with the Magic or Divine trait from your hand."),
+    ("Reveal this card to add 1 die to your Strength check or check to defeat a barrier.",
+     "Reveal this card to add 1 die to your Strength check or to your check to defeat a "
+     "barrier."),
+    ("Reveal this card to add 1d4; you may additionally discard this card to add another die.",
+     "Reveal this card to add 1d4; you may additionally discard this card to add another 1 "
+     "die."),
+    ("Banish this card to add 3 random Divine spells from the box to your hand.",
+     "Banish this card to add 3 random spells with the Divine trait from the box to your hand."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -369,7 +369,8 @@ class _CardCheck(CardCheck):
 
     # -- words and references anywhere ----------------------------------------
 
-    def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid) -> None:
+    def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid | ast.SearchDeck
+                     | ast.GainFromBox | ast.PileAction) -> None:
         for word in node.traits:
             self._trait(word, STANDARD_TRAITS, "trait")
 
@@ -523,13 +524,13 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.CountedDamage: (_CardCheck._damage_kind,),
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
     ast.CardAction: (_CardCheck._node_card_kinds,),
-    ast.PileAction: (_CardCheck._node_card_kinds,),
+    ast.PileAction: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.SummonFromBox: (_CardCheck._node_card_kinds,),
     ast.SearchDeck: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),
-    ast.GainFromBox: (_CardCheck._node_card_kinds,),
+    ast.GainFromBox: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Triggered: (_CardCheck._alongside,),
     ast.WhichChecks: (_CardCheck._which_checks,),
     ast.UseSkill: (_CardCheck._use_skill,),

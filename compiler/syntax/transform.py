@@ -98,6 +98,15 @@ class _Using(NamedTuple):
     kinds: tuple[ast.Word, ...]
 
 
+@dataclasses.dataclass(frozen=True)
+class _SameOwnerChecks:
+    """`or check to defeat a barrier` after a check: another kind of the same owner's, by
+    its purpose (not a tuple, so that it is not taken for the purpose of the first)."""
+
+    purpose: tuple[str, tuple[ast.Word, ...], tuple[ast.Word, ...]]
+    span: ast.Span
+
+
 class _CardTraits(NamedTuple):
     """`with the Magic trait` after the kinds of card an effect takes: traits they have."""
 
@@ -777,6 +786,9 @@ class AstBuilder:
     def add_dice(self, meta: Any, count: ast.Amount, *parts: Any) -> ast.AddDice:
         return ast.AddDice(count, *self._addition(meta, parts), span=self._span(meta))
 
+    def add_another_die(self, meta: Any, *parts: Any) -> ast.AddDice:
+        return self.add_dice(meta, ast.Amount(0, 0, 1, span=self._span(meta)), *parts)
+
     def add_skill_die(self, meta: Any, skill: Token, traits: tuple[ast.Word, ...] = ()
                       ) -> ast.AddSkillDie:
         return ast.AddSkillDie(self._word(skill), traits, span=self._span(meta))
@@ -792,7 +804,15 @@ class AstBuilder:
         whose = "elsewhere" if _ELSEWHERE in parts else "others" if _BY_ANOTHER in parts \
             else owner.text
         alternative = next((part for part in parts if isinstance(part, ast.WhichChecks)), None)
+        same_owner = next((part for part in parts if isinstance(part, _SameOwnerChecks)), None)
+        if same_owner is not None:
+            alternative = ast.WhichChecks(whose, (), *same_owner.purpose, span=same_owner.span)
         return ast.WhichChecks(whose, kinds, *purpose, using, alternative, span=self._span(meta))
+
+    def same_owner_checks(self, meta: Any, purpose: tuple[str, tuple[ast.Word, ...],
+                                                            tuple[ast.Word, ...]]
+                          ) -> _SameOwnerChecks:
+        return _SameOwnerChecks(purpose, self._span(meta))
 
     def using(self, meta: Any, kinds: tuple[ast.Word, ...]) -> _Using:
         return _Using(kinds)

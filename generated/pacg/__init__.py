@@ -94,6 +94,8 @@ MODULES = {
     'Blessing of the Open Road': 'blessing_of_the_open_road',
     'Walking Staff': 'walking_staff',
     'Charm of the Wayfarer': 'charm_of_the_wayfarer',
+    'Crowbar': 'crowbar',
+    'Prayer Book': 'prayer_book',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
