@@ -987,6 +987,8 @@ TIMING_WINDOWS = {
     "on_star": "On a Star",
     "end_of_turn": "At the end of the turn",
     "after_playing": "After playing this card",
+    "if_acquired": "If you acquire this card",
+    "if_not_acquired": "If you do not acquire this card",
     "when_playing_another": "When playing another",
     "before_any_play": "While you act, before any character plays",
     "before_another_plays": "While you act, before another character plays",

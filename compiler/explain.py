@@ -38,6 +38,8 @@ WINDOWS = {
     "on_star": "when its die shows a Star",
     "end_of_turn": "at the end of the turn",
     "after_playing": "after playing this card: once any power of it has been played",
+    "if_acquired": "if acquired: after the check to acquire it, when it succeeded",
+    "if_not_acquired": "if not acquired: after the check to acquire it, when it failed",
     "when_playing_another": "while this card is held, when its holder plays another card of "
                             "the type named on a check",
     "before_any_play": "while the card is encountered, before any character plays a card "

@@ -1016,6 +1016,20 @@ Name: Glow Stone
 Type: Item
 Traits: Magic
 ---
+Name: Proud Squire
+Type: Ally
+Check: Wisdom 99
+
+If you acquire this card, draw a card.
+If you do not acquire this card, bury a card.
+---
+Name: Humble Squire
+Type: Ally
+Check: Wisdom 0
+
+If you acquire this card, draw a card.
+If you fail to acquire this card, bury a card.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2792,6 +2806,16 @@ def test_every_card_with_a_trait_leaves_the_hand(cards):
                                     hand=["Glow Stone", "Pebble"])
     assert [card.name for card in brannoc.hand] == ["Pebble"]
     assert brannoc.deck[-1].name == "Glow Stone"
+
+
+@pytest.mark.parametrize(("boon", "acquired"), [("Humble Squire", True),
+                                               ("Proud Squire", False)])
+def test_a_boons_text_once_the_check_to_acquire_it_was_made(cards, boon, acquired):
+    """`If you acquire this card, draw a card.` / `If you do not acquire this card, bury a
+    card.`: only the one for how the check went is done."""
+    _, brannoc = brannoc_encounters(cards, boon, hand=["Pebble", "Pebble"])
+    assert len(brannoc.buried) == (0 if acquired else 1)
+    assert len(brannoc.hand) == (4 if acquired else 1)
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

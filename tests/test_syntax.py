@@ -572,6 +572,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "die."),
     ("Banish this card to add 3 random Divine spells from the box to your hand.",
      "Banish this card to add 3 random spells with the Divine trait from the box to your hand."),
+    ("If you fail to acquire this card, discard a weapon or item.",
+     "If you do not acquire this card, discard a weapon or item."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

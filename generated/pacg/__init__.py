@@ -96,6 +96,7 @@ MODULES = {
     'Charm of the Wayfarer': 'charm_of_the_wayfarer',
     'Crowbar': 'crowbar',
     'Prayer Book': 'prayer_book',
+    'Wary Informant': 'wary_informant',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -89,6 +89,9 @@ class CardDef:
     would_fail_by: Run | None = None
     # A bane's text on the check to defeat it, its dice rolled, if it would succeed.
     would_be_defeated: Run | None = None
+    # A boon's text once the check to acquire it was made, as it went.
+    if_acquired: Run | None = None
+    if_not_acquired: Run | None = None
     # A boon's text on when it may not be played, asked before each play (forbid_self).
     before_playing: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a

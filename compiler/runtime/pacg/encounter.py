@@ -38,6 +38,8 @@ WINDOW_WORDS = {
     "before_any_play": "before a card is played",
     "before_another_plays": "before another character plays a card",
     "would_be_defeated": "if the check to defeat would succeed",
+    "if_acquired": "if acquired",
+    "if_not_acquired": "if not acquired",
 }
 
 
@@ -389,6 +391,7 @@ class Encounter(CardOperations):
         self.log.emit("acquired" if acquired else "not_acquired", character=self.character.name,
                       card=self.card.name)
         self.place = "hand" if acquired else "banish"
+        self._window("if_acquired" if acquired else "if_not_acquired")
 
     def _put_away(self) -> None:
         """Where the card goes at the end.  A summoned card goes back to the box and an
