@@ -1030,6 +1030,11 @@ Check: Wisdom 0
 If you acquire this card, draw a card.
 If you fail to acquire this card, bury a card.
 ---
+Name: Easing Charm
+Type: Item
+
+Discard this card to decrease the difficulty of your combat check by 3.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2816,6 +2821,16 @@ def test_a_boons_text_once_the_check_to_acquire_it_was_made(cards, boon, acquire
     _, brannoc = brannoc_encounters(cards, boon, hand=["Pebble", "Pebble"])
     assert len(brannoc.buried) == (0 if acquired else 1)
     assert len(brannoc.hand) == (4 if acquired else 1)
+
+
+def test_decreasing_a_checks_difficulty_is_adding_to_it(cards):
+    """`decrease the difficulty of your combat check by 3`: played on the check to defeat the
+    Iron Brute, 3 is added to the check; its difficulty stays 10 (docs/rulings.md)."""
+    table, _ = brannoc_encounters(cards, "Iron Brute", {"check": [["Easing Charm"]],
+                                                        "evade": ["none"]},
+                                  hand=["Easing Charm"])
+    (check,) = checks(table.log.events)
+    assert (check["added"], check["difficulty"]) == (3, 10)
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

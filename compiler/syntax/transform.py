@@ -772,6 +772,11 @@ class AstBuilder:
         return ast.AddToCheck(amount, *self._addition(meta, parts), more=more,
                               span=self._span(meta))
 
+    def eased_check(self, meta: Any, checks: ast.WhichChecks, amount: ast.Amount
+                    ) -> ast.AddToCheck:
+        """`decrease the difficulty of a combat check by 3` is `add 3 to a combat check`."""
+        return ast.AddToCheck(amount, checks, span=self._span(meta))
+
     def more_against(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.MoreAgainst:
         return ast.MoreAgainst(amount, parts[-1], span=self._span(meta))
 
