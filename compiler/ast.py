@@ -1280,6 +1280,16 @@ def after_examining(sentence: Sentence) -> list[Node]:
     return found
 
 
+def before_outcome(sentence: Triggered, effect: Effect) -> bool:
+    """Whether an effect of a window is about the damage for the failed check to defeat, and
+    so must hold before that damage is dealt, from the start of the encounter: `deals no
+    damage`, or a rule for the damage the card deals written in `If undefeated` (then for
+    that damage alone: docs/rulings.md)."""
+    return isinstance(effect, NoDamage) or (
+        isinstance(effect, DamageRule) and sentence.window == "if_undefeated"
+        and sentence.condition is None and sentence.once is None)
+
+
 def end_taken(place: str) -> str:
     """The end of the deck a card put at `place` goes to: for the player's choice of either,
     the bottom, where the card is met last (docs/rulings.md)."""

@@ -180,7 +180,12 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         if sentence.once is not None:
             span = "this turn" if sentence.once == "turn" else "the scenario"
             within += f", only the first time in {span}"
-        return [f"when: {WINDOWS[sentence.window]}{within}", *does(sentence.effects)]
+        return [f"when: {WINDOWS[sentence.window]}{within}",
+                *(line + (" (for the damage of a failed check to defeat it alone, so from "
+                          "the start of its encounter)"
+                          if isinstance(effect, ast.DamageRule)
+                          and ast.before_outcome(sentence, effect) else "")
+                  for effect in sentence.effects for line in does((effect,)))]
     if isinstance(sentence, ast.Activated) and sentence.alternative is not None:
         return [line for power in sentence.powers
                 for line in _sentence(dataclasses.replace(power, alternative=None), notes)]

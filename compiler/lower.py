@@ -73,11 +73,12 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 window = sentence
                 last = triggers.setdefault(sentence.window, [])
                 # `If undefeated, the Ghoul deals no damage`: so from the start (the damage
-                # for the failed check comes before any window of the outcome).
-                untimed.extend(lower.effect(e) for e in sentence.effects
-                               if isinstance(e, ast.NoDamage))
-                effects = [lower.effect(e) for e in sentence.effects
-                           if not isinstance(e, ast.NoDamage)]
+                # for the failed check comes before any window of the outcome); `If
+                # undefeated, the damage dealt by the Ghoul is increased by 2`: a rule for
+                # that damage only (docs/rulings.md).
+                before = [e for e in sentence.effects if ast.before_outcome(sentence, e)]
+                untimed.extend(_for_failure(lower.effect(e)) for e in before)
+                effects = [lower.effect(e) for e in sentence.effects if e not in before]
                 if sentence.alongside is not None:  # `When playing another weapon, ...`
                     # done only for a card of that type: played on the check, or to be played
                     asks = _ALONGSIDE_CONDITIONS[sentence.window]
@@ -132,6 +133,11 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
 _ALONGSIDE_CONDITIONS = {"when_playing_another": "played_on_check",
                          "before_any_play": "playing", "before_another_plays": "playing",
                          "would_fail_by": "failing_by"}
+
+
+def _for_failure(effect: ir.Effect) -> ir.Effect:
+    """A damage rule held for the damage of the failed check to defeat alone."""
+    return {**effect, "for_failure": True} if effect["op"] == "damage_rule" else effect
 
 
 def _only_if(kind: str, words: list[str], then: ir.Effect, otherwise: ir.Effect | None = None,
@@ -402,7 +408,8 @@ class _Lowerer:
         return {"op": "damage_rule", "as_kind": _word(e.as_kind),
                 "more": None if e.more is None else lower_amount(e.more), "sign": e.sign,
                 "to": None if e.to is None else e.to.kind, "unreducible": e.unreducible,
-                "halved": e.halved, "of_kind": _word(e.of_kind), "loses": e.loses}
+                "halved": e.halved, "of_kind": _word(e.of_kind), "loses": e.loses,
+                "for_failure": False}
 
     def AtReset(self, e: ast.AtReset) -> ir.Effect:
         return {"op": "dispose", "place": e.action, "beside": None}

@@ -1035,6 +1035,13 @@ Type: Item
 
 Discard this card to decrease the difficulty of your combat check by 3.
 ---
+Name: Spiteful Brute
+Type: Monster
+Check: Combat 14
+
+Before the encounter, you take 1 Fire damage.
+If undefeated, the damage dealt by the Spiteful Brute is increased by 2.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2831,6 +2838,18 @@ def test_decreasing_a_checks_difficulty_is_adding_to_it(cards):
                                   hand=["Easing Charm"])
     (check,) = checks(table.log.events)
     assert (check["added"], check["difficulty"]) == (3, 10)
+
+
+def test_a_damage_rule_of_the_undefeated_window_is_for_the_failed_checks_damage(cards):
+    """`If undefeated, the damage dealt by the Spiteful Brute is increased by 2.`: the
+    damage for the failed check is 2 more than its shortfall; the Fire damage before the
+    encounter is not changed (docs/rulings.md)."""
+    table, _ = brannoc_encounters(cards, "Spiteful Brute", {"evade": ["none"]})
+    (check,) = checks(table.log.events)
+    assert check["result"] == "failure"
+    fire, failed = events_of(table.log.events, "damage")
+    assert fire["amount"] == 1
+    assert failed["amount"] == check["difficulty"] - check["total"] + 2
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

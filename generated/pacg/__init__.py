@@ -157,6 +157,7 @@ MODULES = {
     'Bridge Troll': 'bridge_troll',
     'Prowling Scout': 'prowling_scout',
     'Roaming Griffon': 'roaming_griffon',
+    'Vengeful Zombie': 'vengeful_zombie',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

@@ -249,7 +249,11 @@ class Encounter(CardOperations):
                 if defn.is_bane and defn.type != "Barrier" and self.deals_damage:
                     # A ruling: failing to defeat a bane other than a barrier deals Combat
                     # damage equal to the shortfall, as in the printed game.
-                    self.damage(self.character, result.difficulty - result.total, "Combat")
+                    self.failure_damage = True
+                    try:
+                        self.damage(self.character, result.difficulty - result.total, "Combat")
+                    finally:
+                        self.failure_damage = False
                 return False
         return True
 

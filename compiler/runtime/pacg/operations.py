@@ -116,6 +116,7 @@ class DamageRule:
     unreducible: bool
     halved: bool
     loses: str | None = None  # how the cards the damage costs are lost, if not discarded
+    for_failure: bool = False  # only for the damage dealt for failing the check to defeat
 
 
 @dataclass
@@ -170,6 +171,7 @@ class CardOperations:
         self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
         self.damage_rules: list[DamageRule] = []
+        self.failure_damage = False  # the damage for failing the check to defeat is dealt
         # Kinds of card discarded first for damage (and whether for the card's own only).
         self.discarded_first: list[tuple[tuple[str, ...], bool]] = []
         self.spreading = False  # damage a rule deals to others as well is being dealt
@@ -250,7 +252,8 @@ class CardOperations:
         damage is Combat)."""
         kind = kind or "Combat"
         # Damage the encountered card deals, as its text changes damage of this kind.
-        rules = [rule for rule in self.damage_rules if rule.of_kind in (None, kind)] \
+        rules = [rule for rule in self.damage_rules if rule.of_kind in (None, kind)
+                 and (self.failure_damage or not rule.for_failure)] \
             if self.playing is None else []
         spread = next((rule.to for rule in rules if rule.to is not None), None)
         if spread is not None and not self.spreading:
@@ -933,9 +936,10 @@ class CardOperations:
 
     def damage_rule(self, as_kind: str | None, more: int, to: str | None,
                     unreducible: bool = False, halved: bool = False,
-                    of_kind: str | None = None, loses: str | None = None) -> None:
+                    of_kind: str | None = None, loses: str | None = None,
+                    for_failure: bool = False) -> None:
         self.damage_rules.append(DamageRule(of_kind, as_kind, more, to, unreducible, halved,
-                                            loses))
+                                            loses, for_failure))
 
     def unevadable(self) -> None:
         self.evadable = False
