@@ -298,6 +298,7 @@ CONDITIONS = {
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
     "has_trait": "if {you} has the {words} trait (on the character card)",
+    "self_has_trait": "if this card has the {words} trait",
     "check_was": "if the check to defeat the card was a {words} check",
     "succeeded_by": "if the check to defeat the card succeeded by {words} or more",
     "failed_by": "if the check to defeat the card failed by {words} or more",

@@ -100,6 +100,7 @@ CONDITION_WORDS = {
     "dealt_damage": "this card dealt damage to you",
     "lacks_cards": "you have no {}",
     "has_trait": "your character has the {} trait",
+    "self_has_trait": "this card has the {} trait",
     "check_was": "the check to defeat was a {} check",
     "succeeded_by": "the check to defeat succeeded by {} or more",
     "failed_by": "the check to defeat failed by {} or more",

@@ -1042,6 +1042,19 @@ Check: Combat 14
 Before the encounter, you take 1 Fire damage.
 If undefeated, the damage dealt by the Spiteful Brute is increased by 2.
 ---
+Name: Tainted Charm
+Type: Item
+Traits: Corrupted
+
+Discard this card to add 1 to your combat check; if this card has the Corrupted trait, \
+bury a card.
+---
+Name: Clean Charm
+Type: Item
+
+Discard this card to add 1 to your combat check; if this card has the Corrupted trait, \
+bury a card.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2850,6 +2863,16 @@ def test_a_damage_rule_of_the_undefeated_window_is_for_the_failed_checks_damage(
     fire, failed = events_of(table.log.events, "damage")
     assert fire["amount"] == 1
     assert failed["amount"] == check["difficulty"] - check["total"] + 2
+
+
+@pytest.mark.parametrize(("charm", "buried"), [("Tainted Charm", 1), ("Clean Charm", 0)])
+def test_a_condition_on_the_traits_of_the_card_played(cards, charm, buried):
+    """`if this card has the Corrupted trait, bury a card`: only the charm printed with the
+    trait has a card buried when it is played."""
+    _, brannoc = brannoc_encounters(cards, "Iron Brute", {"check": [[charm]],
+                                                          "evade": ["none"]},
+                                    hand=[charm, "Pebble"])
+    assert len(brannoc.buried) == buried
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -578,6 +578,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Discard this card to add 3 to a combat check."),
     ("The damage dealt by the Troll is increased by 2.",
      "Damage dealt by the Troll is increased by 2."),
+    ("If the Ogre had the Giant trait, draw a card.",
+     "If this card has the Giant trait, draw a card."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

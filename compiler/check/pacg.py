@@ -64,9 +64,9 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck)
+                   ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck, ast.ShuffleFromBox)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
-                 ast.DamageRule, ast.Unevadable, ast.EvadeSelf, ast.ShuffleFromBox,
+                 ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless,
                  ast.EncounteredByEach)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
@@ -410,6 +410,9 @@ class _CardCheck(CardCheck):
             self._card_kinds(node.words)
         elif node.kind == "check_was":
             self._check_kinds(node.words)
+        elif node.kind == "self_has_trait":
+            for word in node.words:
+                self._trait(word, STANDARD_TRAITS, "trait")
         elif node.kind == "check_against_card":
             self._card_ref(node.words[0], ("bane", "boon"), "the card a check is against",
                            "name a bane or a boon")

@@ -97,6 +97,7 @@ MODULES = {
     'Crowbar': 'crowbar',
     'Prayer Book': 'prayer_book',
     'Wary Informant': 'wary_informant',
+    'Tainted Blessing': 'tainted_blessing',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

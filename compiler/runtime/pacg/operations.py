@@ -515,8 +515,11 @@ class CardOperations:
             return self.first_time(*words)
         if kind == "alone":
             return len(self.table.characters_at(you.location)) == 1
-        if kind == "has_trait":  # any of them, on the character's own card
-            traits = {trait.casefold() for trait in you.defn.traits}
+        if kind in ("has_trait", "self_has_trait"):  # any of them, on the character's own
+            # card, or on the card whose text it is
+            card = you.defn if kind == "has_trait" else \
+                (self.playing.card if self.playing is not None else self.card).defn
+            traits = {trait.casefold() for trait in card.traits}
             return any(word.casefold() in traits for word in words)
         if kind == "dealt_damage":
             return you.name in self.damaged
