@@ -2875,6 +2875,17 @@ def test_a_condition_on_the_traits_of_the_card_played(cards, charm, buried):
     assert len(brannoc.buried) == buried
 
 
+@pytest.mark.parametrize(("text", "errors"), [
+    ("For your combat check, bury this card to roll 4d6.", []),
+    ("Recharge this card to add 5 to a combat check. Then, roll 1d12.", ["CW204"]),
+    ("After playing this card, roll 1d12.", ["CW204"])])
+def test_dice_for_the_check_are_rolled_only_by_a_powers_own_effect(tmp_path, text, errors):
+    """`roll 1d12` after a power or in a window is a roll for a result, not the dice of the
+    check the power was played on: an error, rather than a check made with 1d12."""
+    compilation = compiled(tmp_path, f"Name: Odd Idol\nType: Item\n\n{text}\n")
+    assert [d.code for d in compilation.diagnostics] == errors
+
+
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:
     brannoc = table.characters[0]
     rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()

@@ -164,6 +164,7 @@ class _CardCheck(CardCheck):
         for section in self.card.shared_sections:
             before: ast.Sentence | None = None
             for sentence in ast.joined_powers(section.sentences):
+                self._dice_rolled_for_the_check(sentence)
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
                 else:
@@ -258,6 +259,18 @@ class _CardCheck(CardCheck):
                 kind = "bane_check"
             for effect in sentence.effects:
                 self._effect(kind, effect)
+
+    def _dice_rolled_for_the_check(self, sentence: ast.Sentence) -> None:
+        """`roll 4d6` makes the check a power is played on with those dice; written anywhere
+        but in a power's own sentence (`Then, roll 1d12.`), it is a roll for a result, which
+        is not read yet."""
+        if isinstance(sentence, ast.Activated):
+            return
+        for node in sentence.nodes:
+            if isinstance(node, ast.RollDice):
+                self.report("CW204", node, "'roll <dice>' makes a check with those dice only "
+                            "as a power's own effect; a roll for a result is not read yet",
+                            "write it after the power's cost: 'bury this card to roll 4d6'")
 
     def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:
