@@ -477,6 +477,14 @@ class AutoSucceed(Effect):
 
 
 @dataclass(frozen=True)
+class RollFor(Effect):
+    """`roll 1d6; on a 1, ...`: dice rolled for a result that the effects after it in the
+    sentence ask about (the conditions `rolled` and `rolled_not`)."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
 class RollDice(Effect):
     """`roll 4d6`: the check is made with these dice in place of a skill's die and bonus."""
 
@@ -556,7 +564,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
-                   "self_has_trait",
+                   "self_has_trait", "rolled", "rolled_not",
                    "check_against_card",
                    *DEFEAT_CHECK_CONDITIONS)
 
@@ -1297,6 +1305,8 @@ def end_taken(place: str) -> str:
     return "bottom" if place == "top_or_bottom" else place
 
 
+# The conditions that ask what dice rolled just before came to (RollFor).
+ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
 ABOUT_BEFORE = ("succeeded", "failed", "examined_is")

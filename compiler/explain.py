@@ -299,6 +299,8 @@ CONDITIONS = {
     "examined_is": "if the card examined just before is one of {words}",
     "has_trait": "if {you} has the {words} trait (on the character card)",
     "self_has_trait": "if this card has the {words} trait",
+    "rolled": "if the roll just before came to {words}",
+    "rolled_not": "if the roll just before came to anything but {words}",
     "check_was": "if the check to defeat the card was a {words} check",
     "succeeded_by": "if the check to defeat the card succeeded by {words} or more",
     "failed_by": "if the check to defeat the card failed by {words} or more",
@@ -467,6 +469,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     "with no bonus, to the check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
+    ast.RollFor: lambda e, you: f"{you} rolls {e.amount}, for the effects after it to ask "
+                                "what it came to",
     ast.RollDice: lambda e, you: f"the check is made with {e.amount} in place of a skill's "
     "die and bonus" + (f", with the {' and '.join(map(str, e.traits))} traits" if e.traits
                        else ""),

@@ -480,7 +480,11 @@ def _declined(declined: ast.Effect | None, who: ast.Target | None = None) -> str
 
 
 def _conditional(e: ast.Conditional, voice: Voice) -> str:
-    text = f"if {_condition(e.condition)}, {format_effect(e.then)}"
+    if e.condition.kind in ast.ROLL_CONDITIONS:
+        other = "result other than " if e.condition.kind == "rolled_not" else ""
+        text = f"on a {other}{_list(map(str, e.condition.words), 'or')}, {format_effect(e.then)}"
+    else:
+        text = f"if {_condition(e.condition)}, {format_effect(e.then)}"
     if e.instead:
         text += " instead"
     if e.otherwise is not None:
@@ -651,6 +655,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AutoSucceed: lambda e, voice: f"succeed at {which_checks(e.checks)}",
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
+    ast.RollFor: lambda e, voice: f"roll {e.amount}",
     ast.YouMay: lambda e, voice: (f"{TARGET_WORDS[e.who.kind] if e.who else 'you'} may "
                                   f"{format_effect(e.effect, Voice.COMMAND)}"
                                   f"{_declined(e.declined, e.who)}"),

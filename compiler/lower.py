@@ -342,6 +342,9 @@ class _Lowerer:
                 **_which_checks(e.checks or ast.WhichChecks("yours", span=e.span)),
                 "traits": _words(e.traits)}
 
+    def RollFor(self, e: ast.RollFor) -> ir.Effect:
+        return {"op": "roll_for", "amount": lower_amount(e.amount)}
+
     def RollDice(self, e: ast.RollDice) -> ir.Effect:
         return {"op": "roll_dice", "amount": lower_amount(e.amount),
                 **_which_checks(ast.WhichChecks("yours", span=e.span)), "traits": _words(e.traits)}

@@ -1055,6 +1055,19 @@ Type: Item
 Discard this card to add 1 to your combat check; if this card has the Corrupted trait, \
 bury a card.
 ---
+Name: Coin Imp
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, roll 1d6; on a 1, 2, or 3, you take 1 Fire damage.
+---
+Name: Lucky Imp
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, roll 1d6; on a result other than 1, 2, 3, 4, 5, or 6, you take 1 Fire \
+damage.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2884,6 +2897,20 @@ def test_dice_for_the_check_are_rolled_only_by_a_powers_own_effect(tmp_path, tex
     check the power was played on: an error, rather than a check made with 1d12."""
     compilation = compiled(tmp_path, f"Name: Odd Idol\nType: Item\n\n{text}\n")
     assert [d.code for d in compilation.diagnostics] == errors
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_dice_rolled_for_a_result_decide_what_is_done(cards, seed):
+    """`roll 1d6; on a 1, 2, or 3, you take 1 Fire damage`: damage exactly when the die
+    shows 3 or less; `on a result other than 1, ..., or 6`: never."""
+    for imp, hurts in (("Coin Imp", lambda face: face <= 3), ("Lucky Imp", lambda face: False)):
+        table = set_up({"name": "test", "turns": 1, "locations": field(imp),
+                        "characters": [hero("Brannoc Ashvale")]}, cards, seed,
+                       EventLog(MESSAGES))
+        brannoc = table.characters[0]
+        rt.Encounter(table, brannoc, Card(cards[imp]), brannoc.location).run()
+        (roll,) = events_of(table.log.events, "roll", dice="1d6")
+        assert bool(events_of(table.log.events, "damage")) == hurts(roll["total"])
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -580,6 +580,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Damage dealt by the Troll is increased by 2."),
     ("If the Ogre had the Giant trait, draw a card.",
      "If this card has the Giant trait, draw a card."),
+    ("If undefeated, roll 1d6; on a 1, 2, or 3, draw a card.",
+     "If undefeated, roll 1d6; on a 1, 2 or 3, draw a card."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -64,7 +64,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck, ast.ShuffleFromBox)
+                   ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck, ast.ShuffleFromBox,
+                   ast.RollFor)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless,
@@ -164,7 +165,7 @@ class _CardCheck(CardCheck):
         for section in self.card.shared_sections:
             before: ast.Sentence | None = None
             for sentence in ast.joined_powers(section.sentences):
-                self._dice_rolled_for_the_check(sentence)
+                self._dice(sentence)
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
                 else:
@@ -260,17 +261,21 @@ class _CardCheck(CardCheck):
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
-    def _dice_rolled_for_the_check(self, sentence: ast.Sentence) -> None:
-        """`roll 4d6` makes the check a power is played on with those dice; written anywhere
-        but in a power's own sentence (`Then, roll 1d12.`), it is a roll for a result, which
-        is not read yet."""
-        if isinstance(sentence, ast.Activated):
-            return
-        for node in sentence.nodes:
-            if isinstance(node, ast.RollDice):
+    def _dice(self, sentence: ast.Sentence) -> None:
+        """`roll 4d6` makes the check a power is played on with those dice, only in a power's
+        own sentence (`Then, roll 1d12.` would be a roll for a result); `on a 1, ...` asks
+        what dice rolled just before it in its sentence came to (`roll 1d6; on a 1, ...`)."""
+        nodes = sentence.nodes
+        for node in nodes:
+            if isinstance(node, ast.RollDice) and not isinstance(sentence, ast.Activated):
                 self.report("CW204", node, "'roll <dice>' makes a check with those dice only "
-                            "as a power's own effect; a roll for a result is not read yet",
-                            "write it after the power's cost: 'bury this card to roll 4d6'")
+                            "as a power's own effect",
+                            "for a roll for a result, write what it does in the same "
+                            "sentence: 'roll 1d6; on a 1, ...'")
+            elif isinstance(node, ast.Condition) and node.kind in ast.ROLL_CONDITIONS \
+                    and not any(isinstance(other, ast.RollFor) for other in nodes):
+                self.report("CW204", node, "nothing is rolled before 'on a ...' in its sentence",
+                            "write the roll first in the same sentence: 'roll 1d6; on a 1, ...'")
 
     def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:

@@ -547,7 +547,7 @@ class AstBuilder:
             else:
                 done.extend(effect if isinstance(effect, tuple) else (effect,))
             joiner = None
-        return tuple(done)
+        return _rolled_for(done)
 
     def chosen_here(self, meta: Any, effect: ast.Effect) -> ast.Effect:
         """`choose a character at your location; that character <effect>`: the effect, on
@@ -1314,6 +1314,17 @@ def _traits_before(parts: Sequence[Any]) -> tuple[tuple[ast.Word, ...], list[Any
     """The traits written before a kind of card (`Attack spells`), and the other parts."""
     return (tuple(part.trait for part in parts if isinstance(part, _TraitBefore)),
             [part for part in parts if not isinstance(part, _TraitBefore)])
+
+
+def _rolled_for(effects: list[ast.Effect]) -> tuple[ast.Effect, ...]:
+    """`roll 1d6; on a 1, ...`: dice rolled just before an effect that asks what they came
+    to are rolled for that result, not for a check."""
+    return tuple(
+        ast.RollFor(effect.amount, span=effect.span)
+        if isinstance(effect, ast.RollDice) and index + 1 < len(effects)
+        and isinstance(effects[index + 1], ast.Conditional)
+        and effects[index + 1].condition.kind in ast.ROLL_CONDITIONS else effect
+        for index, effect in enumerate(effects))
 
 
 def _is_it(card: ast.SelfRef) -> bool:

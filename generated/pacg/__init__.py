@@ -159,6 +159,7 @@ MODULES = {
     'Prowling Scout': 'prowling_scout',
     'Roaming Griffon': 'roaming_griffon',
     'Vengeful Zombie': 'vengeful_zombie',
+    'Fickle Gremlin': 'fickle_gremlin',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

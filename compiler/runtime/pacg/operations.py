@@ -172,6 +172,7 @@ class CardOperations:
         # How damage the encountered card deals is changed (damage_rule effects).
         self.damage_rules: list[DamageRule] = []
         self.failure_damage = False  # the damage for failing the check to defeat is dealt
+        self.last_roll: int | None = None  # what the last roll for a result came to
         # Kinds of card discarded first for damage (and whether for the card's own only).
         self.discarded_first: list[tuple[tuple[str, ...], bool]] = []
         self.spreading = False  # damage a rule deals to others as well is being dealt
@@ -234,6 +235,13 @@ class CardOperations:
                 and not (kind == "another_character" and check.character is you):
             return check.character
         return self.table.policy.target(self, kind, you)
+
+    def roll_for(self, dice: int, sides: int, plus: int) -> None:
+        """`roll 1d6; on a 1, ...`: dice rolled for a result, not on any check."""
+        faces = [self.table.dice.roll(sides) for _ in range(dice)]
+        self.last_roll = sum(faces) + plus
+        self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
+                      faces=faces, total=self.last_roll)
 
     def roll(self, dice: int, sides: int, plus: int) -> int:
         """Roll dice for card text; rolled while a check is made, they are rolled on it."""
@@ -511,6 +519,10 @@ class CardOperations:
             return self.defeated == (kind == "defeated")
         if kind in ("check_was", "succeeded_by", "failed_by", "short_by"):
             return self._defeat_check_went(kind, words)
+        if kind in ("rolled", "rolled_not"):  # what `roll_for` came to
+            if self.last_roll is None:
+                raise ScenarioError(f"{self.card.name} asks what a roll came to before any")
+            return (str(self.last_roll) in words) == (kind == "rolled")
         if kind == "first_time":
             return self.first_time(*words)
         if kind == "alone":
