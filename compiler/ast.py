@@ -1309,7 +1309,7 @@ def end_taken(place: str) -> str:
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
-ABOUT_BEFORE = ("succeeded", "failed", "examined_is")
+ABOUT_BEFORE = ("succeeded", "failed", "examined_is", *ROLL_CONDITIONS)
 
 
 def is_open(sentence: Sentence | None) -> bool:

@@ -212,7 +212,7 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 *does((ast.Unevadable(span=sentence.span),) if sentence.unevadable else ())]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
-    if isinstance(sentence, ast.Continuation):
+    if ast.continues(sentence) and previous is not None:  # `Then, ...`, `If you fail, ...`
         return ["when: with the sentence before, after its effects", *does(sentence.effects)]
     when = [f"when: {notes['untimed']}"] if "untimed" in notes else []
     return when + does(sentence.effects)

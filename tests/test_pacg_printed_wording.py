@@ -1061,6 +1061,13 @@ Check: Strength 0
 
 Before the encounter, roll 1d6; on a 1, 2, or 3, you take 1 Fire damage.
 ---
+Name: Split Imp
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, roll 1d6.
+On a 1, 2, or 3, you take 1 Fire damage.
+---
 Name: Lucky Imp
 Type: Barrier
 Check: Strength 0
@@ -2890,20 +2897,28 @@ def test_a_condition_on_the_traits_of_the_card_played(cards, charm, buried):
 
 @pytest.mark.parametrize(("text", "errors"), [
     ("For your combat check, bury this card to roll 4d6.", []),
-    ("Recharge this card to add 5 to a combat check. Then, roll 1d12.", ["CW204"]),
-    ("After playing this card, roll 1d12.", ["CW204"])])
+    ("Recharge this card to add 5 to a combat check. Then, roll 1d12 and draw a card.",
+     ["CW204"]),
+    ("Recharge this card to add 5 to a combat check. Then, roll 1d12. On a 1, draw a card.",
+     []),
+    ("After playing this card, roll 1d12; on a 1, draw a card.", []),
+    ("On a 1, draw a card.", ["CW204"])])
 def test_dice_for_the_check_are_rolled_only_by_a_powers_own_effect(tmp_path, text, errors):
-    """`roll 1d12` after a power or in a window is a roll for a result, not the dice of the
-    check the power was played on: an error, rather than a check made with 1d12."""
+    """`roll 1d12` with other effects after a power or in a window is neither the dice of
+    the check the power was played on nor a roll the next sentence asks about: an error;
+    in a sentence of its own, or before `on a 1`, it is a roll for a result; and `On a 1`
+    with nothing rolled before it is an error."""
     compilation = compiled(tmp_path, f"Name: Odd Idol\nType: Item\n\n{text}\n")
     assert [d.code for d in compilation.diagnostics] == errors
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_dice_rolled_for_a_result_decide_what_is_done(cards, seed):
-    """`roll 1d6; on a 1, 2, or 3, you take 1 Fire damage`: damage exactly when the die
-    shows 3 or less; `on a result other than 1, ..., or 6`: never."""
-    for imp, hurts in (("Coin Imp", lambda face: face <= 3), ("Lucky Imp", lambda face: False)):
+    """`roll 1d6; on a 1, 2, or 3, you take 1 Fire damage` (or the roll in a sentence of its
+    own, and `On a 1, 2, or 3, ...` in the next): damage exactly when the die shows 3 or
+    less; `on a result other than 1, ..., or 6`: never."""
+    for imp, hurts in (("Coin Imp", lambda face: face <= 3), ("Split Imp", lambda face: face <= 3),
+                       ("Lucky Imp", lambda face: False)):
         table = set_up({"name": "test", "turns": 1, "locations": field(imp),
                         "characters": [hero("Brannoc Ashvale")]}, cards, seed,
                        EventLog(MESSAGES))

@@ -164,8 +164,10 @@ class _CardCheck(CardCheck):
                             "section", "write the sentences without the label")
         for section in self.card.shared_sections:
             before: ast.Sentence | None = None
+            last: ast.Sentence | None = None
             for sentence in ast.joined_powers(section.sentences):
-                self._dice(sentence)
+                self._dice(sentence, last)
+                last = sentence
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
                 else:
@@ -261,21 +263,27 @@ class _CardCheck(CardCheck):
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
-    def _dice(self, sentence: ast.Sentence) -> None:
+    def _dice(self, sentence: ast.Sentence, last: ast.Sentence | None) -> None:
         """`roll 4d6` makes the check a power is played on with those dice, only in a power's
-        own sentence (`Then, roll 1d12.` would be a roll for a result); `on a 1, ...` asks
-        what dice rolled just before it in its sentence came to (`roll 1d6; on a 1, ...`)."""
-        nodes = sentence.nodes
-        for node in nodes:
+        own sentence (with other effects, elsewhere, it would be a roll for a result); `on a
+        1, ...` asks what dice rolled just before came to, in its sentence or, in a sentence
+        of its own, at the end of the one before (`Roll 1d6. On a 1, ...`)."""
+        continued = ast.continues(sentence)
+        if continued and last is None:
+            return  # reported as a sentence that goes on with none (_continuation)
+        rolled = any(isinstance(node, ast.RollFor) for node in sentence.nodes) or (
+            continued and isinstance(last, ast.Triggered | ast.Untimed | ast.Continuation)
+            and isinstance(last.effects[-1], ast.RollFor))
+        for node in sentence.nodes:
             if isinstance(node, ast.RollDice) and not isinstance(sentence, ast.Activated):
                 self.report("CW204", node, "'roll <dice>' makes a check with those dice only "
                             "as a power's own effect",
-                            "for a roll for a result, write what it does in the same "
-                            "sentence: 'roll 1d6; on a 1, ...'")
+                            "for a roll for a result, write it in a sentence of its own or "
+                            "before what it decides: 'roll 1d6; on a 1, ...'")
             elif isinstance(node, ast.Condition) and node.kind in ast.ROLL_CONDITIONS \
-                    and not any(isinstance(other, ast.RollFor) for other in nodes):
-                self.report("CW204", node, "nothing is rolled before 'on a ...' in its sentence",
-                            "write the roll first in the same sentence: 'roll 1d6; on a 1, ...'")
+                    and not rolled:
+                self.report("CW204", node, "nothing is rolled just before 'on a ...'",
+                            "roll first: 'roll 1d6; on a 1, ...' or 'Roll 1d6. On a 1, ...'")
 
     def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:

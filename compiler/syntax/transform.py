@@ -344,8 +344,8 @@ class AstBuilder:
         card = window.card if isinstance(window, _AboutCard | _Conditioned) else None
         condition = window.condition if isinstance(window, _Conditioned) else None
         once = window.once if isinstance(window, _AboutCard) else None
-        return ast.Triggered(window.text, effects, within, alongside, card, condition, once,
-                             span=self._span(meta))
+        return ast.Triggered(window.text, _rolled_alone(effects), within, alongside, card,
+                             condition, once, span=self._span(meta))
 
     def conditioned_triggered(self, meta: Any, condition: ast.Condition, window: Any,
                               effects: tuple[ast.Effect, ...]) -> ast.Triggered:
@@ -499,10 +499,10 @@ class AstBuilder:
                                      condition=condition, span=self._span(meta))
             case (ast.TakeResult(),):
                 return ast.Continuation(effects, span=self._span(meta))
-        return ast.Untimed(effects, span=self._span(meta))
+        return ast.Untimed(_rolled_alone(effects), span=self._span(meta))
 
     def continuation(self, meta: Any, effects: tuple[ast.Effect, ...]) -> ast.Continuation:
-        return ast.Continuation(effects, span=self._span(meta))
+        return ast.Continuation(_rolled_alone(effects), span=self._span(meta))
 
     def effects(self, meta: Any,
                 *effects: ast.Effect | tuple[ast.Effect, ...] | _MoreDamage | _Joiner
@@ -1325,6 +1325,15 @@ def _rolled_for(effects: list[ast.Effect]) -> tuple[ast.Effect, ...]:
         and isinstance(effects[index + 1], ast.Conditional)
         and effects[index + 1].condition.kind in ast.ROLL_CONDITIONS else effect
         for index, effect in enumerate(effects))
+
+
+def _rolled_alone(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
+    """`Roll 1d6.`, `Then, roll 1d12.`: dice rolled in a sentence of their own, not a power's,
+    are rolled for a result the sentence after asks about (`On a 1, ...`)."""
+    match effects:
+        case (ast.RollDice() as roll,):
+            return (ast.RollFor(roll.amount, span=roll.span),)
+    return effects
 
 
 def _is_it(card: ast.SelfRef) -> bool:
