@@ -586,6 +586,15 @@ class Explore(Effect):
 
 
 @dataclass(frozen=True)
+class ExplorationAddition(Effect):
+    """`add 2d6 to your combat checks during this exploration`: added to each such check
+    made in the exploration that the `explore` before it in its sentence grants."""
+
+    amount: Amount
+    checks: WhichChecks
+
+
+@dataclass(frozen=True)
 class DifficultyChange(Effect):
     """`the difficulty to defeat is increased by 1d6`: `scope` is 'this_check', 'to_defeat',
     or, for the rest of the turn, 'your_checks' (the checks of the character the effect is

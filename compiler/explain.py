@@ -469,6 +469,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     "with no bonus, to the check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
+    ast.ExplorationAddition: lambda e, you: f"adds {e.amount} to "
+    f"{_which_checks(e.checks)}, each one made during the exploration the power grants",
     ast.RollFor: lambda e, you: f"{you} rolls {e.amount}, for the effects after it to ask "
                                 "what it came to",
     ast.RollDice: lambda e, you: f"the check is made with {e.amount} in place of a skill's "

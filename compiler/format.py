@@ -656,6 +656,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
     ast.RollFor: lambda e, voice: f"roll {e.amount}",
+    ast.ExplorationAddition: lambda e, voice: f"add {e.amount} to {which_checks(e.checks)} "
+    "during this exploration",
     ast.YouMay: lambda e, voice: (f"{TARGET_WORDS[e.who.kind] if e.who else 'you'} may "
                                   f"{format_effect(e.effect, Voice.COMMAND)}"
                                   f"{_declined(e.declined, e.who)}"),

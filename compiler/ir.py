@@ -74,6 +74,7 @@ at most `highest` (null: any).
 | `suffer_scourge` | target, card (a Scourge's name, or null: one the dice pick)          |
 | `search_deck`    | kinds, traits, action (`take`, a card verb): a card of the deck, shuffled |
 | `summon_from_box` | target, kinds: a card of one of them the dice pick, summoned      |
+| `exploration_addition` | amount, and which checks (as `add_to_check`): in the next exploration |
 | `roll_for`       | amount: dice rolled for the conditions `rolled` and `rolled_not` after |
 | `examine`        | count (of a deck's top cards; null: all of it), then (or null), deck |
 | `gain_from_box`  | target, count, kinds, traits (all of them): random cards from the box |

@@ -370,6 +370,10 @@ class _Lowerer:
     def Explore(self, e: ast.Explore) -> ir.Effect:
         return {"op": "explore"}
 
+    def ExplorationAddition(self, e: ast.ExplorationAddition) -> ir.Effect:
+        return {"op": "exploration_addition", "amount": lower_amount(e.amount),
+                **_which_checks(e.checks)}
+
     def DifficultyChange(self, e: ast.DifficultyChange) -> ir.Effect:
         return {"op": "difficulty", "scope": e.scope, "sign": e.sign,
                 "amount": None if e.amount is None else lower_amount(e.amount),

@@ -15,7 +15,7 @@ from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
 from compiler.runtime.pacg.messages import MESSAGES
-from compiler.runtime.pacg.scenario import set_up
+from compiler.runtime.pacg.scenario import explore, set_up
 from compiler.runtime.pacg.state import Card, Table
 from compiler.runtime.script import ScenarioError
 from tests.conftest import events_of, play_setup
@@ -1074,6 +1074,12 @@ Check: Strength 0
 
 Before the encounter, roll 1d6; on a result other than 1, 2, 3, 4, 5, or 6, you take 1 Fire \
 damage.
+---
+Name: Trail Scout
+Type: Ally
+
+Discard this card to explore your location; add 3 to your combat checks during this \
+exploration.
 ---
 Name: Wary Troll
 Type: Monster
@@ -2926,6 +2932,22 @@ def test_dice_rolled_for_a_result_decide_what_is_done(cards, seed):
         rt.Encounter(table, brannoc, Card(cards[imp]), brannoc.location).run()
         (roll,) = events_of(table.log.events, "roll", dice="1d6")
         assert bool(events_of(table.log.events, "damage")) == hurts(roll["total"])
+
+
+def test_an_addition_for_the_exploration_a_power_grants(cards):
+    """`explore your location; add 3 to your combat checks during this exploration`: the
+    check to defeat the Iron Brute met in that exploration has 3 added; the one in the
+    exploration after it has nothing added."""
+    table = laid_out(cards, {"locations": field("Iron Brute", "Iron Brute"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Trail Scout"])],
+                             "script": {"evade": ["none", "none"], "check": [[], []]}})
+    brannoc = table.characters[0]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    explore(table, brannoc)
+    explore(table, brannoc)
+    assert [check["added"] for check in checks(table.log.events)
+            if check["purpose"] == "to defeat Iron Brute"] == [3, 0]
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -582,6 +582,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If this card has the Giant trait, draw a card."),
     ("If undefeated, roll 1d6; on a 1, 2, or 3, draw a card.",
      "If undefeated, roll 1d6; on a 1, 2 or 3, draw a card."),
+    ("Banish this card to explore your location, adding 2 to any combat checks made during "
+     "this exploration.",
+     "Banish this card to explore your location; add 2 to any combat checks during this "
+     "exploration."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -73,7 +73,8 @@ _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, 
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
-                  ast.AllowAnother, ast.AtReset, ast.ForbidSelf, ast.CountAs)
+                  ast.AllowAnother, ast.AtReset, ast.ForbidSelf, ast.CountAs,
+                  ast.ExplorationAddition)
 # What a boon's text may do to a check it was played on, its dice rolled.
 _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
@@ -167,6 +168,7 @@ class _CardCheck(CardCheck):
             last: ast.Sentence | None = None
             for sentence in ast.joined_powers(section.sentences):
                 self._dice(sentence, last)
+                self._exploration(sentence)
                 last = sentence
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
@@ -284,6 +286,16 @@ class _CardCheck(CardCheck):
                     and not rolled:
                 self.report("CW204", node, "nothing is rolled just before 'on a ...'",
                             "roll first: 'roll 1d6; on a 1, ...' or 'Roll 1d6. On a 1, ...'")
+
+    def _exploration(self, sentence: ast.Sentence) -> None:
+        """`during this exploration` is the exploration `explore` grants just before it."""
+        explored = False
+        for node in sentence.nodes:
+            explored = explored or isinstance(node, ast.Explore)
+            if isinstance(node, ast.ExplorationAddition) and not explored:
+                self.report("CW204", node, "'during this exploration' names no exploration: "
+                            "nothing before it in its sentence explores",
+                            "write it after 'explore your location' in the same sentence")
 
     def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:

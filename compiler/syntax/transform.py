@@ -1086,6 +1086,16 @@ class AstBuilder:
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))
 
+    def exploration_addition(self, meta: Any, amount: ast.Amount, checks: ast.WhichChecks
+                             ) -> ast.ExplorationAddition:
+        return ast.ExplorationAddition(amount, checks, span=self._span(meta))
+
+    def explore_adding(self, meta: Any, explore: ast.Explore, amount: ast.Amount,
+                       checks: ast.WhichChecks) -> tuple[ast.Effect, ...]:
+        """`explore your location, adding 2 to any combat checks made during this
+        exploration`: the exploration, then the addition for it."""
+        return explore, self.exploration_addition(meta, amount, checks)
+
     def difficulty_change(self, meta: Any, *parts: Any) -> ast.DifficultyChange:
         """`the difficulty [to defeat] is increased by ...`, `the difficulty of your checks is
         increased by 1 for the rest of the turn`: with no scope named, the difficulty meant

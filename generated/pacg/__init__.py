@@ -98,6 +98,7 @@ MODULES = {
     'Prayer Book': 'prayer_book',
     'Wary Informant': 'wary_informant',
     'Tainted Blessing': 'tainted_blessing',
+    'Jungle Guide': 'jungle_guide',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -290,6 +290,7 @@ class Encounter(CardOperations):
                     self._held_text_on_playing(play.holder)
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
+            self._exploration_additions(state)
             # The skill's die, which a card played may have made a better one (or none).
             state.face = self.table.dice.roll(state.skill.sides) if state.skill.sides else 0
             if state.forced is None:
@@ -305,6 +306,16 @@ class Encounter(CardOperations):
             return CheckResult(success, state.total, state.difficulty)
         finally:
             self.check = outer
+
+    def _exploration_additions(self, state: CheckState) -> None:
+        """What card text adds to the checks of the exploration under way that fit it (`your`
+        checks: those of the character it is for)."""
+        for name, spec in self.table.exploring:
+            if any((way["owner"] != "yours" or state.character.name == name)
+                   and fits(way, state.option, state.skill, state.purpose, state.against)
+                   for way in each_way(spec)):
+                amount = spec["amount"]
+                self.add_to_check(self.roll(amount["dice"], amount["sides"], amount["plus"]))
 
     def _as_the_check_would_go(self, state: CheckState) -> None:
         """The text of the cards played on the check about how it would go, its dice rolled

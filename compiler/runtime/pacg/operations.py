@@ -10,8 +10,9 @@ Encounter class, for the encounter of a summoned card.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from compiler.runtime.pacg.cards import (
     COSTS,
@@ -613,6 +614,11 @@ class CardOperations:
     def explore(self, you: Character) -> None:
         self.table.explorations += 1
         self.log.emit("explore_again", character=you.name)
+
+    def add_during_exploration(self, you: Character, spec: Mapping[str, Any]) -> None:
+        """`add 2d6 to your combat checks during this exploration`: kept for `you`'s next
+        exploration, the one the power grants (scenario._explore)."""
+        self.table.exploration_additions.append((you.name, spec))
 
     def instead_of_discard(self, you: Character, action: str, replaces: str,
                            options: tuple[CheckOption, ...] | None) -> None:

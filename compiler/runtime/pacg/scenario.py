@@ -129,22 +129,32 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
             table.log.emit("move", character=character.name, to=destination.name)
             character.location = destination
         table.explorations, table.turn_ended, table.hand_kept = 1, False, False
+        table.exploration_additions.clear()
         table.turn_difficulty.clear()
         while table.explorations and not table.turn_ended:
             table.explorations -= 1
-            _explore(table, character)
+            explore(table, character)
             if table.over or not character.alive:
                 return
         _end_turn(table, character)
 
 
-def _explore(table: Table, character: Character) -> None:
-    """Encounter the top card of the character's location deck; card text may grant more."""
+def explore(table: Table, character: Character) -> None:
+    """Encounter the top card of the character's location deck; card text may grant more,
+    and add to its checks (`during this exploration`)."""
     location = character.location
-    if location.deck:
-        Encounter(table, character, location.deck.pop(0), location).run()
-    else:
-        table.log.emit("nothing_to_explore", character=character.name, location=location.name)
+    table.exploring = [(name, spec) for name, spec in table.exploration_additions
+                       if name == character.name]
+    table.exploration_additions = [(name, spec) for name, spec in table.exploration_additions
+                                   if name != character.name]
+    try:
+        if location.deck:
+            Encounter(table, character, location.deck.pop(0), location).run()
+        else:
+            table.log.emit("nothing_to_explore", character=character.name,
+                           location=location.name)
+    finally:
+        table.exploring = []
 
 
 def _end_turn(table: Table, character: Character) -> None:

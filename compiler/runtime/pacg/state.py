@@ -4,7 +4,7 @@ their decks, the box, and where each card goes when it moves."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
@@ -78,6 +78,11 @@ class Table:
         self.outcome: str | None = None
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
+        # Additions for the checks of an exploration card text grants (`add 2d6 to your
+        # combat checks during this exploration`), by the name of the character it is for:
+        # those waiting for its next exploration, and those of the exploration under way.
+        self.exploration_additions: list[tuple[str, Mapping[str, Any]]] = []
+        self.exploring: list[tuple[str, Mapping[str, Any]]] = []
         self.turn_ended = False  # card text ended the turn
         self.hand_kept = False  # card text said not to reset the hand at this turn's end
         # Changes to the difficulty of checks for the rest of the turn: by character's name,
