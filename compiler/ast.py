@@ -724,8 +724,8 @@ class PileAction(Effect):
 class DamageRule(Effect):
     """How damage the card deals (`of_kind` only: `Combat damage dealt by ...`) is changed:
     dealt `as_kind`, `more` of it (less, with `sign` -1: `reduced by 1`), dealt `to` others
-    as well, `unreducible`, or `halved` (rounding up); `loses`, how the cards it costs are
-    lost (`bury`, `banish`), when not discarded."""
+    as well, `unreducible`, `halved` (rounding up), or `at_most` that much (`reduced to 1`);
+    `loses`, how the cards it costs are lost (`bury`, `banish`), when not discarded."""
 
     as_kind: Word | None = None
     more: Amount | None = None
@@ -735,6 +735,7 @@ class DamageRule(Effect):
     halved: bool = False
     of_kind: Word | None = None
     loses: str | None = None
+    at_most: int | None = None
 
 
 @dataclass(frozen=True)

@@ -327,6 +327,7 @@ def _damage_rule(e: ast.DamageRule) -> str:
                f"is {e.more} {'more' if e.sign > 0 else 'less'}" if e.more is not None else "",
                f"is dealt to {TARGET_WORDS[e.to.kind]} as well" if e.to is not None else "",
                "is halved, rounding up" if e.halved else "",
+               f"is at most {e.at_most}" if e.at_most is not None else "",
                "may not be reduced" if e.unreducible else "",
                f"costs cards by {e.loses} rather than discard" if e.loses else ""]
     dealt = f"{e.of_kind} damage this card deals" if e.of_kind else "damage this card deals"

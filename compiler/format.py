@@ -583,6 +583,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
         return f"{dealt} may not be reduced"
     if e.halved:
         return f"{dealt} is reduced by half (rounding up)"
+    if e.at_most is not None:
+        return f"{dealt} is reduced to {e.at_most}"
     if e.more is not None:
         return f"{dealt} is {'increased' if e.sign > 0 else 'reduced'} by {e.more}"
     return f"{dealt} is dealt to {TARGET_WORDS[e.to.kind]}"

@@ -81,7 +81,7 @@ at most `highest` (null: any).
 | `retrieve`       | kinds (card types; empty: any): one from the discard pile to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`), kinds, traits (any): all such |
 | `damage_rule`    | as_kind, more (an amount), sign (-1: less), to, unreducible, halved, of_kind, |
-|                  | loses, for_failure (only the damage for failing the check to defeat) |
+|                  | at_most, loses, for_failure (only the damage of the failed check)  |
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |
 | `counted_damage` | target, kind, counted (selections), owner (`yours`, `theirs`): a point a card |

@@ -1081,6 +1081,12 @@ Type: Ally
 Discard this card to explore your location; add 3 to your combat checks during this \
 exploration.
 ---
+Name: Gnawing Rats
+Type: Monster
+Check: Combat 99
+
+If undefeated, damage dealt by the Gnawing Rats is reduced to 1.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2948,6 +2954,13 @@ def test_an_addition_for_the_exploration_a_power_grants(cards):
     explore(table, brannoc)
     assert [check["added"] for check in checks(table.log.events)
             if check["purpose"] == "to defeat Iron Brute"] == [3, 0]
+
+
+def test_a_banes_damage_may_be_reduced_to_at_most_an_amount(cards):
+    """`If undefeated, damage dealt by the Gnawing Rats is reduced to 1.`: far short of 99,
+    Brannoc is dealt 1 damage."""
+    table, _ = brannoc_encounters(cards, "Gnawing Rats", {"evade": ["none"]})
+    assert [damage["amount"] for damage in events_of(table.log.events, "damage")] == [1]
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

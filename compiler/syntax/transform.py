@@ -1238,6 +1238,9 @@ class AstBuilder:
     def dealt_more(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
         return ast.DamageRule(more=amount, span=self._span(meta))
 
+    def dealt_at_most(self, meta: Any, most: Token) -> ast.DamageRule:
+        return ast.DamageRule(at_most=int(most), span=self._span(meta))
+
     def dealt_less(self, meta: Any, amount: ast.Amount) -> ast.DamageRule:
         return ast.DamageRule(more=amount, sign=-1, span=self._span(meta))
 

@@ -161,6 +161,7 @@ MODULES = {
     'Roaming Griffon': 'roaming_griffon',
     'Vengeful Zombie': 'vengeful_zombie',
     'Fickle Gremlin': 'fickle_gremlin',
+    'Rat Pack': 'rat_pack',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

@@ -117,6 +117,7 @@ class DamageRule:
     unreducible: bool
     halved: bool
     loses: str | None = None  # how the cards the damage costs are lost, if not discarded
+    at_most: int | None = None  # `reduced to 1`
     for_failure: bool = False  # only for the damage dealt for failing the check to defeat
 
 
@@ -278,6 +279,7 @@ class CardOperations:
             amount += rule.more
         if any(rule.halved for rule in rules):
             amount = -(-amount // 2)  # rounding up
+        amount = min([amount, *(rule.at_most for rule in rules if rule.at_most is not None)])
         amount = max(0, amount)  # `1d4-2` may come to less than nothing: no damage
         reducible = not unreducible and not any(rule.unreducible for rule in rules)
         if self.playing is None and amount > 0:
@@ -958,9 +960,9 @@ class CardOperations:
     def damage_rule(self, as_kind: str | None, more: int, to: str | None,
                     unreducible: bool = False, halved: bool = False,
                     of_kind: str | None = None, loses: str | None = None,
-                    for_failure: bool = False) -> None:
+                    at_most: int | None = None, for_failure: bool = False) -> None:
         self.damage_rules.append(DamageRule(of_kind, as_kind, more, to, unreducible, halved,
-                                            loses, for_failure))
+                                            loses, at_most, for_failure))
 
     def unevadable(self) -> None:
         self.evadable = False
