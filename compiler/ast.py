@@ -564,7 +564,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
-                   "self_has_trait", "rolled", "rolled_not",
+                   "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card",
                    *DEFEAT_CHECK_CONDITIONS)
 

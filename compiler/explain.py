@@ -284,6 +284,7 @@ CONDITIONS = {
     "succeeded": "if {you} succeeded at the check just made",
     "failed": "if {you} failed the check just made",
     "alone": "if {you} is the only character at the location",
+    "not_alone": "if {you} is not the only character at the location",
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
     "blessing_has_trait": "if the card on top of the blessings discard pile has the {words} "
                           "trait",

@@ -91,6 +91,7 @@ CONDITION_WORDS = {
     "succeeded": "you succeed",
     "failed": "you fail",
     "alone": "you are the only character at this location",
+    "not_alone": "you are not the only character at this location",
     "matches_blessing": "the top card of the blessings discard pile matches this card",
     "blessing_has_trait": "the top card of the blessings discard pile has the {} trait",
     "check_has_trait": "the check to defeat has the {} trait",

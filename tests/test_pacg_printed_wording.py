@@ -1087,6 +1087,12 @@ Check: Combat 99
 
 If undefeated, damage dealt by the Gnawing Rats is reduced to 1.
 ---
+Name: Crowd Crusher
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, if you are not the only character at your location, you take 1 damage.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2961,6 +2967,18 @@ def test_a_banes_damage_may_be_reduced_to_at_most_an_amount(cards):
     Brannoc is dealt 1 damage."""
     table, _ = brannoc_encounters(cards, "Gnawing Rats", {"evade": ["none"]})
     assert [damage["amount"] for damage in events_of(table.log.events, "damage")] == [1]
+
+
+@pytest.mark.parametrize(("others", "damaged"), [([], False), (["Tamsin Reed"], True)])
+def test_a_condition_that_others_are_at_your_location(cards, others, damaged):
+    """`if you are not the only character at your location, you take 1 damage`: only with
+    Tamsin beside him is Brannoc dealt damage."""
+    table = laid_out(cards, {"locations": field("Crowd Crusher"),
+                             "characters": [hero("Brannoc Ashvale"),
+                                            *(hero(name) for name in others)]})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards["Crowd Crusher"]), brannoc.location).run()
+    assert bool(events_of(table.log.events, "damage")) == damaged
 
 
 def encounter_again(table: Table, cards: dict[str, rt.CardDef], bane: str) -> None:

@@ -586,6 +586,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "this exploration.",
      "Banish this card to explore your location; add 2 to any combat checks during this "
      "exploration."),
+    ("If there are other characters at this location, draw a card.",
+     "If you are not the only character at your location, draw a card."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

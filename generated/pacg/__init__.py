@@ -120,6 +120,7 @@ MODULES = {
     'Skeleton Crewman': 'skeleton_crewman',
     'Cutpurse Captain': 'cutpurse_captain',
     'Whispering Tempest': 'whispering_tempest',
+    'Brawling Ogre': 'brawling_ogre',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

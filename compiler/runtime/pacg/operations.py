@@ -528,8 +528,8 @@ class CardOperations:
             return (str(self.last_roll) in words) == (kind == "rolled")
         if kind == "first_time":
             return self.first_time(*words)
-        if kind == "alone":
-            return len(self.table.characters_at(you.location)) == 1
+        if kind in ("alone", "not_alone"):
+            return (len(self.table.characters_at(you.location)) == 1) == (kind == "alone")
         if kind in ("has_trait", "self_has_trait"):  # any of them, on the character's own
             # card, or on the card whose text it is
             card = you.defn if kind == "has_trait" else \
