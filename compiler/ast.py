@@ -954,6 +954,17 @@ class Sentence(Node):
         checks of every card that writes it.  Not copied by `moved`."""
         return tuple(walk(self))
 
+    @cached_property
+    def node_types(self) -> frozenset[type]:
+        """The types of `nodes`, found once: a check that looks for one kind of node asks
+        this before it looks through them."""
+        return frozenset(type(node) for node in self.nodes)
+
+    @cached_property
+    def condition_kinds(self) -> frozenset[str]:
+        """The kinds of the conditions among `nodes`, found once."""
+        return frozenset(node.kind for node in self.nodes if isinstance(node, Condition))
+
 
 @dataclass(frozen=True)
 class Keywords(Sentence):

@@ -270,11 +270,13 @@ class _CardCheck(CardCheck):
         own sentence (with other effects, elsewhere, it would be a roll for a result); `on a
         1, ...` asks what dice rolled just before came to, in its sentence or, in a sentence
         of its own, at the end of the one before (`Roll 1d6. On a 1, ...`)."""
-        continued = ast.continues(sentence)
-        if continued and last is None:
-            return  # reported as a sentence that goes on with none (_continuation)
-        rolled = any(isinstance(node, ast.RollFor) for node in sentence.nodes) or (
-            continued and isinstance(last, ast.Triggered | ast.Untimed | ast.Continuation)
+        types = sentence.node_types
+        asks = not sentence.condition_kinds.isdisjoint(ast.ROLL_CONDITIONS)
+        if not (ast.RollDice in types or asks) or (ast.continues(sentence) and last is None):
+            return  # (one that goes on with no sentence is reported as such: _continuation)
+        rolled = ast.RollFor in types or (
+            ast.continues(sentence) and isinstance(last, ast.Triggered | ast.Untimed
+                                                   | ast.Continuation)
             and isinstance(last.effects[-1], ast.RollFor))
         for node in sentence.nodes:
             if isinstance(node, ast.RollDice) and not isinstance(sentence, ast.Activated):
@@ -289,6 +291,8 @@ class _CardCheck(CardCheck):
 
     def _exploration(self, sentence: ast.Sentence) -> None:
         """`during this exploration` is the exploration `explore` grants just before it."""
+        if ast.ExplorationAddition not in sentence.node_types:
+            return
         explored = False
         for node in sentence.nodes:
             explored = explored or isinstance(node, ast.Explore)
