@@ -174,6 +174,9 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 for line in (f"when: {WINDOWS[moment]}", *does((effect,)))]
 
     if isinstance(sentence, ast.Triggered):
+        # A boon's windows as it is encountered are the encountering character's, not a
+        # holder's.
+        who = YOU if sentence.window in _ENCOUNTERED_WINDOWS else you
         within = f" (only {WINDOWS[sentence.within].split(':')[0]})" if sentence.within else ""
         if sentence.condition is not None:
             within += f", {_condition(sentence.condition, you)}"
@@ -185,7 +188,7 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                           "the start of its encounter)"
                           if isinstance(effect, ast.DamageRule)
                           and ast.before_outcome(sentence, effect) else "")
-                  for effect in sentence.effects for line in does((effect,)))]
+                  for effect in sentence.effects for line in does((effect,), who))]
     if isinstance(sentence, ast.Activated) and sentence.alternative is not None:
         return [line for power in sentence.powers
                 for line in _sentence(dataclasses.replace(power, alternative=None), notes)]
@@ -219,6 +222,9 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
 
 
 YOU = "the character who encounters the card (you)"
+# The windows of a card's own encounter, which a boon has too (a boon's text in them is not a
+# holder's).
+_ENCOUNTERED_WINDOWS = ("when_encountered", "if_acquired", "if_not_acquired")
 CHOSEN = "the chosen character (you)"
 
 

@@ -94,3 +94,20 @@ def test_a_boons_text_with_no_window_says_when_and_who_you_is(tmp_path):
     assert lines[where + 1] == "    when: each time one of its powers has been played"
     assert lines[where + 2] == ("    does: if its holder (you) is not proficient with weapons: "
                                 "the difficulty of this check goes up by 3")
+
+
+def test_a_sentence_that_goes_on_with_the_one_before_and_a_boons_own_encounter(tmp_path):
+    """`If you fail, ...` is done with the sentence before it; a boon's text as it is
+    encountered, or once the check to acquire it is made, is the encountering character's."""
+    path = tmp_path / "squire.card"
+    path.write_text("Game: pacg\n\nName: Squire\nType: Ally\nCheck: Charisma 5\n\n"
+                    "If you do not acquire this card, bury a card.\n---\n"
+                    "Name: Gate\nType: Barrier\nCheck: Strength 5\n\n"
+                    "After the encounter, attempt a Wisdom 5 check.\n"
+                    "If you fail, draw a card.\n", encoding="utf-8")
+    lines = explain(str(path))[1].splitlines()
+    squire = lines.index("  If you do not acquire this card, bury a card.")
+    assert lines[squire + 2] == ("    does: the character who encounters the card (you) must "
+                                 "bury a card from the hand, of their choice")
+    fail = lines.index("  If you fail, draw a card.")
+    assert lines[fail + 1] == "    when: with the sentence before, after its effects"
