@@ -108,7 +108,7 @@ CONDITION_WORDS = {
     "short_by": "the check to defeat did not succeed by {} or more",
 }
 # The cards of the deck a card action takes, by its source.
-DECK_ENDS = {"deck": "top", "deck_end": "top or bottom", "deck_ends": "top and bottom"}
+DECK_SOURCE_ENDS = {"deck": "top", "deck_end": "top or bottom", "deck_ends": "top and bottom"}
 # Where `shuffle_cards` puts them, by the CardAction's action.
 SHUFFLED_TO = {"shuffle": "your deck", "shuffle_to_location": "your location deck"}
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
@@ -367,10 +367,10 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
     if e.action in SHUFFLED_TO:
         return f"{_acting(e.target, 'shuffle', voice)} {count_words(e.count, e.random, e.kinds)}" \
             f"{CARD_SOURCES[e.source] or ' from your hand'} into {SHUFFLED_TO[e.action]}"
-    if e.source in DECK_ENDS:  # `the top and bottom cards`: one of each, two
+    if e.source in DECK_SOURCE_ENDS:  # `the top and bottom cards`: one of each, two
         cards = "cards" if e.source == "deck_ends" else top_cards_words(e.count)
-        return f"{_acting(e.target, e.action, voice)} the {DECK_ENDS[e.source]} {cards} of " \
-            "your deck"
+        ends = DECK_SOURCE_ENDS[e.source]
+        return f"{_acting(e.target, e.action, voice)} the {ends} {cards} of your deck"
     return f"{_acting(e.target, e.action, voice)} {count_words(e.count, e.random, e.kinds)}" \
         + CARD_SOURCES[e.source]
 

@@ -315,7 +315,8 @@ class Encounter(CardOperations):
                    and fits(way, state.option, state.skill, state.purpose, state.against)
                    for way in each_way(spec)):
                 amount = spec["amount"]
-                self.add_to_check(self.roll(amount["dice"], amount["sides"], amount["plus"]))
+                self.add_to_check(self.roll(amount["dice"], amount["sides"], amount["plus"])
+                                  * amount["times"])
 
     def _as_the_check_would_go(self, state: CheckState) -> None:
         """The text of the cards played on the check about how it would go, its dice rolled

@@ -240,17 +240,16 @@ class CardOperations:
 
     def roll_for(self, dice: int, sides: int, plus: int) -> None:
         """`roll 1d6; on a 1, ...`: dice rolled for a result, not on any check."""
-        faces = [self.table.dice.roll(sides) for _ in range(dice)]
-        self.last_roll = sum(faces) + plus
-        self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
-                      faces=faces, total=self.last_roll)
+        self.last_roll = self.roll(dice, sides, plus, on_check=False)
 
-    def roll(self, dice: int, sides: int, plus: int) -> int:
-        """Roll dice for card text; rolled while a check is made, they are rolled on it."""
+    def roll(self, dice: int, sides: int, plus: int, on_check: bool = True) -> int:
+        """Roll dice for card text; rolled while a check is made, they are rolled on it
+        (unless `on_check` is false)."""
         faces = [self.table.dice.roll(sides) for _ in range(dice)]
-        if self.check is not None:
-            self.check.rolled.append((sides, faces))
-        total = (sum(faces) if self.check is None else self.check.counted(sides, faces)) + plus
+        check = self.check if on_check else None
+        if check is not None:
+            check.rolled.append((sides, faces))
+        total = (sum(faces) if check is None else check.counted(sides, faces)) + plus
         self.log.emit("roll", dice=f"{dice}d{sides}" + (f"{plus:+d}" if plus else ""),
                       faces=faces, total=total)
         return total
