@@ -649,12 +649,15 @@ TURN_ACTIONS = ("reset_hand", "end_turn", "keep_hand")
 @dataclass(frozen=True)
 class Examine(Effect):
     """`examine the top 2 cards of the location deck` (`examine the location deck`: a `count`
-    of None, all of it); `then` is what is done with them: 'any_order' (put back in any
-    order), 'top_or_bottom' (the one card), 'shuffle' (the deck shuffled), or None."""
+    of None, all of it; `the bottom 3 cards`: `end` 'bottom'); `then` is what is done with
+    them: 'any_order' (put back in any order), 'top_or_bottom' (the one card), 'shuffle' (the
+    deck shuffled), or None."""
 
     count: Amount | None
     then: str | None = None
-    deck: str = "location"  # or 'any_location' (the player's pick), 'yours', 'blessings'
+    # or 'any_location', 'any_character' (the player's pick), 'yours', 'blessings'
+    deck: str = "location"
+    end: str = "top"
 
 
 @dataclass(frozen=True)
@@ -1054,7 +1057,7 @@ class Activated(Sentence):
         return (self,) if self.alternative is None else (self, self.alternative)
 
 
-COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
+COSTS = ("reveal", "display", "recharge", "top", "discard", "bury", "banish")
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ COSTS = {
     "reveal": "reveal it (show it and keep it)",
     "display": "display it (set it before you until something removes it)",
     "recharge": "recharge it (put it at the bottom of your deck)",
+    "top": "put it on the top of your deck",
     "discard": "discard it",
     "bury": "bury it",
     "banish": "banish it (back to the box)",
@@ -515,9 +516,10 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                     "keep_hand": f"{you} does not reset the hand at the end "
                                                  "of this turn"}[e.action],
     ast.Examine: lambda e, you: f"{you} looks at "
-    + ("all of " if e.count is None else f"the top {top_cards_words(e.count)} of ")
+    + ("all of " if e.count is None else f"the {e.end} {top_cards_words(e.count)} of ")
     + {"location": "the location deck", "yours": "their deck",
        "any_location": "the deck of their own location (a location deck, as printed)",
+       "any_character": "their own deck (any character's, as printed)",
        "blessings": "the blessings deck"}[e.deck]
     + {None: " and puts them back", "any_order": " and puts them back in any order",
        "top_or_bottom": " and puts them back, on the top or the bottom",

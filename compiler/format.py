@@ -248,16 +248,23 @@ def _activated(sentence: ast.Activated) -> str:
     if also is not None:
         what = _list(map(str, also.kinds), "or") if also.kinds else "card"
         chosen = f" and {also.action} {'another' if not also.kinds else _article(what)} {what}"
-    power = f"{sentence.cost} {self_ref(sentence.card)}{chosen}"
+    power = f"{_paid(sentence.cost, sentence.card)}{chosen}"
     if sentence.effects:  # none: the next sentence's are its effects (ast.is_open)
         power += f" to {effects(sentence.effects)}"
     other = sentence.alternative
     if other is not None:  # `, or to ...`, or `, or recharge this card to ...`
-        paid = "" if other.cost == sentence.cost else f" {other.cost} {self_ref(other.card)}"
+        paid = "" if other.cost == sentence.cost else f" {_paid(other.cost, other.card)}"
         power += f", or{paid} to {effects(other.effects)}"
     if sentence.condition is not None:
         power = f"If {_condition(sentence.condition)}, you may {power}"
     return (f"For your {sentence.check} check, " if sentence.check else "") + power
+
+
+def _paid(cost: str, card: ast.SelfRef) -> str:
+    """`recharge this card`, or for the cost `top`, `put this card on top of your deck`."""
+    if cost == "top":
+        return f"put {self_ref(card)} on top of your deck"
+    return f"{cost} {self_ref(card)}"
 
 
 def effects(items: Iterable[ast.Effect]) -> str:
@@ -542,7 +549,7 @@ EXAMINE_THEN = {"any_order": " and put them back in any order",
 
 
 EXAMINED_DECKS = {"location": "the location deck", "any_location": "a location deck",
-                  "yours": "your deck",
+                  "yours": "your deck", "any_character": "a character deck",
                   "blessings": "the blessings deck"}
 
 
@@ -550,7 +557,7 @@ def _examine(e: ast.Examine, voice: Voice) -> str:
     then = EXAMINE_THEN[e.then] if e.then else ""
     if e.count is None:
         return f"examine {EXAMINED_DECKS[e.deck]}{then}"
-    return f"examine the top {top_cards_words(e.count)} of {EXAMINED_DECKS[e.deck]}{then}"
+    return f"examine the {e.end} {top_cards_words(e.count)} of {EXAMINED_DECKS[e.deck]}{then}"
 
 
 def top_cards_words(count: ast.Amount) -> str:

@@ -76,7 +76,8 @@ at most `highest` (null: any).
 | `summon_from_box` | target, kinds: a card of one of them the dice pick, summoned      |
 | `exploration_addition` | amount, and which checks (as `add_to_check`): in the next exploration |
 | `roll_for`       | amount: dice rolled for the conditions `rolled` and `rolled_not` after |
-| `examine`        | count (of a deck's top cards; null: all of it), then (or null), deck |
+| `examine`        | count (of a deck's cards at end, `top` or `bottom`; null: all of it), |
+|                  | then (or null), deck, end                                            |
 | `gain_from_box`  | target, count, kinds, traits (all of them): random cards from the box |
 | `retrieve`       | kinds (card types; empty: any): one from the discard pile to the hand |
 | `pile`           | target, action, pile (`hand`, `discards`), kinds, traits (any): all such |

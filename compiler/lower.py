@@ -393,7 +393,7 @@ class _Lowerer:
 
     def Examine(self, e: ast.Examine) -> ir.Effect:
         return {"op": "examine", "count": None if e.count is None else lower_amount(e.count),
-                "then": e.then, "deck": e.deck}
+                "then": e.then, "deck": e.deck, "end": e.end}
 
     def Attempt(self, e: ast.Attempt) -> ir.Effect:
         return {"op": "attempt", "target": e.target.kind, "check": lower_check_step(e.check)}

@@ -116,6 +116,7 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "turn actions": values(ast.TurnAction, "action"),
         "examinations": values(ast.Examine, "then"),
         "examined decks": values(ast.Examine, "deck"),
+        "examined ends": values(ast.Examine, "end"),
         "scourges": {node.card is not None for node in nodes
                      if isinstance(node, ast.SufferScourge)},
         "card sources": values(ast.CardAction, "source"),
@@ -160,7 +161,8 @@ EVERY_CONSTRUCT = {
         "close places": {"here", "origin"},
         "turn actions": set(ast.TURN_ACTIONS),
         "examinations": {None, "any_order", "top_or_bottom"},
-        "examined decks": {"location", "yours", "blessings"},
+        "examined decks": {"location", "yours", "blessings", "any_character"},
+        "examined ends": {"top", "bottom"},
         "scourges": {True, False},
         "card sources": {"hand", "discards", "hand_or_discards", "deck", "blessings"},
         "windows within windows": {True, False},

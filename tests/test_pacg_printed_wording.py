@@ -1093,6 +1093,16 @@ Check: Strength 0
 
 Before the encounter, if you are not the only character at your location, you take 1 damage.
 ---
+Name: Tide Reader
+Type: Ally
+
+Put this card on top of your deck to examine the bottom 2 cards of the location deck.
+---
+Name: Deck Diviner
+Type: Ally
+
+Reveal this card to examine the top 2 cards of any character deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2829,6 +2839,39 @@ def test_a_whole_deck_examined_and_then_shuffled(cards):
     assert examined["cards"] == walls
     assert events_of(table.log.events, "shuffled", location="Plain Field")
     assert sorted(card.name for card in brannoc.location.deck) == sorted(walls)
+
+
+def test_a_card_put_on_top_of_your_deck_to_examine_the_bottom_cards(cards):
+    """`Put this card on top of your deck to examine the bottom 2 cards of the location
+    deck`: the card paid is the deck's top card, and the two cards seen are the last two,
+    bottom last, left where they were."""
+    walls = ["Paper Wall", "Iron Wall", "Straw Dummy", "Pebble"]
+    table = laid_out(cards, {"locations": field(*walls),
+                             "characters": [hero("Brannoc Ashvale", hand=["Tide Reader"])]})
+    brannoc = table.characters[0]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    (examined,) = events_of(table.log.events, "examine")
+    assert examined["cards"] == ["Straw Dummy", "Pebble"]
+    assert examined["end"] == "bottom"
+    assert brannoc.deck[0].name == "Tide Reader"
+    assert "Tide Reader" not in [card.name for card in brannoc.hand]
+    assert [card.name for card in brannoc.location.deck] == walls
+
+
+def test_any_character_deck_is_the_holders_own(cards):
+    """`examine the top 2 cards of any character deck`: the player's pick, ruled the
+    holder's own deck (docs/rulings.md)."""
+    deck = ["Iron Wall", "Pebble", "Straw Dummy", *PEBBLES]
+    table = laid_out(cards, {"locations": field("Paper Wall"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Deck Diviner"],
+                                                 deck=deck)]})
+    brannoc = table.characters[0]
+    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
+    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    (examined,) = events_of(table.log.events, "examine")
+    assert examined["cards"] == [card.name for card in brannoc.deck[:2]]
+    assert examined["location"] == "Brannoc Ashvale"
 
 
 @pytest.mark.parametrize(("boon", "acquired"), [("Gift of Luck", True), ("Hard Gift", False)])

@@ -588,6 +588,11 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "exploration."),
     ("If there are other characters at this location, draw a card.",
      "If you are not the only character at your location, draw a card."),
+    ("Place this card on top of your deck to examine the bottom 2 cards of a location deck.",
+     "Put this card on the top of your deck to examine the bottom 2 cards of any location "
+     "deck."),
+    ("Recharge this card to examine the top 3 cards of any character deck.",
+     "Recharge this card to examine the top 3 cards of a character deck."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",
      "If undefeated, you may bury an ally to draw a card."),
     ("Then, the difficulty to defeat is increased by another 1d4.",

@@ -463,6 +463,10 @@ class AstBuilder:
             alternative.cost or power.cost, card, alternative.effects, scope,
             span=alternative.span))
 
+    def top_cost(self, meta: Any) -> ast.Word:
+        """`put this card on top of your deck to ...`: the cost `top`."""
+        return ast.Word("top", span=self._span(meta))
+
     def alternative(self, meta: Any, *parts: Any) -> _Alternative:
         """`, or to <effects>`, or `, or <cost> it to <effects>`."""
         cost = parts[0].text if len(parts) == 3 else None
@@ -1180,9 +1184,10 @@ class AstBuilder:
         count = next((part for part in parts if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))
         words = [part.text for part in parts if isinstance(part, ast.Word)]
+        end = words.pop(0) if words[0] in ("top", "bottom") else "top"
         deck = _EXAMINED_DECKS[words[0]]
         then = words[1] if len(words) > 1 else None
-        return ast.Examine(count, then, deck, span=self._span(meta))
+        return ast.Examine(count, then, deck, end, span=self._span(meta))
 
     def examine_whole(self, meta: Any, *parts: Any) -> ast.Examine:
         return dataclasses.replace(self.examine(meta, *parts), count=None)
@@ -1390,7 +1395,7 @@ _BASED = re.compile(r"-based$", re.IGNORECASE)
 _SIGNS = ("increased", "decreased")
 # The decks `examine` may look at, by the grammar's name for each.
 _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
-                   "your_deck": "yours",
+                   "your_deck": "yours", "any_character_deck": "any_character",
                    "blessings_deck": "blessings"}
 
 

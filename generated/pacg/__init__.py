@@ -99,6 +99,8 @@ MODULES = {
     'Wary Informant': 'wary_informant',
     'Tainted Blessing': 'tainted_blessing',
     'Jungle Guide': 'jungle_guide',
+    'Harbor Lookout': 'harbor_lookout',
+    'Fortune Dealer': 'fortune_dealer',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -7,7 +7,7 @@ LINE = 219
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 1, None, 'location')
+    enc.examine(you, 1, None, 'location', 'top')
     if enc.holds(you, 'examined_is', ('item', 'weapon')):
         if enc.may(you, 'examined'):
             enc.examined_action(you, 'take')

@@ -20,7 +20,7 @@ def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
 
 
 def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 1, None, 'blessings')
+    enc.examine(you, 1, None, 'blessings', 'top')
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:

@@ -7,7 +7,7 @@ LINE = 16
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 1, None, 'location')
+    enc.examine(you, 1, None, 'location', 'top')
 
 
 CARD = rt.CardDef(

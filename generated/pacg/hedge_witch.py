@@ -7,7 +7,7 @@ LINE = 146
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 2, 'any_order', 'location')
+    enc.examine(you, 2, 'any_order', 'location', 'top')
 
 
 CARD = rt.CardDef(

@@ -7,7 +7,7 @@ LINE = 264
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 1, None, 'location')
+    enc.examine(you, 1, None, 'location', 'top')
     if enc.may(you, 'examined'):
         enc.examined_action(you, 'encounter')
 

@@ -11,7 +11,7 @@ def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
         for target in enc.targets('you', you):
             enc.draw(target, 1)
     if enc.holds(you, 'succeeded_by', ('6',)):
-        enc.examine(you, 1, None, 'location')
+        enc.examine(you, 1, None, 'location', 'top')
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:

@@ -7,7 +7,7 @@ LINE = 67
 
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 2, None, 'yours')
+    enc.examine(you, 2, None, 'yours', 'top')
     for target in enc.targets('you', you):
         enc.damage(target, 1, 'Mental')
 

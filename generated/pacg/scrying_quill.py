@@ -7,7 +7,7 @@ LINE = 373
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 3, 'any_order', 'any_location')
+    enc.examine(you, 3, 'any_order', 'any_location', 'top')
 
 
 CARD = rt.CardDef(

@@ -7,7 +7,7 @@ LINE = 49
 
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, 1, 'top_or_bottom', 'location')
+    enc.examine(you, 1, 'top_or_bottom', 'location', 'top')
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:

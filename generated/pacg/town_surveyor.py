@@ -7,7 +7,7 @@ LINE = 453
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.examine(you, None, 'shuffle', 'location')
+    enc.examine(you, None, 'shuffle', 'location', 'top')
 
 
 CARD = rt.CardDef(

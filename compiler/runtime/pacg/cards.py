@@ -22,7 +22,7 @@ SKILLS = (
     "Fortitude", "Knowledge", "Perception", "Stealth", "Survival",
 )
 # Costs from the cheapest to pay to the dearest: the default policy pays cheap first.
-COSTS = ("reveal", "display", "recharge", "discard", "bury", "banish")
+COSTS = ("reveal", "display", "recharge", "top", "discard", "bury", "banish")
 
 # A generated function for a timing window or a power: it is handed the encounter and the
 # character the card calls `you` (the encountering character, or the power's holder).

@@ -47,7 +47,7 @@ MESSAGES = {
     "blessing": "the blessings deck gives up {card}",
     "cannot_evade": "{card} may not be evaded",
     "difficulty": "the difficulty of {of} changes by {change:+d}",
-    "examine": "{location}'s deck shows {cards} on top",
+    "examine": "{location}'s deck shows {cards} at the {end}",
     "explore_again": "{character} may explore once more this turn",
     "forbidden": "{character} may not play {what} in this encounter",
     "gain": "{character} takes {cards} from the box",

@@ -658,19 +658,24 @@ class CardOperations:
             self.log.emit("turn_ends", character=you.name)
 
     def examine(self, you: Character, count: int | None, then: str | None = None,
-                deck: str = "location") -> None:
-        """Look at the top `count` cards of a deck (None: all of it): the location's, any
-        location's (the player's pick: `you`'s own location, docs/rulings.md), `you`'s own,
-        or the blessings deck; they stay as they are, which is one of the orders `then`
-        allows, unless an examined card's own `When you examine this card` text (done for
-        each, top first) moves it; then the deck is shuffled if `then` says so."""
+                deck: str = "location", end: str = "top") -> None:
+        """Look at the top (or, `end` 'bottom', the bottom) `count` cards of a deck (None:
+        all of it): the location's, any location's or any character's (the player's pick:
+        `you`'s own, docs/rulings.md), `you`'s own, or the blessings deck; they stay as they
+        are, which is one of the orders `then` allows, unless an examined card's own `When
+        you examine this card` text (done for each, in the deck's order) moves it; then the
+        deck is shuffled if `then` says so."""
         cards, whose = {"location": (self.location.deck, self.location.name),
                         "any_location": (you.location.deck, you.location.name),
-                        "yours": (you.deck, you.name),
+                        "yours": (you.deck, you.name), "any_character": (you.deck, you.name),
                         "blessings": (self.table.blessings_deck, "the blessings")}[deck]
-        examined = cards[:count]
+        if count is None or end == "top":
+            examined = cards[:count]
+        else:
+            examined = cards[max(len(cards) - count, 0):]
         self.last_examined = (cards, examined[0]) if examined else None
-        self.log.emit("examine", location=whose, cards=[card.name for card in examined])
+        self.log.emit("examine", location=whose, cards=[card.name for card in examined],
+                      end=end)
         for card in examined:
             if card.defn.when_examined is not None and not self._stopped():
                 self._nested(you, card, self.location).examined(cards)
@@ -742,7 +747,7 @@ class CardOperations:
             return
         deck, card = self.last_examined
         self.log.emit("examined_card", card=card.name, action=action)
-        if action in COSTS:  # discard, bury, ...: a card of the holder's own deck
+        if action in COSTS and action != "top":  # discard, bury, ...: from the holder's deck
             if deck is not you.deck:
                 raise ScenarioError(f"{self.card.name} would {action} a card examined in a "
                                     "deck not its holder's, which the runtime does not model")
@@ -751,7 +756,7 @@ class CardOperations:
         deck.remove(card)
         if action in ("take", "draw"):
             you.hand.append(card)
-        elif action in ("top", "bottom"):
+        elif action in ("top", "bottom"):  # back on the top or bottom of its own deck
             deck.insert(0 if action == "top" else len(deck), card)
         else:  # encounter
             self._nested(you, card, you.location).run()
