@@ -565,7 +565,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
-                   "check_against_card",
+                   "check_against_card", "examined_named",
                    *DEFEAT_CHECK_CONDITIONS)
 
 
@@ -655,7 +655,8 @@ class Examine(Effect):
 
     count: Amount | None
     then: str | None = None
-    # or 'any_location', 'any_character' (the player's pick), 'yours', 'blessings'
+    # or 'any_location', 'any_character' (the player's pick), 'yours', 'blessings',
+    # 'blessings_discard'
     deck: str = "location"
     end: str = "top"
 
@@ -1333,7 +1334,7 @@ def end_taken(place: str) -> str:
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
-ABOUT_BEFORE = ("succeeded", "failed", "examined_is", *ROLL_CONDITIONS)
+ABOUT_BEFORE = ("succeeded", "failed", "examined_is", "examined_named", *ROLL_CONDITIONS)
 
 
 def is_open(sentence: Sentence | None) -> bool:

@@ -305,6 +305,7 @@ CONDITIONS = {
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
+    "examined_named": "if the card examined just before is {words}",
     "has_trait": "if {you} has the {words} trait (on the character card)",
     "self_has_trait": "if this card has the {words} trait",
     "rolled": "if the roll just before came to {words}",
@@ -520,7 +521,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + {"location": "the location deck", "yours": "their deck",
        "any_location": "the deck of their own location (a location deck, as printed)",
        "any_character": "their own deck (any character's, as printed)",
-       "blessings": "the blessings deck"}[e.deck]
+       "blessings": "the blessings deck",
+       "blessings_discard": "the blessings discard pile"}[e.deck]
     + {None: " and puts them back", "any_order": " and puts them back in any order",
        "top_or_bottom": " and puts them back, on the top or the bottom",
        "shuffle": ", then shuffles that deck"}[e.then],

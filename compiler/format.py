@@ -98,6 +98,7 @@ CONDITION_WORDS = {
     "check_lacks_trait": "the check to defeat does not have the {} trait",
     "check_is": "the check is a {} check",
     "check_against_card": "the check is against the {}",
+    "examined_named": "the card is {}",
     "dealt_damage": "this card dealt damage to you",
     "lacks_cards": "you have no {}",
     "has_trait": "your character has the {} trait",
@@ -550,7 +551,8 @@ EXAMINE_THEN = {"any_order": " and put them back in any order",
 
 EXAMINED_DECKS = {"location": "the location deck", "any_location": "a location deck",
                   "yours": "your deck", "any_character": "a character deck",
-                  "blessings": "the blessings deck"}
+                  "blessings": "the blessings deck",
+                  "blessings_discard": "the blessings discard pile"}
 
 
 def _examine(e: ast.Examine, voice: Voice) -> str:

@@ -1103,6 +1103,13 @@ Type: Ally
 
 Reveal this card to examine the top 2 cards of any character deck.
 ---
+Name: Omen Hound
+Type: Monster
+Check: Combat 5
+
+Before the encounter, examine the top card of the blessings discard pile.
+If the card is Blessing of Echoes, the difficulty to defeat the Omen Hound is increased by 20.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -1500,6 +1507,25 @@ def test_a_blessing_that_matches_the_blessings_discard_pile_is_recharged(cards, 
     moved = events_of(events, "moved", card="Blessing of Echoes")
     assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
     assert [event["card"] for event in events_of(events, "blessing")] == blessings
+
+
+@pytest.mark.parametrize(("blessings", "difficulty"),
+                         [(["Hearthward Blessing", "Blessing of Echoes"], 25),
+                          (["Blessing of Echoes", "Hearthward Blessing"], 5), ([], 5)])
+def test_a_bane_may_ask_which_card_tops_the_blessings_discard_pile(cards, blessings,
+                                                                   difficulty):
+    """`examine the top card of the blessings discard pile`, then `If the card is Blessing of
+    Echoes, ...`: the card the turn discarded last, asked about by its name; an empty pile
+    shows none, which is no card."""
+    table = laid_out(cards, {"locations": field("Omen Hound"), "blessings": blessings,
+                             "characters": [hero("Brannoc Ashvale")]})
+    # Turns have discarded the whole blessings deck, its top card first.
+    table.blessings_discard, table.blessings_deck = table.blessings_deck, []
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, brannoc.location.deck.pop(0), brannoc.location).run()
+    (examined,) = events_of(table.log.events, "examine")
+    assert examined["cards"] == blessings[-1:]
+    assert [event["difficulty"] for event in checks(table.log.events)] == [difficulty]
 
 
 @pytest.mark.parametrize(("blessings", "recharged"),

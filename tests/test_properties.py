@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast as python_ast
 import pprint
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from jinja2.filters import do_indent
@@ -86,6 +86,9 @@ def compile_text(text: str) -> list[str]:
 @GRAMMAR_EXAMPLES
 @given(grammar_strings("sentence"),
        st.sampled_from(["Monster", "Spell", "Villain", "Blessing"]))
+# Once a crash: an exploration and its addition, a pair, where one effect stands.
+@example(" you may discard this ; if you do not, explore again, adding 0 to your check "
+         "during this exploration .", "Monster")
 def test_sentences_of_the_grammar_compile_or_are_reported(sentence, card_type):
     for module in compile_text(HEADER.format(type=card_type) + sentence.strip() + "\n"):
         python_ast.parse(module)

@@ -458,6 +458,9 @@ class _CardCheck(CardCheck):
         elif node.kind == "check_against_card":
             self._card_ref(node.words[0], ("bane", "boon"), "the card a check is against",
                            "name a bane or a boon")
+        elif node.kind == "examined_named":
+            self._card_ref(node.words[0], ("bane", "boon"), "a card examined",
+                           "name a bane or a boon")
 
     def _add_dice(self, node: ast.AddDice) -> None:
         if node.count.dice or not 1 <= node.count.plus <= 10:

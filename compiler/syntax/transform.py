@@ -1396,7 +1396,7 @@ _SIGNS = ("increased", "decreased")
 # The decks `examine` may look at, by the grammar's name for each.
 _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
                    "your_deck": "yours", "any_character_deck": "any_character",
-                   "blessings_deck": "blessings"}
+                   "blessings_deck": "blessings", "blessings_discard": "blessings_discard"}
 
 
 @cache

@@ -165,6 +165,7 @@ MODULES = {
     'Vengeful Zombie': 'vengeful_zombie',
     'Fickle Gremlin': 'fickle_gremlin',
     'Rat Pack': 'rat_pack',
+    'Omen Wolf': 'omen_wolf',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

@@ -543,6 +543,9 @@ class CardOperations:
             return not any(of_kinds(card.defn, words) for card in you.hand)
         if kind == "examined_is":
             return self.last_examined is not None and of_kinds(self.last_examined[1].defn, words)
+        if kind == "examined_named":
+            return self.last_examined is not None \
+                and self.last_examined[1].name.casefold() == words[0].casefold()
         if kind == "failing_by":  # the check being made misses by no more than words[0]
             check = self.check
             return check is not None and not check.succeeds \
@@ -661,18 +664,22 @@ class CardOperations:
                 deck: str = "location", end: str = "top") -> None:
         """Look at the top (or, `end` 'bottom', the bottom) `count` cards of a deck (None:
         all of it): the location's, any location's or any character's (the player's pick:
-        `you`'s own, docs/rulings.md), `you`'s own, or the blessings deck; they stay as they
-        are, which is one of the orders `then` allows, unless an examined card's own `When
-        you examine this card` text (done for each, in the deck's order) moves it; then the
-        deck is shuffled if `then` says so."""
+        `you`'s own, docs/rulings.md), `you`'s own, the blessings deck or its discard pile;
+        they stay as they are, which is one of the orders `then` allows, unless an examined
+        card's own `When you examine this card` text (done for each, in the deck's order)
+        moves it; then the deck is shuffled if `then` says so."""
         cards, whose = {"location": (self.location.deck, self.location.name),
                         "any_location": (you.location.deck, you.location.name),
                         "yours": (you.deck, you.name), "any_character": (you.deck, you.name),
-                        "blessings": (self.table.blessings_deck, "the blessings")}[deck]
+                        "blessings": (self.table.blessings_deck, "the blessings"),
+                        "blessings_discard": (self.table.blessings_discard,
+                                              "the blessings discard")}[deck]
+        # Top card first; the discard pile is kept last discarded last.
+        in_order = cards[::-1] if deck == "blessings_discard" else cards
         if count is None or end == "top":
-            examined = cards[:count]
+            examined = in_order[:count]
         else:
-            examined = cards[max(len(cards) - count, 0):]
+            examined = in_order[max(len(in_order) - count, 0):]
         self.last_examined = (cards, examined[0]) if examined else None
         self.log.emit("examine", location=whose, cards=[card.name for card in examined],
                       end=end)
