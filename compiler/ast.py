@@ -951,6 +951,10 @@ class Sentence(Node):
     the check of names (check.shared): not part of what it means."""
 
     mentions: tuple[SelfRef, ...] = field(default=(), compare=False, repr=False, kw_only=True)
+    # How it was written, for `fmt` to write it so again: the first line of a table of rolls
+    # (`roll 1d4:`, TABLE_INTRO) or one of its rows (`3-4. ...`: its results, `3-4`).  Not
+    # part of what it means: a row means what `On a 3 or 4, ...` does.
+    table: str | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     @cached_property
     def nodes(self) -> tuple[Node, ...]:
@@ -1334,6 +1338,7 @@ def end_taken(place: str) -> str:
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
+TABLE_INTRO = ":"  # Sentence.table of a table's first line
 ABOUT_BEFORE = ("succeeded", "failed", "examined_is", "examined_named", *ROLL_CONDITIONS)
 
 

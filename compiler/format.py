@@ -10,6 +10,7 @@ to the same AST.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any
@@ -179,6 +180,15 @@ def _skill_die(die: ast.SkillDie) -> str:
 
 
 def format_sentence(sentence: ast.Sentence) -> str:
+    """A sentence as written canonically; a table of rolls is kept a table (Sentence.table):
+    its first line ends in a colon, and each row is its results and what the row's
+    conditions on them hold."""
+    if sentence.table == ast.TABLE_INTRO:
+        return _capitalised(_SENTENCES[type(sentence)](sentence)) + ":"
+    if sentence.table is not None:
+        row = dataclasses.replace(sentence, table=None, effects=tuple(
+            effect.then for effect in sentence.effects))
+        return f"{sentence.table}. {format_sentence(row)}"
     return _capitalised(_SENTENCES[type(sentence)](sentence)) + "."
 
 

@@ -1110,6 +1110,15 @@ Check: Combat 5
 Before the encounter, examine the top card of the blessings discard pile.
 If the card is Blessing of Echoes, the difficulty to defeat the Omen Hound is increased by 20.
 ---
+Name: Table Ogre
+Type: Monster
+Check: Combat 5
+
+When you encounter the Table Ogre, roll 1d4:
+1. The difficulty to defeat the Table Ogre is increased by 20.
+2. The Table Ogre may not be evaded.
+3-4. After the encounter, put the Table Ogre on the bottom of the location deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -3017,6 +3026,35 @@ def test_dice_rolled_for_a_result_decide_what_is_done(cards):
             assert bool(events_of(table.log.events, "damage")) == hurts(roll["total"])
             faces.add(roll["total"] <= 3)
     assert faces == {True, False}
+
+
+def test_a_table_of_rolls_does_the_row_the_die_shows(cards):
+    """`roll 1d4:` then rows `1. ...`, `2. ...`, `3-4. ...`: on a 1 the check is 20 harder;
+    on a 2 the card may not be evaded (Brannoc's Smoke Bomb does not evade it); on a 3 or 4
+    it goes to the bottom of the deck after the encounter.  Each seed is played twice, once
+    trying to evade, and the seeds roll every row."""
+
+    def encounter(seed: int, evade: str) -> tuple[int, Table]:
+        table = set_up({"name": "test", "turns": 1, "locations": field("Table Ogre", "Pebble"),
+                        "characters": [hero("Brannoc Ashvale", hand=["Smoke Bomb"])],
+                        "script": {"evade": [evade], "check": [[]]}}, cards, seed,
+                       EventLog(MESSAGES))
+        brannoc = table.characters[0]
+        rt.Encounter(table, brannoc, brannoc.location.deck.pop(0), brannoc.location).run()
+        (roll,) = events_of(table.log.events, "roll", dice="1d4")
+        return roll["total"], table
+
+    rows = set()
+    for seed in range(1, 13):
+        face, table = encounter(seed, "Smoke Bomb")
+        assert bool(events_of(table.log.events, "evaded")) == (face != 2)
+        face, table = encounter(seed, "none")
+        rows.add(min(face, 3))
+        assert [event["difficulty"] for event in checks(table.log.events)] == \
+            [25 if face == 1 else 5]
+        (put_away,) = events_of(table.log.events, "put_away")
+        assert put_away["where"].startswith("put at the bottom") == (face >= 3)
+    assert rows == {1, 2, 3}
 
 
 def test_an_addition_for_the_exploration_a_power_grants(cards):

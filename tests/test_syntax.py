@@ -830,3 +830,22 @@ def test_a_check_with_nothing_after_or_is_attempted():
                     "Before the encounter, each character must succeed at a Wisdom 5 check.\n")
     (effect,) = card.sentences[0].effects
     assert isinstance(effect, ast.Attempt) and effect.target.kind == "each_character"
+
+
+def test_a_row_of_a_table_of_rolls_means_what_on_a_says():
+    """`roll 1d6:` then `3-4. Draw a card.`: the roll, and `On a 3 or 4, draw a card.`; a row
+    runs to its full stop, over lines, or to the next row's results, where a row that does
+    not end with a full stop is reported."""
+    header = "Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 1\n\n"
+    card = one_card(header + "When you encounter X, roll 1d6:\n1. Bury a card.\n"
+                    "2. Discard a card and\ndraw a card.\n3\u20136. Draw a card.\n"
+                    "If defeated, draw a card.\n")
+    intro, first, second, third, last = card.sentences
+    assert intro == sentence("When you encounter X, roll 1d6.")
+    assert first == sentence("On a 1, bury a card.")
+    assert second == sentence("On a 2, discard a card and draw a card.")
+    assert third == sentence("On a 3, 4, 5, or 6, draw a card.")
+    assert last == sentence("If defeated, draw a card.")
+    assert (intro.table, first.table, third.table, last.table) == (":", "1", "3\u20136", None)
+    unended = parse(header + "Roll 1d6:\n1. Bury a card\n2. Draw a card.\n")
+    assert [(item.code, item.span.line) for item in unended.diagnostics] == [("CW111", 8)]

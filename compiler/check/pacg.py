@@ -166,8 +166,9 @@ class _CardCheck(CardCheck):
         for section in self.card.shared_sections:
             before: ast.Sentence | None = None
             last: ast.Sentence | None = None
+            rolled = False  # the sentence before rolled, or asked about a roll before it
             for sentence in ast.joined_powers(section.sentences):
-                self._dice(sentence, last)
+                rolled = self._dice(sentence, last, rolled)
                 self._exploration(sentence)
                 last = sentence
                 if ast.continues(sentence):
@@ -265,19 +266,22 @@ class _CardCheck(CardCheck):
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
-    def _dice(self, sentence: ast.Sentence, last: ast.Sentence | None) -> None:
+    def _dice(self, sentence: ast.Sentence, last: ast.Sentence | None,
+              rolled_before: bool) -> bool:
         """`roll 4d6` makes the check a power is played on with those dice, only in a power's
         own sentence (with other effects, elsewhere, it would be a roll for a result); `on a
         1, ...` asks what dice rolled just before came to, in its sentence or, in a sentence
-        of its own, at the end of the one before (`Roll 1d6. On a 1, ...`)."""
+        of its own, at the end of the one before (`Roll 1d6. On a 1, ...`) or of a row of
+        rolls before it (`2. ...` after `1. ...`).  Returns whether the roll still stands
+        for the sentence after."""
         types = sentence.node_types
         asks = not sentence.condition_kinds.isdisjoint(ast.ROLL_CONDITIONS)
+        ends_rolling = isinstance(sentence, ast.Triggered | ast.Untimed | ast.Continuation) \
+            and isinstance(sentence.effects[-1], ast.RollFor)
         if not (ast.RollDice in types or asks) or (ast.continues(sentence) and last is None):
-            return  # (one that goes on with no sentence is reported as such: _continuation)
+            return ends_rolling  # (one that goes on with no sentence: _continuation)
         rolled = ast.RollFor in types or (
-            ast.continues(sentence) and isinstance(last, ast.Triggered | ast.Untimed
-                                                   | ast.Continuation)
-            and isinstance(last.effects[-1], ast.RollFor))
+            rolled_before and (ast.continues(sentence) or isinstance(sentence, ast.Triggered)))
         for node in sentence.nodes:
             if isinstance(node, ast.RollDice) and not isinstance(sentence, ast.Activated):
                 self.report("CW204", node, "'roll <dice>' makes a check with those dice only "
@@ -288,6 +292,7 @@ class _CardCheck(CardCheck):
                     and not rolled:
                 self.report("CW204", node, "nothing is rolled just before 'on a ...'",
                             "roll first: 'roll 1d6; on a 1, ...' or 'Roll 1d6. On a 1, ...'")
+        return ends_rolling or (asks and rolled)
 
     def _exploration(self, sentence: ast.Sentence) -> None:
         """`during this exploration` is the exploration `explore` grants just before it."""

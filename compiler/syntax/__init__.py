@@ -172,7 +172,7 @@ class _CardReader:
                     f"this sentence is {len(text)} characters long; the most a sentence may be "
                     f"is {MAX_SENTENCE_CHARS}", "did a full stop go missing?"))
                 continue
-            if not text.endswith("."):
+            if not text.endswith((".", ":")):  # a colon ends a table's first line
                 self._missing_full_stop(offset, text)
                 continue
             read = self._parse("sentence", text, offset, "CW110", "the sentence")

@@ -20,7 +20,13 @@ from compiler.syntax.grammars import frame_parser
 from compiler.syntax.source import SourceText
 
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
-_SENTENCE_END = re.compile(r"\.(?=\s|$)")
+# A sentence ends at a full stop, or at the colon before a table of rolls (`roll 1d4:` with
+# `1. ...` on the next line), whose rows begin with their numbers (`1.`, `3-4.`, as printed
+# with an en dash or a hyphen).
+_ROW = r"[0-9]+(?:[\u2013-][0-9]+)?\.(?=\s)"
+_SENTENCE_END = re.compile(rf"\.(?=\s|$)|:(?=[^\S\n]*\n\s*{_ROW})")
+_ROW_LABEL = re.compile(_ROW)
+_NEXT_ROW = re.compile(rf"\n(?=\s*{_ROW})")
 _HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
 # The grammar's lines end at `\n` only; other line breaks Python knows (`\x85`, `\u2028`) are
 # whitespace within a line, as `\s` has them.
@@ -116,18 +122,26 @@ def comment_lines(text: str) -> list[tuple[int, str]]:
 
 def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:
     """The sentences of the rules text text[start:end], each with its offset in `text` and
-    running to a full stop that white space or the end follows.  Comment lines within are
-    turned to spaces, so that offsets still match the file.  A last sentence may lack its
-    full stop, for the caller to report."""
+    running to a full stop that white space or the end follows.  After a sentence that ends
+    in a colon, each row of a table (`1. ...`, `3-4. ...`) is a sentence, its number and all,
+    ending at its full stop or where the next row begins.  Comment lines within are turned to
+    spaces, so that offsets still match the file.  A last sentence may lack its full stop,
+    for the caller to report."""
     body = _COMMENT_LINE.sub(lambda match: " " * len(match.group()), text[start:end])
-    sentences = []
+    sentences: list[tuple[int, str]] = []
     position = 0
+    in_table = False
     while True:
         while position < len(body) and body[position].isspace():
             position += 1
         if position >= len(body):
             return sentences
-        stop = _SENTENCE_END.search(body, position)
+        row = _ROW_LABEL.match(body, position) if in_table else None
+        stop = _SENTENCE_END.search(body, row.end() if row else position)
         finish = stop.end() if stop else len(body.rstrip())
+        next_row = _NEXT_ROW.search(body, position) if row else None
+        if next_row is not None and next_row.start() < finish:
+            finish = next_row.start()
         sentences.append((start + position, body[position:finish]))
+        in_table = body[finish - 1] == ":" or (row is not None and in_table)
         position = finish

@@ -322,6 +322,28 @@ class AstBuilder:
         return LabelledSentence(label, dataclasses.replace(parts[-1], span=self._span(meta),
                                                            mentions=mentions))
 
+    def table_intro(self, meta: Any, *parts: Any) -> LabelledSentence:
+        """`When you encounter the Ogrekin, roll 1d4:`: a roll for the rows after it."""
+        *window, roll = parts
+        effects = (ast.RollFor(roll.amount, span=roll.span),)
+        statement = self.triggered(meta, *window, effects) if window else \
+            ast.Untimed(effects, span=self._span(meta))
+        return self.sentence(meta, dataclasses.replace(statement, table=ast.TABLE_INTRO))
+
+    def table_row(self, meta: Any, row: Token, statement: ast.Sentence) -> LabelledSentence:
+        """`3-4. <sentence>`, a row of a table of rolls, says `On a 3 or 4, <sentence>`: each
+        of its effects is done only on those results of the roll before."""
+        results = str(row).rstrip(".")
+        low, _, high = results.replace("\u2013", "-").partition("-")  # an en dash, or not
+        span = self._token_span(row)
+        faces = tuple(ast.Word(str(face), span=span)
+                      for face in range(int(low), int(high or low) + 1))
+        condition = ast.Condition("rolled", faces, span=span)
+        effects = tuple(ast.Conditional(condition, effect, span=effect.span)
+                        for effect in statement.effects)
+        return self.sentence(meta, dataclasses.replace(statement, effects=effects,
+                                                       table=results))
+
     def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
         """Keywords in a canonical order: the order they are written in means nothing."""
         ordered = tuple(sorted(names, key=lambda word: word.text.casefold()))

@@ -166,6 +166,7 @@ MODULES = {
     'Fickle Gremlin': 'fickle_gremlin',
     'Rat Pack': 'rat_pack',
     'Omen Wolf': 'omen_wolf',
+    'Fickle Ogrekin': 'fickle_ogrekin',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
