@@ -913,10 +913,12 @@ class CountAs(Effect):
 @dataclass(frozen=True)
 class TakeResult(Effect):
     """`take the new result`, `You must take the second result.`: the reroll before it
-    stands, and the check is not rerolled again.  A bane's text says it of itself, `card`:
-    `The Karkinoi is defeated or undefeated based solely on the result of the new roll.`"""
+    stands, and the check is not rerolled again (`kept` 'lower', 'higher': of the two results,
+    that one).  A bane's text says it of itself, `card`: `The Karkinoi is defeated or
+    undefeated based solely on the result of the new roll.`"""
 
     card: SelfRef | None = None
+    kept: str = "new"
 
 
 @dataclass(frozen=True)

@@ -434,7 +434,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     f"{e.counted}",
     ast.RerollCheck: lambda e, you: "the check's dice (its skill's die and those cards added) "
                                     "are rolled again, and the new total is the check's",
-    ast.TakeResult: lambda e, you: "the new result stands: the check is not rerolled again",
+    ast.TakeResult: lambda e, you: ("the new result stands" if e.kept == "new" else
+                                    f"the {e.kept} of the two results stands")
+    + ": the check is not rerolled again",
     ast.Move: lambda e, you: f"{_who(e.target, you)} moves to "
     + ("a random open location" if e.random else "a location of their choice"),
     ast.ShuffleFromBox: lambda e, you: "a random " + " and a random ".join(map(str, e.kinds))
@@ -544,8 +546,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_FATES[e.action]}",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",
-    ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} other than {you} "
-                                          "encounters the card too, first",
+    ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} encounters the card "
+                                          f"too (before the check, other than {you}, first)",
     ast.UndefeatedUnless: lambda e, you: f"the card is undefeated if any encounter of the "
                                          f"{e.card.name} it summoned was not won",
     ast.NoDamage: lambda e, you: "the card deals no damage for a failed check to defeat it (so "

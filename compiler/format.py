@@ -652,7 +652,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     + (" by this card" if e.by_card else "")
     + f", you must first choose {_list(map(str, e.kinds), 'or')} to discard as your damage, "
     "if you have any",
-    ast.TakeResult: lambda e, voice: "take the new result" if e.card is None else (
+    ast.TakeResult: lambda e, voice: f"take the {e.kept} result" if e.card is None else (
         f"{self_ref(e.card)} is defeated or undefeated based solely on the result of the new "
         "roll"),
     ast.Move: lambda e, voice: _acting(e.target, "move", voice)

@@ -434,7 +434,7 @@ class _Lowerer:
         return {"op": "count_as", "sides": e.sides, "face": e.face, "counted": e.counted}
 
     def TakeResult(self, e: ast.TakeResult) -> ir.Effect:
-        return {"op": "take_result"}
+        return {"op": "take_result", "kept": e.kept}
 
     def Move(self, e: ast.Move) -> ir.Effect:
         return {"op": "move", "target": e.target.kind, "random": e.random}

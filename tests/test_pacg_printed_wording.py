@@ -641,6 +641,13 @@ Type: Weapon
 For your combat check, reveal this card to roll your Strength or Melee die + 1d4.
 If you would succeed at the check, reroll the dice.
 ---
+Name: Grudging Blade
+Type: Weapon
+
+For your combat check, reveal this card to roll your Strength or Melee die + 1d4.
+If you would succeed at the check, reroll the dice.
+You must take the lower result.
+---
 Name: Hopeful Word
 Type: Spell
 
@@ -1118,6 +1125,13 @@ When you encounter the Table Ogre, roll 1d4:
 1. The difficulty to defeat the Table Ogre is increased by 20.
 2. The Table Ogre may not be evaded.
 3-4. After the encounter, put the Table Ogre on the bottom of the location deck.
+---
+Name: Slinking Thief
+Type: Henchman
+Check: Combat 99
+
+The first time Slinking Thief is undefeated this turn, a random character at this location
+encounters her.
 ---
 Name: Wary Troll
 Type: Monster
@@ -1638,6 +1652,22 @@ def test_each_character_at_the_location_may_encounter_the_card(cards):
             assert len(outcome) == 1 + (brannoc["result"] == "success")
         seen.add(tamsin["result"])
     assert seen == {"success", "failure"}
+
+
+def test_a_bane_undefeated_may_be_encountered_by_another_character_then(cards):
+    """`The first time Slinking Thief is undefeated this turn, a random character at this
+    location encounters her.`: Brannoc fails, then one of the two here, as the dice pick,
+    Brannoc again or Tamsin, encounters it (once: that encounter's own undefeated outcome is
+    not the first this turn).  The seeds pick each."""
+    picked = set()
+    for seed in range(1, 11):
+        events = play_setup(cards, seed, locations=field("Slinking Thief"),
+                            characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed")],
+                            script={"evade": ["none"] * 2})
+        first, second = checks(events)
+        assert first["character"] == "Brannoc Ashvale"
+        picked.add(second["character"])
+    assert picked == {"Brannoc Ashvale", "Tamsin Reed"}
 
 
 @pytest.mark.parametrize(("bane", "kept"), [("Hand Thief", True), ("Runaway Imp", False)])
@@ -2163,6 +2193,18 @@ def test_a_card_played_on_a_check_may_reroll_its_dice(cards, weapon, rerolls_whe
             assert rerolls[0]["after"] == check["total"] == check["roll"] + check["bonus"] + \
                 check["added"]
     assert seen == {("success", rerolls_when == "success"), ("failure", rerolls_when == "failure")}
+
+
+def test_a_card_may_keep_the_lower_of_a_rerolls_two_results(cards):
+    """`If you would succeed at the check, reroll the dice. You must take the lower result.`:
+    the check's total is the lower of the two; the seeds bring a lower and a higher reroll."""
+    seen = set()
+    for rerolls, check, _ in rerolled_checks(cards, ["Grudging Blade"]):
+        if rerolls:
+            before, after = rerolls[0]["before"], rerolls[0]["after"]
+            assert check["total"] == min(before, after)
+            seen.add(after < before)
+    assert seen == {True, False}
 
 
 def test_a_reroll_rolls_the_dice_cards_added_too(cards):

@@ -593,6 +593,7 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "deck."),
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
+    ("Take the higher result.", "You must take the higher result."),
     ("Recharge this card to examine the top 3 cards of any character deck.",
      "Recharge this card to examine the top 3 cards of a character deck."),
     ("If undefeated, you may bury an ally; if you do, draw a card.",

@@ -1106,8 +1106,11 @@ class AstBuilder:
     def reroll_check(self, meta: Any) -> ast.RerollCheck:
         return ast.RerollCheck(span=self._span(meta))
 
-    def take_result(self, meta: Any, card: ast.SelfRef | None = None) -> ast.TakeResult:
-        return ast.TakeResult(card, span=self._span(meta))
+    def take_result(self, meta: Any, part: ast.SelfRef | ast.Word | None = None
+                    ) -> ast.TakeResult:
+        if isinstance(part, ast.Word):  # `take the lower result`
+            return ast.TakeResult(kept=part.text, span=self._span(meta))
+        return ast.TakeResult(part, span=self._span(meta))
 
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))

@@ -8,7 +8,7 @@ LINE = 300
 
 def would_succeed(enc: rt.Encounter, you: rt.Character) -> None:
     enc.reroll_check()
-    enc.take_result()
+    enc.take_result('new')
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

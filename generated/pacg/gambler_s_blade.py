@@ -9,7 +9,7 @@ LINE = 291
 def would_fail(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.pay_again(you, 'discard'):
         enc.reroll_check()
-    enc.take_result()
+    enc.take_result('new')
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

@@ -8,7 +8,7 @@ LINE = 174
 
 def would_be_defeated(enc: rt.Encounter, you: rt.Character) -> None:
     enc.reroll_check()
-    enc.take_result()
+    enc.take_result('new')
 
 
 CARD = rt.CardDef(

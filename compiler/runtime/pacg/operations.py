@@ -73,6 +73,9 @@ class CheckState:
     counted_as: dict[tuple[int, int], int] = field(default_factory=dict)
     rerolled: bool = False
     final: bool = False  # rerolled, and the new result stands
+    # Its dice as they were before the reroll (face, rolled, added) and its total then, for
+    # `take the lower result`.
+    before_reroll: tuple[int, list[tuple[int, list[int]]], int, int] | None = None
 
     @property
     def difficulty(self) -> int:
@@ -400,6 +403,7 @@ class CardOperations:
             self.log.emit("no_reroll", character=check.character.name)
             return
         before = check.total
+        check.before_reroll = (check.face, list(check.rolled), check.added, before)
         check.face = self.table.dice.roll(check.skill.sides) if check.skill.sides else 0
         for index, (sides, faces) in enumerate(check.rolled):
             again = [self.table.dice.roll(sides) for _ in faces]
@@ -422,10 +426,18 @@ class CardOperations:
         self.log.emit("count_as", character=check.character.name, die=f"d{sides}", face=face,
                       counted=counted)
 
-    def take_result(self) -> None:
-        """A reroll's result stands (with no reroll, there is no second result to take)."""
+    def take_result(self, kept: str = "new") -> None:
+        """A reroll's result stands, or (`kept` 'lower', 'higher') that of the two results;
+        with no reroll, there is no second result to take."""
         check = self._current_check()
         check.final = check.rerolled
+        if check.before_reroll is None or kept == "new":
+            return
+        face, rolled, added, total = check.before_reroll
+        if (total < check.total) == (kept == "lower"):  # the first result
+            check.face, check.rolled, check.added = face, rolled, added
+        self.log.emit("result_kept", character=check.character.name, kept=kept,
+                      total=check.total)
 
     def auto_succeed(self) -> None:
         check = self._current_check()
@@ -731,13 +743,15 @@ class CardOperations:
         self.summon(you, (self.table.dice.choice(box).name,))
 
     def encountered_by_each(self, kind: str, you: Character) -> None:
-        """Each character of `kind` but the one encountering the card encounters it as
-        well, one after another, before that one (not again in those encounters); how each
-        went counts as a summoned card's does (undefeated_unless)."""
+        """Each character of `kind` encounters the card as well, one after another (not again
+        in those encounters): before the check, alongside the one encountering it, who is
+        not one of them; after it (`If undefeated, a random character at this location
+        encounters her`), that one too if the dice pick it.  How each went counts as a
+        summoned card's does (undefeated_unless)."""
         if self.alongside:
             return
         for other in self.targets(kind, you):
-            if other is not self.character:
+            if other is not self.character or self.defeated is not None:
                 encounter = self._nested(other, Card(self.card.defn), other.location,
                                          alongside=True)
                 encounter.run()
