@@ -565,7 +565,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
-                   "check_against_card", "examined_named",
+                   "check_against_card", "examined_named", "blessed", "not_blessed",
                    *DEFEAT_CHECK_CONDITIONS)
 
 
@@ -729,7 +729,8 @@ class DamageRule(Effect):
     """How damage the card deals (`of_kind` only: `Combat damage dealt by ...`) is changed:
     dealt `as_kind`, `more` of it (less, with `sign` -1: `reduced by 1`), dealt `to` others
     as well, `unreducible`, `halved` (rounding up), or `at_most` that much (`reduced to 1`);
-    `loses`, how the cards it costs are lost (`bury`, `banish`), when not discarded."""
+    `loses`, how the cards it costs are lost (`bury`, `banish`), when not discarded, and
+    `from_deck`, whether they are the top cards of the deck rather than cards of the hand."""
 
     as_kind: Word | None = None
     more: Amount | None = None
@@ -740,6 +741,7 @@ class DamageRule(Effect):
     of_kind: Word | None = None
     loses: str | None = None
     at_most: int | None = None
+    from_deck: bool = False
 
 
 @dataclass(frozen=True)
@@ -1384,7 +1386,8 @@ def moment_of(sentence: Untimed) -> str | None:
 
 
 # The conditions that ask about the check to defeat the encountered card.
-CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait", "check_is")
+CHECK_CONDITIONS = ("check_has_trait", "check_lacks_trait", "check_is", "blessed",
+                    "not_blessed")
 # The windows that may hold another, as the outcome a conditional asks about.
 OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
 

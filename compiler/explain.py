@@ -306,6 +306,8 @@ CONDITIONS = {
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
     "examined_named": "if the card examined just before is {words}",
+    "blessed": "if a blessing was played on the check to defeat",
+    "not_blessed": "if no blessing was played on the check to defeat",
     "has_trait": "if {you} has the {words} trait (on the character card)",
     "self_has_trait": "if this card has the {words} trait",
     "rolled": "if the roll just before came to {words}",
@@ -338,7 +340,9 @@ def _damage_rule(e: ast.DamageRule) -> str:
                "is halved, rounding up" if e.halved else "",
                f"is at most {e.at_most}" if e.at_most is not None else "",
                "may not be reduced" if e.unreducible else "",
-               f"costs cards by {e.loses} rather than discard" if e.loses else ""]
+               f"costs cards by {e.loses} rather than discard" if e.loses else "",
+               "costs the top cards of the deck, not cards of the hand" if e.from_deck
+               else ""]
     dealt = f"{e.of_kind} damage this card deals" if e.of_kind else "damage this card deals"
     return f"{dealt} " + " and ".join(change for change in changes if change)
 

@@ -100,6 +100,8 @@ CONDITION_WORDS = {
     "check_is": "the check is a {} check",
     "check_against_card": "the check is against the {}",
     "examined_named": "the card is {}",
+    "blessed": "the check to defeat is blessed",
+    "not_blessed": "the check to defeat is not blessed",
     "dealt_damage": "this card dealt damage to you",
     "lacks_cards": "you have no {}",
     "has_trait": "your character has the {} trait",
@@ -499,15 +501,23 @@ def _declined(declined: ast.Effect | None, who: ast.Target | None = None) -> str
 
 
 def _conditional(e: ast.Conditional, voice: Voice) -> str:
+    """`if A, X`; with `otherwise, if B, X` (the same X), `if A, or if B, X`."""
+    otherwise = e.otherwise
     if e.condition.kind in ast.ROLL_CONDITIONS:
         other = "result other than " if e.condition.kind == "rolled_not" else ""
-        text = f"on a {other}{_list(map(str, e.condition.words), 'or')}, {format_effect(e.then)}"
+        text = f"on a {other}{_list(map(str, e.condition.words), 'or')}"
     else:
-        text = f"if {_condition(e.condition)}, {format_effect(e.then)}"
+        text = f"if {_condition(e.condition)}"
+        if isinstance(otherwise, ast.Conditional) and otherwise.then == e.then \
+                and otherwise.instead == e.instead \
+                and otherwise.condition.kind not in ast.ROLL_CONDITIONS:
+            text += f", or if {_condition(otherwise.condition)}"
+            otherwise = otherwise.otherwise
+    text += f", {format_effect(e.then)}"
     if e.instead:
         text += " instead"
-    if e.otherwise is not None:
-        text += f"; otherwise, {format_effect(e.otherwise)}"
+    if otherwise is not None:
+        text += f"; otherwise, {format_effect(otherwise)}"
     return text
 
 
@@ -597,6 +607,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
         return f"{'' if e.of_kind else 'all '}{dealt} is {e.as_kind} damage{unreducible}"
     if e.loses is not None:
         return f"{dealt} causes cards to be {LOST_WORDS[e.loses]} instead of discarded"
+    if e.from_deck:
+        return "when you discard cards as damage, discard them from the top of your deck"
     if e.unreducible and e.to is not None:
         return f"{dealt} is dealt to {TARGET_WORDS[e.to.kind]}, and may not be reduced"
     if e.unreducible:

@@ -416,7 +416,7 @@ class _Lowerer:
                 "more": None if e.more is None else lower_amount(e.more), "sign": e.sign,
                 "to": None if e.to is None else e.to.kind, "unreducible": e.unreducible,
                 "halved": e.halved, "at_most": e.at_most, "of_kind": _word(e.of_kind),
-                "loses": e.loses, "for_failure": False}
+                "loses": e.loses, "from_deck": e.from_deck, "for_failure": False}
 
     def AtReset(self, e: ast.AtReset) -> ir.Effect:
         return {"op": "dispose", "place": e.action, "beside": None}

@@ -1133,6 +1133,19 @@ Check: Combat 99
 The first time Slinking Thief is undefeated this turn, a random character at this location
 encounters her.
 ---
+Name: Picky Wraith
+Type: Monster
+Check: Combat 1
+
+If the check to defeat is either not blessed or does not have the Magic trait, this monster is
+undefeated.
+---
+Name: Grave Chill
+Type: Monster
+Check: Combat 30
+
+When you discard cards as damage, discard them from the top of your deck.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -1668,6 +1681,36 @@ def test_a_bane_undefeated_may_be_encountered_by_another_character_then(cards):
         assert first["character"] == "Brannoc Ashvale"
         picked.add(second["character"])
     assert picked == {"Brannoc Ashvale", "Tamsin Reed"}
+
+
+@pytest.mark.parametrize(("played", "defeated"), [
+    ([], False), (["Blessing of Echoes"], False), (["Magic Sword"], False),
+    (["Magic Sword", "Blessing of Echoes"], True)])
+def test_either_of_two_conditions_on_the_check_to_defeat(cards, played, defeated):
+    """`If the check to defeat is either not blessed or does not have the Magic trait, this
+    monster is undefeated.`: only a check with a blessing played on it and the Magic trait
+    (the sword's) defeats the Combat 1 wraith."""
+    events = play_setup(cards, locations=field("Picky Wraith"),
+                        characters=[hero("Brannoc Ashvale", hand=played)],
+                        script={"check": [played], "evade": ["none"]})
+    assert [event["card"] for event in events_of(events, "play")] == played
+    assert bool(events_of(events, "defeated", card="Picky Wraith")) == defeated
+
+
+def test_damage_may_cost_the_top_cards_of_the_deck(cards):
+    """`When you discard cards as damage, discard them from the top of your deck.`: the
+    cards Brannoc loses are his deck's top ones, in order; his hand keeps its cards."""
+    table = laid_out(cards, {"locations": field("Grave Chill"),
+                             "characters": [hero("Brannoc Ashvale",
+                                                 deck=["Iron Wall", *PEBBLES])],
+                             "script": {"evade": ["none"], "check": [[]]}})
+    brannoc = table.characters[0]
+    hand, deck = list(brannoc.hand), list(brannoc.deck)
+    rt.Encounter(table, brannoc, brannoc.location.deck.pop(0), brannoc.location).run()
+    (discarded,) = events_of(table.log.events, "discarded")
+    assert discarded["cards"] == [card.name for card in deck[:len(discarded["cards"])]]
+    assert discarded["cards"] and brannoc.hand == hand
+    assert brannoc.deck == deck[len(discarded["cards"]):]
 
 
 @pytest.mark.parametrize(("bane", "kept"), [("Hand Thief", True), ("Runaway Imp", False)])

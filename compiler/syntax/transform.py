@@ -107,6 +107,14 @@ class _SameOwnerChecks:
     span: ast.Span
 
 
+@dataclasses.dataclass(frozen=True)
+class _AnyOf:
+    """`If A, or if B, ...`: either condition (AstBuilder.conditional); not a tuple, so that
+    it is not taken for a condition's words."""
+
+    conditions: tuple[ast.Condition, ...]
+
+
 class _CardTraits(NamedTuple):
     """`with the Magic trait` after the kinds of card an effect takes: traits they have."""
 
@@ -931,16 +939,27 @@ class AstBuilder:
                    ) -> ast.ExtraCost:
         return ast.ExtraCost(cost.text, card, effect, span=self._span(meta))
 
-    def conditional(self, meta: Any, condition: ast.Condition, then: ast.Effect,
+    def conditional(self, meta: Any, condition: ast.Condition | _AnyOf, then: ast.Effect,
                     *rest: Any) -> ast.Conditional:
         """`if <condition>, <then>[; otherwise, <otherwise>]`; after `If it is a weapon`, `it`
-        is the card examined (`discard it`, `encounter it`: _of_examined)."""
+        is the card examined (`discard it`, `encounter it`: _of_examined).  `If A, or if B,
+        <then>` says `if A, <then>; otherwise, if B, <then>`: one meaning, one shape."""
         instead = bool(rest) and isinstance(rest[0], ast.Word)
         otherwise = rest[-1] if rest and isinstance(rest[-1], ast.Effect) else None
+        span = self._span(meta)
+        if isinstance(condition, _AnyOf):
+            first, second = condition.conditions
+            otherwise = ast.Conditional(second, then, otherwise, instead, span=span)
+            condition = first
         if condition.kind == "examined_is":
             then = _of_examined(then)
             otherwise = None if otherwise is None else _of_examined(otherwise)
-        return ast.Conditional(condition, then, otherwise, instead, span=self._span(meta))
+        return ast.Conditional(condition, then, otherwise, instead, span=span)
+
+    def any_condition(self, meta: Any, *conditions: ast.Condition | None) -> _AnyOf:
+        """Either of two conditions (`the check to defeat`, said only to say which check,
+        adds none)."""
+        return _AnyOf(tuple(item for item in conditions if item is not None))
 
     def search_deck(self, meta: Any, *parts: Any) -> ast.SearchDeck:
         """`search your deck for <a card> and <action> it`, or `... and choose <a card> to
@@ -1258,6 +1277,9 @@ class AstBuilder:
 
     def damage_loses(self, meta: Any, card: ast.SelfRef, action: ast.Word) -> ast.DamageRule:
         return ast.DamageRule(loses=action.text, span=self._span(meta))
+
+    def damage_from_deck(self, meta: Any) -> ast.DamageRule:
+        return ast.DamageRule(from_deck=True, span=self._span(meta))
 
     def dealt_halved(self, meta: Any, card: ast.SelfRef | None = None) -> ast.DamageRule:
         """`reduced by half`, or `halve the damage dealt by <card>`."""

@@ -169,6 +169,7 @@ MODULES = {
     'Rat Pack': 'rat_pack',
     'Omen Wolf': 'omen_wolf',
     'Fickle Ogrekin': 'fickle_ogrekin',
+    'Grave Banshee': 'grave_banshee',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

@@ -122,6 +122,7 @@ class DamageRule:
     loses: str | None = None  # how the cards the damage costs are lost, if not discarded
     at_most: int | None = None  # `reduced to 1`
     for_failure: bool = False  # only for the damage dealt for failing the check to defeat
+    from_deck: bool = False  # the cards it costs are the deck's top ones, not the hand's
 
 
 @dataclass
@@ -300,8 +301,11 @@ class CardOperations:
                         self._play(play, "to reduce the damage")
                     if state.amount == 0:
                         break
-                if state.amount:
+                if state.amount and any(rule.from_deck for rule in rules):
+                    lost = who.deck[:state.amount]  # as many as the deck holds
+                elif state.amount:
                     lost = self._discarded_for_damage(who, min(state.amount, len(who.hand)))
+                if state.amount:
                     action = next((rule.loses for rule in rules if rule.loses), "discard")
                     self.table.lose_cards(who, lost, action)
                     cards = [card.name for card in lost]
@@ -579,6 +583,11 @@ class CardOperations:
             check = self.check
             return check is not None and any(kind_holds(word, check.option, check.skill)
                                              for word in words)
+        if kind in ("blessed", "not_blessed"):  # a blessing was played on the check to defeat
+            check = self.check or self.defeat_check
+            blessed = check is not None and any(
+                singular(play.card.defn.type) == "blessing" for play in check.plays)
+            return blessed == (kind == "blessed")
         if kind in ("check_has_trait", "check_lacks_trait"):
             traits = {trait.casefold() for trait in
                       (self.check.traits if self.check is not None else self.last_traits)}
@@ -985,9 +994,10 @@ class CardOperations:
     def damage_rule(self, as_kind: str | None, more: int, to: str | None,
                     unreducible: bool = False, halved: bool = False,
                     of_kind: str | None = None, loses: str | None = None,
-                    at_most: int | None = None, for_failure: bool = False) -> None:
+                    at_most: int | None = None, for_failure: bool = False,
+                    from_deck: bool = False) -> None:
         self.damage_rules.append(DamageRule(of_kind, as_kind, more, to, unreducible, halved,
-                                            loses, at_most, for_failure))
+                                            loses, at_most, for_failure, from_deck))
 
     def unevadable(self) -> None:
         self.evadable = False

@@ -176,9 +176,10 @@ class Table:
         return self.draw(character, max(0, character.hand_size - len(character.hand)))
 
     def lose_cards(self, character: Character, cards: Iterable[Card], action: str) -> None:
-        """Cards leave the hand by `action` (discard, bury, banish, recharge)."""
+        """Cards leave the hand (or the deck, for damage that costs its top cards) by `action`
+        (discard, bury, banish, recharge)."""
         for card in cards:
-            self.pay(character, card, action)
+            self.move(character, card, action)
 
     def draw(self, character: Character, count: int) -> bool:
         """Draw from the top of the deck; a character who must draw from an empty deck dies.
