@@ -102,6 +102,9 @@ class Target(Node):
 
 # Targets that name the characters by how the check attempted just before went for each.
 OUTCOME_TARGETS = ("characters_who_succeeded", "characters_who_failed")
+# Targets that name characters by what the sentence before did: OUTCOME_TARGETS, and those at
+# the location it selected (`Each character at that location ...`).
+TARGETS_OF_BEFORE = (*OUTCOME_TARGETS, "each_character_at_selected")
 TARGET_KINDS = (
     "you",
     "turn_character",
@@ -120,6 +123,7 @@ TARGET_KINDS = (
     "character_at_location",
     "that_character",
     "each_character_at_open_location",
+    "each_character_at_selected",
     "characters_who_succeeded",
     "characters_who_failed",
     "leader",
@@ -578,6 +582,15 @@ class Conditional(Effect):
     then: Effect
     otherwise: Effect | None = None
     instead: bool = False
+
+
+@dataclass(frozen=True)
+class SelectLocation(Effect):
+    """`randomly select an occupied location` (`most_occupied`: `... a location that is
+    occupied by the greatest number of characters`): the location `that location` names
+    after it."""
+
+    most_occupied: bool = False
 
 
 @dataclass(frozen=True)
@@ -1256,15 +1269,15 @@ class Comment(Node):
 def continues(sentence: Sentence) -> bool:
     """Whether a sentence goes on with the one before it: `Then, ...`, or one about how the
     check that sentence made went (for the characters who succeeded or failed at it, or
-    only `If you succeed, ...; if you fail, ...`) or what it examined (`If it is a boon,
-    ...`)."""
+    only `If you succeed, ...; if you fail, ...`), what it examined (`If it is a boon,
+    ...`) or the location it selected (`Each character at that location ...`)."""
     if isinstance(sentence, Continuation):
         return True
     if not isinstance(sentence, Untimed):
         return False
     return all(isinstance(effect, Conditional) and effect.condition.kind in ABOUT_BEFORE
                for effect in sentence.effects) or any(
-        isinstance(node, Target) and node.kind in OUTCOME_TARGETS
+        isinstance(node, Target) and node.kind in TARGETS_OF_BEFORE
         for node in sentence.nodes)
 
 

@@ -507,6 +507,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + _declined(e.declined, you),
     ast.Conditional: _conditional,
     ast.Explore: lambda e, you: f"{you} explores the location once more this turn",
+    ast.SelectLocation: lambda e, you: "the dice pick a location with characters at it"
+    + (", among those with the most" if e.most_occupied else "")
+    + " (that location, to the text after it)",
     ast.DifficultyChange: _difficulty,
     ast.InsteadOfDiscard: lambda e, you: (f"if {you} succeeds at {_step(e.check)}, "
                                           if e.check else "")

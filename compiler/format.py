@@ -34,6 +34,7 @@ TARGET_WORDS = {
     "random_character_elsewhere": "a random character at another location",
     "that_character": "that character",
     "each_character_at_open_location": "each character at an open location",
+    "each_character_at_selected": "each character at that location",
     "character_at_location": "a character at this location",
     "characters_who_succeeded": "characters who succeed",
     "characters_who_failed": "characters who fail",
@@ -705,6 +706,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                  + _declined(e.declined)),
     ast.Conditional: _conditional,
     ast.Explore: lambda e, voice: "explore your location",
+    ast.SelectLocation: lambda e, voice: "randomly select " + (
+        "a location that is occupied by the greatest number of characters"
+        if e.most_occupied else "an occupied location"),
     ast.DifficultyChange: _difficulty,
     ast.InsteadOfDiscard: _instead_of_discard,
     ast.Forbid: _forbid,

@@ -367,6 +367,9 @@ class _Lowerer:
         return _only_if(e.condition.kind, _words(e.condition.words), self.effect(e.then),
                         self._maybe(e.otherwise), e.instead)
 
+    def SelectLocation(self, e: ast.SelectLocation) -> ir.Effect:
+        return {"op": "select_location", "most_occupied": e.most_occupied}
+
     def Explore(self, e: ast.Explore) -> ir.Effect:
         return {"op": "explore"}
 

@@ -1146,6 +1146,21 @@ Check: Combat 30
 
 When you discard cards as damage, discard them from the top of your deck.
 ---
+Name: Storm Wyrm
+Type: Villain
+Check: Combat 99
+
+Before the encounter, randomly select an occupied location.
+Each character at that location takes 1 Electricity damage.
+---
+Name: Crowd Wyrm
+Type: Villain
+Check: Combat 99
+
+Before the encounter, randomly choose a location that is occupied by the greatest number of
+characters.
+Each character at that location takes 1 Electricity damage.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2315,6 +2330,32 @@ def test_a_bane_may_ask_a_price_only_of_another_character(cards, player, taxed):
     assert events_of(events, "play", card="Helping Word", character=player)
     lost = events_of(events, "lose_cards", character=player, action="recharge")
     assert [event["cards"] for event in lost] == ([["Pebble"]] if taxed else [])
+
+
+@pytest.mark.parametrize(("villain", "picks"), [
+    ("Storm Wyrm", {"Plain Field", "Other Field"}), ("Crowd Wyrm", {"Plain Field"})])
+def test_a_location_selected_at_random_and_the_characters_at_it(cards, villain, picks):
+    """`randomly select an occupied location`, then `Each character at that location takes 1
+    Electricity damage`: those at the location the dice pick, and only they, are dealt it;
+    the dice pick either location (Plain Field, with two characters, or Other Field, with
+    one), or, for `... occupied by the greatest number of characters`, Plain Field only."""
+    picked = set()
+    for seed in range(1, 11):
+        table = set_up({"name": "test", "turns": 1,
+                        "locations": [*field(villain), {"card": "Other Field", "deck": []}],
+                        "characters": [hero("Brannoc Ashvale"), hero("Ilsa Thornquill"),
+                                       {**hero("Tamsin Reed"), "location": "Other Field"}],
+                        "script": {"evade": ["none"], "check": [[]]}}, cards, seed,
+                       EventLog(MESSAGES))
+        brannoc = table.characters[0]
+        rt.Encounter(table, brannoc, brannoc.location.deck.pop(0), brannoc.location).run()
+        (selected,) = events_of(table.log.events, "location_selected")
+        picked.add(selected["location"])
+        at_it = [character.name for character in table.characters
+                 if character.location.name == selected["location"]]
+        assert [event["character"] for event in events_of(table.log.events, "damage")
+                if event["kind"] == "Electricity"] == at_it
+    assert picked == picks
 
 
 @pytest.mark.parametrize("closed", [False, True])

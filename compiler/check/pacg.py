@@ -65,7 +65,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
                    ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck, ast.ShuffleFromBox,
-                   ast.RollFor)
+                   ast.RollFor, ast.SelectLocation)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless,
@@ -167,8 +167,10 @@ class _CardCheck(CardCheck):
             before: ast.Sentence | None = None
             last: ast.Sentence | None = None
             rolled = False  # the sentence before rolled, or asked about a roll before it
+            selected = False  # a sentence before selected a location
             for sentence in ast.joined_powers(section.sentences):
                 rolled = self._dice(sentence, last, rolled)
+                selected = self._that_location(sentence, selected)
                 self._exploration(sentence)
                 last = sentence
                 if ast.continues(sentence):
@@ -293,6 +295,19 @@ class _CardCheck(CardCheck):
                 self.report("CW204", node, "nothing is rolled just before 'on a ...'",
                             "roll first: 'roll 1d6; on a 1, ...' or 'Roll 1d6. On a 1, ...'")
         return ends_rolling or (asks and rolled)
+
+    def _that_location(self, sentence: ast.Sentence, selected: bool) -> bool:
+        """`each character at that location` names the location selected before it, in its
+        sentence or one before; returns whether one has been selected after this one."""
+        for node in sentence.nodes:
+            selected = selected or isinstance(node, ast.SelectLocation)
+            if isinstance(node, ast.Target) and node.kind == "each_character_at_selected" \
+                    and not selected:
+                self.report("CW204", node, "'that location' names no location: nothing "
+                            "before it selects one",
+                            "select one first: 'Before the encounter, randomly select an "
+                            "occupied location.'")
+        return selected
 
     def _exploration(self, sentence: ast.Sentence) -> None:
         """`during this exploration` is the exploration `explore` grants just before it."""

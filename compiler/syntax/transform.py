@@ -1131,6 +1131,12 @@ class AstBuilder:
             return ast.TakeResult(kept=part.text, span=self._span(meta))
         return ast.TakeResult(part, span=self._span(meta))
 
+    def select_location(self, meta: Any) -> ast.SelectLocation:
+        return ast.SelectLocation(span=self._span(meta))
+
+    def select_most_occupied(self, meta: Any) -> ast.SelectLocation:
+        return ast.SelectLocation(most_occupied=True, span=self._span(meta))
+
     def explore(self, meta: Any) -> ast.Explore:
         return ast.Explore(span=self._span(meta))
 

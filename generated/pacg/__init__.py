@@ -177,4 +177,5 @@ MODULES = {
     'Mistress of Veils': 'mistress_of_veils',
     'Elf-Bane Reaver': 'elf_bane_reaver',
     'Mother Thorn': 'mother_thorn',
+    'Thunderhead Drake': 'thunderhead_drake',
 }

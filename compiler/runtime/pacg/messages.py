@@ -64,6 +64,7 @@ MESSAGES = {
     "certain": "{character}'s check will succeed",
     "reroll": "{character} rerolls the check's dice: total {before} becomes {after}",
     "result_kept": "{character} keeps the {kept} result: total {total}",
+    "location_selected": "the dice pick {location}",
     "no_reroll": "{character}'s check was rerolled already, and its result stands",
     "shuffled": "{location}'s deck is shuffled",
     "count_as": "on {character}'s check, a {die} that rolls {face} counts as {counted}",

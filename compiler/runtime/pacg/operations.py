@@ -191,6 +191,7 @@ class CardOperations:
         # before each play runs (and so is not done again for what that text plays).
         self.about_to_play: Card | None = None
         self.moment = 0  # the window of card text under way (Table.moments), 0: none
+        self.selected_location: Location | None = None  # `randomly select ... location`
 
     def targets(self, kind: str, you: Character) -> list[Character]:
         table = self.table
@@ -205,6 +206,9 @@ class CardOperations:
             return table.characters_at(self.location)
         if kind == "each_character_at_open_location":
             return [character for character in table.living() if character.location.is_open]
+        if kind == "each_character_at_selected":  # the check makes sure one was selected
+            selected = self.selected_location
+            return table.characters_at(selected) if selected is not None else []
         if kind == "each_other_character":
             return [character for character in table.living() if character is not you]
         if kind == "each_other_character_at_location":
@@ -635,6 +639,18 @@ class CardOperations:
         if kind == "short_by":
             return not (check.succeeds and margin >= by)
         return not check.succeeds and -margin >= by
+
+    def select_location(self, most_occupied: bool) -> None:
+        """An occupied location the dice pick (among those with the most characters), for
+        `each character at that location` after it."""
+        occupied = [(location, len(self.table.characters_at(location)))
+                    for location in self.table.locations]
+        most = max((count for _, count in occupied), default=0)
+        choices = [location for location, count in occupied
+                   if count and (count == most or not most_occupied)]
+        self.selected_location = self.table.dice.choice(choices) if choices else None
+        self.log.emit("location_selected", location=self.selected_location
+                      and self.selected_location.name)
 
     def explore(self, you: Character) -> None:
         self.table.explorations += 1
