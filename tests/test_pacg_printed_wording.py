@@ -615,6 +615,20 @@ Check: Strength 16
 
 You may recharge any number of allies; for each ally recharged, add 1d4 to your check.
 ---
+Name: Strength Gate
+Type: Barrier
+Check: Strength 16 or Combat 16
+
+On your Strength check to defeat, you may recharge any number of allies; for each ally
+recharged, add 1d4.
+---
+Name: Combat Gate
+Type: Barrier
+Check: Strength 16 or Combat 16
+
+On your Wisdom or combat check to defeat, you may recharge any number of allies; for each ally
+recharged, add 1d4.
+---
 Name: Tithe Gate
 Type: Barrier
 Check: Strength 16
@@ -2147,6 +2161,17 @@ def test_a_bane_names_itself_in_its_reroll_and_a_boon_has_no_such_window(tmp_pat
                            "If this card would be defeated, reroll the dice.\n")
     assert [(item.code, item.span.line) for item in compilation.diagnostics] == [
         ("CW206", 7), ("CW206", 8), ("CW202", 13)]
+
+
+@pytest.mark.parametrize(("gate", "paid"), [("Strength Gate", True), ("Combat Gate", False)])
+def test_text_for_some_kinds_of_check_to_defeat_only(cards, gate, paid):
+    """`On your Strength check to defeat, ...`: Brannoc attempts the gate's Strength check,
+    and so pays allies for it only where the text names Strength, not `Wisdom or combat`."""
+    events = play_setup(cards, locations=field(gate),
+                        characters=[hero("Brannoc Ashvale", hand=["Lantern Bearer"] * 3)],
+                        script={"evade": ["none"], "check": [[]], "pay": [2]})
+    assert checks(events)[0]["skill"] == "Strength"
+    assert bool(events_of(events, "lose_cards", action="recharge")) == paid
 
 
 @pytest.mark.parametrize(("gate", "action", "paid_kinds"), [

@@ -352,6 +352,15 @@ class AstBuilder:
         return self.sentence(meta, dataclasses.replace(statement, effects=effects,
                                                        table=results))
 
+    def on_check_to_defeat(self, meta: Any, *parts: Any) -> ast.Untimed:
+        """`On your Constitution or Fortitude check to defeat, <effects>`: each effect only
+        if the check being made is of one of those kinds (the condition `check_is`)."""
+        *kinds, effects = parts
+        span = self._span(meta)
+        condition = ast.Condition("check_is", tuple(kinds), span=span)
+        return ast.Untimed(tuple(ast.Conditional(condition, effect, span=effect.span)
+                                 for effect in effects), span=span)
+
     def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
         """Keywords in a canonical order: the order they are written in means nothing."""
         ordered = tuple(sorted(names, key=lambda word: word.text.casefold()))

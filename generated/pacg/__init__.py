@@ -125,6 +125,7 @@ MODULES = {
     'Whispering Tempest': 'whispering_tempest',
     'Brawling Ogre': 'brawling_ogre',
     'Slippery Cutpurse': 'slippery_cutpurse',
+    'Duergar Taskmaster': 'duergar_taskmaster',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
