@@ -852,6 +852,14 @@ class UndefeatedUnless(Effect):
 
 
 @dataclass(frozen=True)
+class NoClosing(Effect):
+    """`Defeating the Nightbelly Boa does not allow you to close this location.`: a henchman
+    defeated offers no attempt to close its location."""
+
+    card: SelfRef
+
+
+@dataclass(frozen=True)
 class NoDamage(Effect):
     """`the Faceless Stalker deals no damage`: the bane deals no damage for a failed check
     to defeat it, whatever window says so (`If undefeated, ...`).  `card` is None when the

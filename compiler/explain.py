@@ -557,6 +557,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                           f"too (before the check, other than {you}, first)",
     ast.UndefeatedUnless: lambda e, you: f"the card is undefeated if any encounter of the "
                                          f"{e.card.name} it summoned was not won",
+    ast.NoClosing: lambda e, you: "defeating the card offers no attempt to close the location",
     ast.NoDamage: lambda e, you: "the card deals no damage for a failed check to defeat it (so "
                                  "from the start of its encounter)",
     ast.PayForEach: lambda e, you: f"{you} may {e.action} any number of "

@@ -734,6 +734,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.UndefeatedUnless: lambda e, voice: (f"if any character does not defeat the "
                                             f"{e.card.name}, {self_ref(e.subject)} is "
                                             "undefeated"),
+    ast.NoClosing: lambda e, voice: f"defeating {self_ref(e.card)} does not allow you to close "
+    "this location",
     ast.NoDamage: lambda e, voice: (f"{self_ref(e.card)} deals no damage" if e.card is not None
                                     else "instead of the normal damage,"),
     ast.PayForEach: lambda e, voice: (f"you may {e.action} any number of "

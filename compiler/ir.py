@@ -93,6 +93,7 @@ at most `highest` (null: any).
 | `encountered_by_each` | target: each of them but the one encountering it encounters it first |
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |
+| `no_closing`     | (none): the henchman, defeated, offers no attempt to close its location |
 | `pay_for_each`   | action, kinds, each (an `add_to_check`, once for each card paid) |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |

@@ -461,6 +461,9 @@ class _Lowerer:
     def UndefeatedUnless(self, e: ast.UndefeatedUnless) -> ir.Effect:
         return {"op": "undefeated_unless", "card": self.names[ast.name_key(e.card.name)]}
 
+    def NoClosing(self, e: ast.NoClosing) -> ir.Effect:
+        return {"op": "no_closing"}
+
     def NoDamage(self, e: ast.NoDamage) -> ir.Effect:
         return {"op": "no_damage"}
 

@@ -1175,6 +1175,16 @@ Before the encounter, randomly choose a location that is occupied by the greates
 characters.
 Each character at that location takes 1 Electricity damage.
 ---
+Name: Plain Lackey
+Type: Henchman
+Check: Combat 0
+---
+Name: Stubborn Lackey
+Type: Henchman
+Check: Combat 0
+
+Defeating the Stubborn Lackey does not allow you to close this location.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2161,6 +2171,17 @@ def test_a_bane_names_itself_in_its_reroll_and_a_boon_has_no_such_window(tmp_pat
                            "If this card would be defeated, reroll the dice.\n")
     assert [(item.code, item.span.line) for item in compilation.diagnostics] == [
         ("CW206", 7), ("CW206", 8), ("CW202", 13)]
+
+
+@pytest.mark.parametrize(("henchman", "offered"), [("Plain Lackey", True),
+                                                   ("Stubborn Lackey", False)])
+def test_a_henchman_may_say_defeating_it_does_not_let_you_close(cards, henchman, offered):
+    """A henchman defeated lets its location be closed (the Plain Lackey), unless its text
+    says `Defeating the Stubborn Lackey does not allow you to close this location.`"""
+    events = play_setup(cards, locations=field(henchman), characters=[hero("Brannoc Ashvale")],
+                        script={"evade": ["none"], "check": [[]], "close": [True]})
+    assert events_of(events, "defeated", card=henchman)
+    assert bool(events_of(events, "close_attempt")) == offered
 
 
 @pytest.mark.parametrize(("gate", "paid"), [("Strength Gate", True), ("Combat Gate", False)])

@@ -68,7 +68,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.RollFor, ast.SelectLocation)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
-                 ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.UndefeatedUnless,
+                 ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.NoClosing,
+                 ast.UndefeatedUnless,
                  ast.EncounteredByEach)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)

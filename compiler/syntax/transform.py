@@ -1077,6 +1077,9 @@ class AstBuilder:
                             ) -> ast.EncounteredByEach:
         return ast.EncounteredByEach(_target(target), card, span=self._span(meta))
 
+    def no_closing(self, meta: Any, card: ast.SelfRef) -> ast.NoClosing:
+        return ast.NoClosing(card, span=self._span(meta))
+
     def no_damage(self, meta: Any, card: ast.SelfRef) -> ast.NoDamage:
         return ast.NoDamage(card, span=self._span(meta))
 

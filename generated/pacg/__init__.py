@@ -126,6 +126,7 @@ MODULES = {
     'Brawling Ogre': 'brawling_ogre',
     'Slippery Cutpurse': 'slippery_cutpurse',
     'Duergar Taskmaster': 'duergar_taskmaster',
+    'Coiled Boa': 'coiled_boa',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

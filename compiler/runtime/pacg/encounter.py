@@ -376,7 +376,7 @@ class Encounter(CardOperations):
             self._villain_defeated()
             if self.table.over:
                 return
-        elif not self.summoned and defn.type == "Henchman":
+        elif not self.summoned and defn.type == "Henchman" and self.offers_closing:
             self._offer_close(self.character, self.location)
         self._window("if_defeated")
 

@@ -169,6 +169,7 @@ class CardOperations:
         self.beside: str | None = None  # where the card's text displays it
         self.evadable = True
         self.deals_damage = True  # for a failed check to defeat the card (no_damage)
+        self.offers_closing = True  # a henchman defeated lets its location be closed
         # The outcome card text settled before any check (undefeated_unless), and whether
         # each card summoned in this encounter (or encountered alongside it) was defeated.
         self.settled: bool | None = None
@@ -1017,6 +1018,9 @@ class CardOperations:
 
     def unevadable(self) -> None:
         self.evadable = False
+
+    def no_closing(self) -> None:
+        self.offers_closing = False
 
     def no_damage(self) -> None:
         self.deals_damage = False
