@@ -594,6 +594,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("If undefeated, return the Troll faceup to the top of this location deck.",
+     "If undefeated, return the Troll to the top of this location deck."),
     ("On your Constitution or Fortitude check to defeat, draw a card.",
      "If the check is a Constitution or Fortitude check, draw a card."),
     ("Before you act, randomly choose an occupied location.",
