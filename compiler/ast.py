@@ -585,6 +585,17 @@ class Conditional(Effect):
 
 
 @dataclass(frozen=True)
+class TurnAddition(Effect):
+    """`Any character who encounters a monster this turn adds 2d6 with the Acid trait to her
+    combat check.`: added, with the traits, to each such check made for the rest of the
+    turn (`checks`: any character's, to defeat a card of those kinds)."""
+
+    amount: Amount
+    checks: WhichChecks
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class SelectLocation(Effect):
     """`randomly select an occupied location` (`most_occupied`: `... a location that is
     occupied by the greatest number of characters`): the location `that location` names
@@ -1080,6 +1091,9 @@ class Activated(Sentence):
     chosen: Target | None = None
     also: CardAction | None = None
     alternative: Activated | None = None
+    # The kind of card whose encounter, by any character, is the power's moment (`Display this
+    # card when a character encounters a bane`), when it has one.
+    on_encounter: Word | None = None
 
     @property
     def powers(self) -> tuple[Activated, ...]:

@@ -195,6 +195,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 for line in _sentence(dataclasses.replace(power, alternative=None), notes)]
     if isinstance(sentence, ast.Activated):
         scope = f", on a {sentence.check} check" if sentence.check else ""
+        if sentence.on_encounter is not None:
+            scope += f", as any character encounters a {sentence.on_encounter}"
         if sentence.condition is not None:
             scope += f", {_condition(sentence.condition, 'its holder')}"
         power = [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}"]
@@ -507,6 +509,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + _declined(e.declined, you),
     ast.Conditional: _conditional,
     ast.Explore: lambda e, you: f"{you} explores the location once more this turn",
+    ast.TurnAddition: lambda e, you: f"for the rest of the turn, {e.amount}"
+    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + f" is added to {_which_checks(e.checks)}",
     ast.SelectLocation: lambda e, you: "the dice pick a location with characters at it"
     + (", among those with the most" if e.most_occupied else "")
     + " (that location, to the text after it)",

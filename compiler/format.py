@@ -263,6 +263,9 @@ def _activated(sentence: ast.Activated) -> str:
         what = _list(map(str, also.kinds), "or") if also.kinds else "card"
         chosen = f" and {also.action} {'another' if not also.kinds else _article(what)} {what}"
     power = f"{_paid(sentence.cost, sentence.card)}{chosen}"
+    if sentence.on_encounter is not None:  # `when a character encounters a bane`
+        power += f" when a character encounters {_article(sentence.on_encounter.text)} " \
+            f"{sentence.on_encounter}"
     if sentence.effects:  # none: the next sentence's are its effects (ast.is_open)
         power += f" to {effects(sentence.effects)}"
     other = sentence.alternative
@@ -693,6 +696,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.RollFor: lambda e, voice: f"roll {e.amount}",
     ast.ExplorationAddition: lambda e, voice: f"add {e.amount} to {which_checks(e.checks)} "
     "during this exploration",
+    ast.TurnAddition: lambda e, voice: "any character who encounters "
+    f"{_article(e.checks.against[0].text)} {_list(map(str, e.checks.against), 'or')} this "
+    f"turn adds {e.amount}{_traits(e.traits)} to her {e.checks.kinds[0]} check",
     ast.YouMay: lambda e, voice: (f"{TARGET_WORDS[e.who.kind] if e.who else 'you'} may "
                                   f"{format_effect(e.effect, Voice.COMMAND)}"
                                   f"{_declined(e.declined, e.who)}"),

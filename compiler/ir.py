@@ -57,6 +57,7 @@ at most `highest` (null: any).
 | `extra_cost`     | cost (paid again with the card played), effect                     |
 | `conditional`    | condition {kind, words}, then, otherwise (or null), instead        |
 | `explore`        | (none): one more exploration this turn                             |
+| `turn_addition`  | amount, traits, and which checks (as `add_to_check`): this turn's   |
 | `select_location` | most_occupied: an occupied location the dice pick (of those with   |
 |                  | the most characters), for the target `each_character_at_selected`  |
 | `difficulty`     | scope (as the AST's: DifficultyChange), sign, amount (or null), adventure |

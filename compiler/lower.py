@@ -27,7 +27,7 @@ RESERVED = frozenset((
 POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce_damage",
                   "add_to_check": "add_to_check", "add_dice": "add_to_check",
                   "use_skill": "add_to_check", "roll_dice": "add_to_check",
-                  "auto_succeed": "add_to_check"}
+                  "auto_succeed": "add_to_check", "on_encounter": "encounter"}
 
 
 def _selection(selector: ast.Selector) -> dict[str, Any]:
@@ -254,6 +254,8 @@ class _Lowerer:
         check,` narrows an addition that names no check to that check."""
         effects = [self.effect(effect) for effect in sentence.effects]
         spec = next((e for e in effects if e["op"] in POWER_PURPOSES), None)
+        if sentence.on_encounter is not None:  # played as a card of that kind is encountered
+            spec = {"op": "on_encounter", "kinds": [sentence.on_encounter.text]}
         if spec is not None and sentence.check is not None and not spec.get("checks") \
                 and POWER_PURPOSES[spec["op"]] == "add_to_check":
             spec["checks"] = [sentence.check.text]
@@ -366,6 +368,10 @@ class _Lowerer:
     def Conditional(self, e: ast.Conditional) -> ir.Effect:
         return _only_if(e.condition.kind, _words(e.condition.words), self.effect(e.then),
                         self._maybe(e.otherwise), e.instead)
+
+    def TurnAddition(self, e: ast.TurnAddition) -> ir.Effect:
+        return {"op": "turn_addition", "amount": lower_amount(e.amount),
+                "traits": _words(e.traits), **_which_checks(e.checks)}
 
     def SelectLocation(self, e: ast.SelectLocation) -> ir.Effect:
         return {"op": "select_location", "most_occupied": e.most_occupied}

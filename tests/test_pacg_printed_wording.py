@@ -1185,6 +1185,24 @@ Check: Combat 0
 
 Defeating the Stubborn Lackey does not allow you to close this location.
 ---
+Name: Ember Haze
+Type: Spell
+Traits: Magic
+
+Display this card when a character encounters a bane.
+Any character who encounters a monster this turn adds 2d4 with the Fire trait to her combat
+check.
+Discard this card at the end of this turn.
+---
+Name: Chill Haze
+Type: Spell
+Traits: Magic
+
+Place this card in front of you when a character encounters a bane.
+Any character who encounters a barrier this turn adds 2d6 with the Cold trait to her combat
+check.
+Discard this card at the end of this turn, and every other character takes 1 Cold damage.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2376,6 +2394,27 @@ def test_a_bane_may_ask_a_price_only_of_another_character(cards, player, taxed):
     assert events_of(events, "play", card="Helping Word", character=player)
     lost = events_of(events, "lose_cards", character=player, action="recharge")
     assert [event["cards"] for event in lost] == ([["Pebble"]] if taxed else [])
+
+
+@pytest.mark.parametrize(("haze", "added"), [("Ember Haze", True), ("Chill Haze", False)])
+def test_a_spell_displayed_as_a_bane_is_encountered_adds_for_the_turn(cards, haze, added):
+    """`Display this card when a character encounters a bane.`: Brannoc displays the haze as
+    he meets the Iron Brute, a monster; the Ember Haze adds 2d4 and the Fire trait to his
+    combat check against it, the Chill Haze nothing (it is for barriers).  At the end of the
+    turn each is discarded, and the Chill Haze deals 1 Cold damage to Tamsin, the other
+    character, and none to Brannoc."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=[haze]), hero("Tamsin Reed")],
+                        script={"evade": ["none"], "check": [[]]})
+    (play,) = events_of(events, "play", card=haze)
+    assert play["cost"] == "display"
+    additions = [event for event in events_of(events, "added") if event.get("traits")]
+    assert [event["traits"] for event in additions] == ([["Fire"]] if added else [])
+    assert additions == [] or 2 <= additions[0]["amount"] <= 8
+    assert events_of(events, "moved", card=haze, to="discard")
+    cold = [event["character"] for event in events_of(events, "damage")
+            if event["kind"] == "Cold"]
+    assert cold == ([] if added else ["Tamsin Reed"])
 
 
 @pytest.mark.parametrize(("villain", "picks"), [

@@ -594,6 +594,12 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("Place this card in front of you when a character encounters a bane.",
+     "Display this card when a character encounters a bane."),
+    ("Discard this card at the end of this turn, and every other character takes 1 Cold "
+     "damage.",
+     "At the end of the turn, discard this card, then each other character takes 1 Cold "
+     "damage."),
     ("If undefeated, return the Troll faceup to the top of this location deck.",
      "If undefeated, return the Troll to the top of this location deck."),
     ("On your Constitution or Fortitude check to defeat, draw a card.",

@@ -36,7 +36,7 @@ WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated
 # A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
 ROLL_WINDOWS = ("would_fail", "would_succeed", "would_fail_by")
 BOON_WINDOWS = ("after_playing", "when_playing_another", "when_encountered", "if_acquired",
-                "if_not_acquired", *ROLL_WINDOWS)
+                "if_not_acquired", "end_of_turn", *ROLL_WINDOWS)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and
@@ -75,7 +75,7 @@ _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, 
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf, ast.CountAs,
-                  ast.ExplorationAddition)
+                  ast.ExplorationAddition, ast.TurnAddition)
 # What a boon's text may do to a check it was played on, its dice rolled.
 _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.

@@ -352,6 +352,27 @@ class AstBuilder:
         return self.sentence(meta, dataclasses.replace(statement, effects=effects,
                                                        table=results))
 
+    def encounter_power(self, meta: Any, *parts: Any) -> ast.Activated:
+        """`Display this card when a character encounters a bane`: a power with no effects of
+        its own (the next sentence's are its), played as the card is encountered.  `Place
+        this card in front of you` is displaying it."""
+        *paid, kind = parts
+        cost = paid[0].text if len(paid) == 2 else "display"
+        return ast.Activated(cost, paid[-1], (), on_encounter=self._word(kind),
+                             span=self._span(meta))
+
+    def at_turn_end(self, meta: Any, *effects: ast.Effect) -> LabelledSentence:
+        """`Discard this card at the end of this turn, and ...` says `At the end of the turn,
+        discard this card, then ...`."""
+        return self.sentence(meta, ast.Triggered("end_of_turn", effects, span=self._span(meta)))
+
+    def turn_addition(self, meta: Any, kinds: tuple[ast.Word, ...], amount: ast.Amount,
+                      *parts: Any) -> ast.TurnAddition:
+        *traits, check_kind = parts
+        span = self._span(meta)
+        checks = ast.WhichChecks("any", (check_kind,), "defeat", against=kinds, span=span)
+        return ast.TurnAddition(amount, checks, traits[0] if traits else (), span=span)
+
     def on_check_to_defeat(self, meta: Any, *parts: Any) -> ast.Untimed:
         """`On your Constitution or Fortitude check to defeat, <effects>`: each effect only
         if the check being made is of one of those kinds (the condition `check_is`)."""

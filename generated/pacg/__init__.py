@@ -102,6 +102,8 @@ MODULES = {
     'Harbor Lookout': 'harbor_lookout',
     'Fortune Dealer': 'fortune_dealer',
     'Grudging Maul': 'grudging_maul',
+    'Stinking Haze': 'stinking_haze',
+    'Sleet Storm': 'sleet_storm',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -94,6 +94,9 @@ class CardDef:
     if_not_acquired: Run | None = None
     # A boon's text on when it may not be played, asked before each play (forbid_self).
     before_playing: Run | None = None
+    # A displayed card's text at the end of the turn (`Discard this card at the end of this
+    # turn`), done with the character it is displayed beside as `you`.
+    end_of_turn: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a
     # boon's are done after each of its powers is played (docs/rulings.md).
     always: Run | None = None

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, Power, selects, singular
+from compiler.runtime.pacg.cards import (
+    CardDef,
+    CheckOption,
+    Power,
+    of_kinds,
+    selects,
+    singular,
+)
 from compiler.runtime.pacg.checks import each_way, fits, skill_for
 from compiler.runtime.pacg.operations import (
     CardOperations,
@@ -92,6 +99,7 @@ class Encounter(CardOperations):
         self._displayed_text()
         if self._stopped():
             return
+        self._powers_on_encounter()
         if defn.is_bane:
             self._window("always")
             if self._stopped():
@@ -138,6 +146,19 @@ class Encounter(CardOperations):
             if card.defn.is_displayed and card.defn.always is not None:
                 self.log.emit("window", window=WINDOW_WORDS["displayed"], card=card.name)
                 card.defn.always(self, self.character)
+
+    def _powers_on_encounter(self) -> None:
+        """Powers played as a card of their kind is encountered by any character (`Display
+        this card when a character encounters a bane`): any character's that holds one may
+        play it, if the player wants to (Policy.may)."""
+        for holder in self.table.living():
+            for card in list(holder.hand):
+                for power in card.defn.powers:
+                    if power.purpose == "encounter" and card in holder.hand \
+                            and of_kinds(self.card.defn, tuple(power.effect["kinds"])) \
+                            and self.may_play(holder, card, power) \
+                            and self.may(holder, f"play {card.name}"):
+                        self._play(Play(holder, card, power), "as the card is encountered")
 
     def _window(self, window: str, you: Character | None = None) -> None:
         """The encountered card's text of `window`, with `you` (by default, the character
@@ -290,7 +311,7 @@ class Encounter(CardOperations):
                     self._held_text_on_playing(play.holder)
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
-            self._exploration_additions(state)
+            self._later_additions(state)
             # The skill's die, which a card played may have made a better one (or none).
             state.face = self.table.dice.roll(state.skill.sides) if state.skill.sides else 0
             if state.forced is None:
@@ -307,16 +328,18 @@ class Encounter(CardOperations):
         finally:
             self.check = outer
 
-    def _exploration_additions(self, state: CheckState) -> None:
-        """What card text adds to the checks of the exploration under way that fit it (`your`
-        checks: those of the character it is for)."""
-        for name, spec in self.table.exploring:
+    def _later_additions(self, state: CheckState) -> None:
+        """What card text played before adds to the checks that fit it: those of the
+        exploration under way (`your` checks: those of the character it is for), and those
+        of the rest of the turn."""
+        turn = [(None, spec) for spec in self.table.turn_additions]
+        for name, spec in [*self.table.exploring, *turn]:
             if any((way["owner"] != "yours" or state.character.name == name)
                    and fits(way, state.option, state.skill, state.purpose, state.against)
                    for way in each_way(spec)):
                 amount = spec["amount"]
                 self.add_to_check(self.roll(amount["dice"], amount["sides"], amount["plus"])
-                                  * amount["times"])
+                                  * amount["times"], tuple(spec.get("traits", ())))
 
     def _as_the_check_would_go(self, state: CheckState) -> None:
         """The text of the cards played on the check about how it would go, its dice rolled
@@ -565,6 +588,18 @@ class Encounter(CardOperations):
         if barred:
             return f"{self.card.name} is immune to {' and '.join(barred)}"
         return None
+
+def end_turn_text(table: Table) -> None:
+    """The text displayed cards do at the end of the turn (`Discard this card at the end of
+    this turn`), each with the character it is displayed beside as `you`.  An Encounter is
+    the context card code runs in, here with the displayed card as its card."""
+    for character in table.living():
+        for card in list(character.displayed):
+            run = card.defn.end_of_turn
+            if run is not None and card in character.displayed:
+                Encounter(table, character, card, character.location).run_held(
+                    character, card, run)
+
 
 def reset_hand(table: Table, character: Character) -> bool:
     """Reset the hand, first doing what the hand's cards say is done then (`recharge this

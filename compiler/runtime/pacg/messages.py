@@ -65,6 +65,7 @@ MESSAGES = {
     "reroll": "{character} rerolls the check's dice: total {before} becomes {after}",
     "result_kept": "{character} keeps the {kept} result: total {total}",
     "location_selected": "the dice pick {location}",
+    "turn_addition": "{card} adds to checks for the rest of the turn",
     "no_reroll": "{character}'s check was rerolled already, and its result stands",
     "shuffled": "{location}'s deck is shuffled",
     "count_as": "on {character}'s check, a {die} that rolls {face} counts as {counted}",

@@ -657,6 +657,13 @@ class CardOperations:
         self.table.explorations += 1
         self.log.emit("explore_again", character=you.name)
 
+    def add_this_turn(self, spec: Mapping[str, Any]) -> None:
+        """`Any character who encounters a monster this turn adds 2d6 ...`: kept for the
+        checks of the rest of the turn (Encounter._later_additions)."""
+        self.table.turn_additions.append(spec)
+        played = self.playing.card if self.playing is not None else self.card
+        self.log.emit("turn_addition", card=played.name)
+
     def add_during_exploration(self, you: Character, spec: Mapping[str, Any]) -> None:
         """`add 2d6 to your combat checks during this exploration`: kept for `you`'s next
         exploration, the one the power grants (scenario.explore)."""

@@ -14,7 +14,7 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef
-from compiler.runtime.pacg.encounter import Encounter, reset_hand
+from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
@@ -130,6 +130,7 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
             character.location = destination
         table.explorations, table.turn_ended, table.hand_kept = 1, False, False
         table.exploration_additions.clear()
+        table.turn_additions.clear()
         table.turn_difficulty.clear()
         while table.explorations and not table.turn_ended:
             table.explorations -= 1
@@ -158,8 +159,9 @@ def explore(table: Table, character: Character) -> None:
 
 
 def _end_turn(table: Table, character: Character) -> None:
-    """Reset the hand (unless card text said not to), and reopen temporarily closed
-    places."""
+    """Do the displayed cards' text of the turn's end, reset the hand (unless card text said
+    not to), and reopen temporarily closed places."""
+    end_turn_text(table)
     if not table.hand_kept and not reset_hand(table, character):
         return
     for location in table.locations:

@@ -83,6 +83,9 @@ class Table:
         # those waiting for its next exploration, and those of the exploration under way.
         self.exploration_additions: list[tuple[str, Mapping[str, Any]]] = []
         self.exploring: list[tuple[str, Mapping[str, Any]]] = []
+        # Additions for the checks of the rest of the turn (`Any character who encounters a
+        # monster this turn adds 2d6 ...`), of any character's that fit.
+        self.turn_additions: list[Mapping[str, Any]] = []
         self.turn_ended = False  # card text ended the turn
         self.hand_kept = False  # card text said not to reset the hand at this turn's end
         # Changes to the difficulty of checks for the rest of the turn: by character's name,

@@ -20,7 +20,7 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import BOONS, SKILLS, CardDef, CheckOption, Power, singular
-from compiler.runtime.pacg.encounter import Encounter, reset_hand
+from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
@@ -129,15 +129,17 @@ _SCRIPTS: dict[str | None, Callable[[str, _Stage], dict]] = {
     "add_to_check": lambda name, stage: {"check": [*map(list, stage.plays_before),
                                                    [*stage.played_with, name]]},
     "reduce_damage": lambda name, stage: {"reduce": [[name]]},
+    "encounter": lambda name, stage: {},  # played as the card is encountered, by default
 }
 
 
 def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
     """Encounter the bane `name`, play each power of the boon `name` in an encounter that
-    gives it its moment, or play an encounter as the character or at the location `name`;
-    raise whatever the runtime raises.  A boon's text done when its holder resets the hand,
-    or when another card is played, is tried too.  A card set out beside a character (a
-    Scourge, a Token) is displayed beside one for an encounter."""
+    gives it its moment (and then the turn's end, for text done then), or play an encounter
+    as the character or at the location `name`; raise whatever the runtime raises.  A boon's
+    text done when its holder resets the hand, or when another card is played, is tried
+    too.  A card set out beside a character (a Scourge, a Token) is displayed beside one for
+    an encounter."""
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.is_bane:
         _encounter(cards, card, seed)
@@ -154,9 +156,10 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
             script = _SCRIPTS.get(power.purpose)
             partner = stage.partner or _partner_for(power)
             if script is not None:
-                _encounter(cards, stage.encountered, seed, script(card.name, stage),
-                           boon=card, place=stage.place, partner=partner,
-                           apart=(power.effect or {}).get("owner"))
+                table = _encounter(cards, stage.encountered, seed, script(card.name, stage),
+                                   boon=card, place=stage.place, partner=partner,
+                                   apart=(power.effect or {}).get("owner"))
+                end_turn_text(table)  # `Discard this card at the end of this turn`
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
                 if partner is not None:
@@ -201,10 +204,10 @@ def _partner_for(power: Power) -> CardDef | None:
 def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
                script: dict | None = None, boon: CardDef | None = None,
                hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION,
-               partner: CardDef | None = None, apart: str | None = None) -> None:
+               partner: CardDef | None = None, apart: str | None = None) -> Table:
     """Encounter `bane` with `boon` in hand, or, for a power that adds to another's check
     (`apart`: 'others', 'elsewhere'), in the hand of a companion beside the one encountering
-    or at another location."""
+    or at another location; the table afterwards."""
     table, character, location = _table(cards, seed, script, boon, hero, place)
     holder = character
     if boon is not None and apart in ("others", "elsewhere"):
@@ -219,6 +222,7 @@ def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
     if partner is not None:
         holder.hand.insert(0, Card(partner))
     Encounter(table, character, Card(bane), location).run()
+    return table
 
 
 def _table(cards: Mapping[str, CardDef], seed: int, script: dict | None,
