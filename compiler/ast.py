@@ -1094,6 +1094,7 @@ class Activated(Sentence):
     # The kind of card whose encounter, by any character, is the power's moment (`Display this
     # card when a character encounters a bane`), when it has one.
     on_encounter: Word | None = None
+    at_turn_end: bool = False  # played as its holder's turn ends (`At the end of your turn`)
 
     @property
     def powers(self) -> tuple[Activated, ...]:

@@ -197,6 +197,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         scope = f", on a {sentence.check} check" if sentence.check else ""
         if sentence.on_encounter is not None:
             scope += f", as any character encounters a {sentence.on_encounter}"
+        if sentence.at_turn_end:
+            scope += ", as its holder's turn ends"
         if sentence.condition is not None:
             scope += f", {_condition(sentence.condition, 'its holder')}"
         power = [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}"]

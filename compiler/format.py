@@ -263,6 +263,8 @@ def _activated(sentence: ast.Activated) -> str:
         what = _list(map(str, also.kinds), "or") if also.kinds else "card"
         chosen = f" and {also.action} {'another' if not also.kinds else _article(what)} {what}"
     power = f"{_paid(sentence.cost, sentence.card)}{chosen}"
+    if sentence.at_turn_end:
+        power = f"at the end of your turn, {power}"
     if sentence.on_encounter is not None:  # `when a character encounters a bane`
         power += f" when a character encounters {_article(sentence.on_encounter.text)} " \
             f"{sentence.on_encounter}"

@@ -27,7 +27,8 @@ RESERVED = frozenset((
 POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce_damage",
                   "add_to_check": "add_to_check", "add_dice": "add_to_check",
                   "use_skill": "add_to_check", "roll_dice": "add_to_check",
-                  "auto_succeed": "add_to_check", "on_encounter": "encounter"}
+                  "auto_succeed": "add_to_check", "on_encounter": "encounter",
+                  "at_turn_end": "end_of_turn"}
 
 
 def _selection(selector: ast.Selector) -> dict[str, Any]:
@@ -256,6 +257,8 @@ class _Lowerer:
         spec = next((e for e in effects if e["op"] in POWER_PURPOSES), None)
         if sentence.on_encounter is not None:  # played as a card of that kind is encountered
             spec = {"op": "on_encounter", "kinds": [sentence.on_encounter.text]}
+        elif sentence.at_turn_end:  # played as its holder's turn ends
+            spec = {"op": "at_turn_end"}
         if spec is not None and sentence.check is not None and not spec.get("checks") \
                 and POWER_PURPOSES[spec["op"]] == "add_to_check":
             spec["checks"] = [sentence.check.text]

@@ -1203,6 +1203,11 @@ Any character who encounters a barrier this turn adds 2d6 with the Cold trait to
 check.
 Discard this card at the end of this turn, and every other character takes 1 Cold damage.
 ---
+Name: Wind Cloak
+Type: Item
+
+Discard this card to move to another location at the end of your turn.
+---
 Name: Wary Troll
 Type: Monster
 Check: Combat 10
@@ -2394,6 +2399,19 @@ def test_a_bane_may_ask_a_price_only_of_another_character(cards, player, taxed):
     assert events_of(events, "play", card="Helping Word", character=player)
     lost = events_of(events, "lose_cards", character=player, action="recharge")
     assert [event["cards"] for event in lost] == ([["Pebble"]] if taxed else [])
+
+
+@pytest.mark.parametrize("plays", [True, False])
+def test_a_power_played_as_its_holders_turn_ends(cards, plays):
+    """`Discard this card to move to another location at the end of your turn.`: as
+    Brannoc's turn ends he may play it (the script says whether), and moves to the Other
+    Field, the only other location."""
+    events = play_setup(cards, locations=[*field("Pebble"), {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale", hand=["Wind Cloak"])],
+                        script={"evade": ["none"], "check": [[]], "may": [plays]})
+    assert bool(events_of(events, "play", card="Wind Cloak")) == plays
+    moves = [event["to"] for event in events_of(events, "move", character="Brannoc Ashvale")]
+    assert moves == (["Other Field"] if plays else [])
 
 
 @pytest.mark.parametrize(("haze", "added"), [("Ember Haze", True), ("Chill Haze", False)])

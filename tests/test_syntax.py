@@ -594,6 +594,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("Discard this card to move to another location at the end of your turn.",
+     "At the end of your turn, discard this card to move to another location."),
     ("Place this card in front of you when a character encounters a bane.",
      "Display this card when a character encounters a bane."),
     ("Discard this card at the end of this turn, and every other character takes 1 Cold "

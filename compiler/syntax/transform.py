@@ -361,6 +361,10 @@ class AstBuilder:
         return ast.Activated(cost, paid[-1], (), on_encounter=self._word(kind),
                              span=self._span(meta))
 
+    def turn_end_power(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
+                       effects: tuple[ast.Effect, ...]) -> ast.Activated:
+        return ast.Activated(cost.text, card, effects, at_turn_end=True, span=self._span(meta))
+
     def at_turn_end(self, meta: Any, *effects: ast.Effect) -> LabelledSentence:
         """`Discard this card at the end of this turn, and ...` says `At the end of the turn,
         discard this card, then ...`."""

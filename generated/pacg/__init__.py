@@ -104,6 +104,8 @@ MODULES = {
     'Grudging Maul': 'grudging_maul',
     'Stinking Haze': 'stinking_haze',
     'Sleet Storm': 'sleet_storm',
+    'Restless Boots': 'restless_boots',
+    'Chronicle of Spells': 'chronicle_of_spells',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

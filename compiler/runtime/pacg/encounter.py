@@ -589,10 +589,19 @@ class Encounter(CardOperations):
             return f"{self.card.name} is immune to {' and '.join(barred)}"
         return None
 
-def end_turn_text(table: Table) -> None:
-    """The text displayed cards do at the end of the turn (`Discard this card at the end of
-    this turn`), each with the character it is displayed beside as `you`.  An Encounter is
-    the context card code runs in, here with the displayed card as its card."""
+def end_turn_text(table: Table, turn_character: Character) -> None:
+    """What is done at the end of the turn: the powers the turn character may play then
+    (`At the end of your turn, reveal this card to ...`), if the player wants to, and the text
+    of displayed cards (`Discard this card at the end of this turn`), each with the character
+    it is displayed beside as `you`.  An Encounter is the context card code runs in, here
+    with the card as its card."""
+    for card in list(turn_character.hand):
+        for power in card.defn.powers:
+            encounter = Encounter(table, turn_character, card, turn_character.location)
+            if power.purpose == "end_of_turn" and card in turn_character.hand \
+                    and encounter.may_play(turn_character, card, power) \
+                    and encounter.may(turn_character, f"play {card.name}"):
+                encounter.use_power(turn_character, card, power)
     for character in table.living():
         for card in list(character.displayed):
             run = card.defn.end_of_turn

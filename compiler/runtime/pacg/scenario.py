@@ -161,7 +161,7 @@ def explore(table: Table, character: Character) -> None:
 def _end_turn(table: Table, character: Character) -> None:
     """Do the displayed cards' text of the turn's end, reset the hand (unless card text said
     not to), and reopen temporarily closed places."""
-    end_turn_text(table)
+    end_turn_text(table, character)
     if not table.hand_kept and not reset_hand(table, character):
         return
     for location in table.locations:

@@ -130,6 +130,7 @@ _SCRIPTS: dict[str | None, Callable[[str, _Stage], dict]] = {
                                                    [*stage.played_with, name]]},
     "reduce_damage": lambda name, stage: {"reduce": [[name]]},
     "encounter": lambda name, stage: {},  # played as the card is encountered, by default
+    "end_of_turn": lambda name, stage: {},  # played as the turn ends (trial: _encounter)
 }
 
 
@@ -159,7 +160,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                 table = _encounter(cards, stage.encountered, seed, script(card.name, stage),
                                    boon=card, place=stage.place, partner=partner,
                                    apart=(power.effect or {}).get("owner"))
-                end_turn_text(table)  # `Discard this card at the end of this turn`
+                end_turn_text(table, table.characters[0])  # `... at the end of this turn`
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
                 if partner is not None:
