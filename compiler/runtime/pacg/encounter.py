@@ -151,6 +151,8 @@ class Encounter(CardOperations):
         """Powers played as a card of their kind is encountered by any character (`Display
         this card when a character encounters a bane`): any character's that holds one may
         play it, if the player wants to (Policy.may)."""
+        if not self.table.encounter_powers:
+            return
         for holder in self.table.living():
             for card in list(holder.hand):
                 for power in card.defn.powers:
@@ -332,6 +334,8 @@ class Encounter(CardOperations):
         """What card text played before adds to the checks that fit it: those of the
         exploration under way (`your` checks: those of the character it is for), and those
         of the rest of the turn."""
+        if not (self.table.exploring or self.table.turn_additions):
+            return
         turn = [(None, spec) for spec in self.table.turn_additions]
         for name, spec in [*self.table.exploring, *turn]:
             if any((way["owner"] != "yours" or state.character.name == name)
@@ -595,11 +599,12 @@ def end_turn_text(table: Table, turn_character: Character) -> None:
     of displayed cards (`Discard this card at the end of this turn`), each with the character
     it is displayed beside as `you`.  An Encounter is the context card code runs in, here
     with the card as its card."""
-    for card in list(turn_character.hand):
+    for card in list(turn_character.hand) if table.turn_end_powers else ():
         for power in card.defn.powers:
+            if power.purpose != "end_of_turn" or card not in turn_character.hand:
+                continue
             encounter = Encounter(table, turn_character, card, turn_character.location)
-            if power.purpose == "end_of_turn" and card in turn_character.hand \
-                    and encounter.may_play(turn_character, card, power) \
+            if encounter.may_play(turn_character, card, power) \
                     and encounter.may(turn_character, f"play {card.name}"):
                 encounter.use_power(turn_character, card, power)
     for character in table.living():

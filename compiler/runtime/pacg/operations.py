@@ -306,13 +306,15 @@ class CardOperations:
                         self._play(play, "to reduce the damage")
                     if state.amount == 0:
                         break
-                if state.amount and any(rule.from_deck for rule in rules):
-                    lost = who.deck[:state.amount]  # as many as the deck holds
-                elif state.amount:
-                    lost = self._discarded_for_damage(who, min(state.amount, len(who.hand)))
                 if state.amount:
                     action = next((rule.loses for rule in rules if rule.loses), "discard")
-                    self.table.lose_cards(who, lost, action)
+                    if any(rule.from_deck for rule in rules):
+                        lost = who.deck[:state.amount]  # as many as the deck holds
+                        for card in lost:
+                            self.table.move(who, card, action)
+                    else:
+                        lost = self._discarded_for_damage(who, min(state.amount, len(who.hand)))
+                        self.table.lose_cards(who, lost, action)
                     cards = [card.name for card in lost]
                     if action == "discard":
                         self.log.emit("discarded", character=who.name, cards=cards,

@@ -64,6 +64,12 @@ class Table:
     def __init__(self, cards: Mapping[str, CardDef], dice: Dice, log: EventLog,
                  policy: Policy) -> None:
         self.cards = {name.casefold(): defn for name, defn in cards.items()}
+        # Whether any card may be played as a card is encountered (Encounter, which need not
+        # look through every hand in each encounter when none can).
+        self.encounter_powers = any(power.purpose == "encounter" for defn in cards.values()
+                                    for power in defn.powers)
+        self.turn_end_powers = any(power.purpose == "end_of_turn" for defn in cards.values()
+                                   for power in defn.powers)
         self.dice = dice
         self.log = log
         self.policy = policy
@@ -179,10 +185,9 @@ class Table:
         return self.draw(character, max(0, character.hand_size - len(character.hand)))
 
     def lose_cards(self, character: Character, cards: Iterable[Card], action: str) -> None:
-        """Cards leave the hand (or the deck, for damage that costs its top cards) by `action`
-        (discard, bury, banish, recharge)."""
+        """Cards leave the hand by `action` (discard, bury, banish, recharge)."""
         for card in cards:
-            self.move(character, card, action)
+            self.pay(character, card, action)
 
     def draw(self, character: Character, count: int) -> bool:
         """Draw from the top of the deck; a character who must draw from an empty deck dies.
