@@ -1009,6 +1009,11 @@ class Sentence(Node):
         """The kinds of the conditions among `nodes`, found once."""
         return frozenset(node.kind for node in self.nodes if isinstance(node, Condition))
 
+    @cached_property
+    def target_kinds(self) -> frozenset[str]:
+        """The kinds of the targets among `nodes`, found once."""
+        return frozenset(node.kind for node in self.nodes if isinstance(node, Target))
+
 
 @dataclass(frozen=True)
 class Keywords(Sentence):

@@ -300,6 +300,8 @@ class _CardCheck(CardCheck):
     def _that_location(self, sentence: ast.Sentence, selected: bool) -> bool:
         """`each character at that location` names the location selected before it, in its
         sentence or one before; returns whether one has been selected after this one."""
+        if "each_character_at_selected" not in sentence.target_kinds:
+            return selected or ast.SelectLocation in sentence.node_types
         for node in sentence.nodes:
             selected = selected or isinstance(node, ast.SelectLocation)
             if isinstance(node, ast.Target) and node.kind == "each_character_at_selected" \
