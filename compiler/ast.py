@@ -980,6 +980,9 @@ class AllowAnother(Effect):
 # ---------------------------------------------------------------------------
 
 
+TABLE_INTRO = ":"  # Sentence.table of a table of rolls' first line
+
+
 @dataclass(frozen=True)
 class Sentence(Node):
     """Base of the sentences of rules text.  `mentions` are all the ways it calls its own
@@ -1383,7 +1386,6 @@ def end_taken(place: str) -> str:
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
-TABLE_INTRO = ":"  # Sentence.table of a table's first line
 ABOUT_BEFORE = ("succeeded", "failed", "examined_is", "examined_named", *ROLL_CONDITIONS)
 
 

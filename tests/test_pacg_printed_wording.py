@@ -1313,6 +1313,15 @@ def checks(events: list[dict]) -> list[dict]:
     return events_of(events, "check")
 
 
+def play_first_power(cards: dict[str, rt.CardDef], table: Table) -> None:
+    """The table's first character plays the first power of the first card of the hand, one
+    with no moment of its own, in an encounter with the Sure Thing."""
+    holder = table.characters[0]
+    card = holder.hand[0]
+    rt.Encounter(table, holder, Card(cards["Sure Thing"]), holder.location).use_power(
+        holder, card, card.defn.powers[0])
+
+
 def compiled(tmp_path, cards: str) -> Compilation:
     """The pacg card file of `cards` (card file text after its `Game:` line), compiled."""
     path = tmp_path / "cards.card"
@@ -2110,9 +2119,7 @@ def test_a_power_may_be_for_a_character_its_holder_chooses(cards, spell, mended)
                                             hero("Tamsin Reed")]})
     for character in table.characters:
         character.discards = [Card(cards["Pebble"])]
-    brannoc = table.characters[0]
-    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
-    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    play_first_power(cards, table)
     emptied = {character.name: not character.discards for character in table.characters}
     assert emptied == {name: name == mended for name in emptied}
     chosen = next(character for character in table.characters if character.name == mended)
@@ -2127,12 +2134,10 @@ def test_a_power_may_take_its_effects_from_the_next_sentence(cards, answer):
                              "characters": [hero("Brannoc Ashvale", hand=["Kin Tonic"]),
                                             hero("Tamsin Reed")],
                              "script": {"may": [answer]}})
-    brannoc = table.characters[0]
     for character in table.characters:
         character.discards = [Card(cards["Pebble"]) for _ in range(3)]
     decks = [len(character.deck) for character in table.characters]
-    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
-    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    play_first_power(cards, table)
     back = 2 if answer else 0
     assert [(len(c.discards), len(c.deck)) for c in table.characters] == [
         (3, decks[0]), (3 - back, decks[1] + back)]
@@ -3097,8 +3102,7 @@ def test_a_whole_deck_examined_and_then_shuffled(cards):
     table = laid_out(cards, {"locations": field(*walls),
                              "characters": [hero("Brannoc Ashvale", hand=["Deck Surveyor"])]})
     brannoc = table.characters[0]
-    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
-    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    play_first_power(cards, table)
     (examined,) = events_of(table.log.events, "examine")
     assert examined["cards"] == walls
     assert events_of(table.log.events, "shuffled", location="Plain Field")
@@ -3113,8 +3117,7 @@ def test_a_card_put_on_top_of_your_deck_to_examine_the_bottom_cards(cards):
     table = laid_out(cards, {"locations": field(*walls),
                              "characters": [hero("Brannoc Ashvale", hand=["Tide Reader"])]})
     brannoc = table.characters[0]
-    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
-    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    play_first_power(cards, table)
     (examined,) = events_of(table.log.events, "examine")
     assert examined["cards"] == ["Straw Dummy", "Pebble"]
     assert examined["end"] == "bottom"
@@ -3131,8 +3134,7 @@ def test_any_character_deck_is_the_holders_own(cards):
                              "characters": [hero("Brannoc Ashvale", hand=["Deck Diviner"],
                                                  deck=deck)]})
     brannoc = table.characters[0]
-    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
-    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    play_first_power(cards, table)
     (examined,) = events_of(table.log.events, "examine")
     assert examined["cards"] == [card.name for card in brannoc.deck[:2]]
     assert examined["location"] == "Brannoc Ashvale"
@@ -3294,8 +3296,7 @@ def test_an_addition_for_the_exploration_a_power_grants(cards):
                              "characters": [hero("Brannoc Ashvale", hand=["Trail Scout"])],
                              "script": {"evade": ["none", "none"], "check": [[], []]}})
     brannoc = table.characters[0]
-    encounter = rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location)
-    encounter.use_power(brannoc, brannoc.hand[0], brannoc.hand[0].defn.powers[0])
+    play_first_power(cards, table)
     explore(table, brannoc)
     explore(table, brannoc)
     assert [check["added"] for check in checks(table.log.events)

@@ -143,5 +143,5 @@ def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:
         if next_row is not None and next_row.start() < finish:
             finish = next_row.start()
         sentences.append((start + position, body[position:finish]))
-        in_table = body[finish - 1] == ":" or (row is not None and in_table)
+        in_table = body[finish - 1] == ":" or row is not None
         position = finish
