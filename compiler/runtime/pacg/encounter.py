@@ -151,7 +151,7 @@ class Encounter(CardOperations):
         """Powers played as a card of their kind is encountered by any character (`Display
         this card when a character encounters a bane`): any character's that holds one may
         play it, if the player wants to (Policy.may)."""
-        if not self.table.encounter_powers:
+        if "encounter" not in self.table.power_purposes:
             return
         for holder in self.table.living():
             for card in list(holder.hand):
@@ -599,7 +599,8 @@ def end_turn_text(table: Table, turn_character: Character) -> None:
     of displayed cards (`Discard this card at the end of this turn`), each with the character
     it is displayed beside as `you`.  An Encounter is the context card code runs in, here
     with the card as its card."""
-    for card in list(turn_character.hand) if table.turn_end_powers else ():
+    turn_end = "end_of_turn" in table.power_purposes
+    for card in list(turn_character.hand) if turn_end else ():
         for power in card.defn.powers:
             if power.purpose != "end_of_turn" or card not in turn_character.hand:
                 continue

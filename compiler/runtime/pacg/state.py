@@ -64,12 +64,10 @@ class Table:
     def __init__(self, cards: Mapping[str, CardDef], dice: Dice, log: EventLog,
                  policy: Policy) -> None:
         self.cards = {name.casefold(): defn for name, defn in cards.items()}
-        # Whether any card may be played as a card is encountered (Encounter, which need not
-        # look through every hand in each encounter when none can).
-        self.encounter_powers = any(power.purpose == "encounter" for defn in cards.values()
-                                    for power in defn.powers)
-        self.turn_end_powers = any(power.purpose == "end_of_turn" for defn in cards.values()
-                                   for power in defn.powers)
+        # The moments the pool's powers are played at (`encounter`, `end_of_turn`, ...): the
+        # runtime need not look through every hand for a moment no card has.
+        self.power_purposes = {power.purpose for defn in cards.values()
+                               for power in defn.powers}
         self.dice = dice
         self.log = log
         self.policy = policy
