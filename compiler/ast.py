@@ -82,6 +82,7 @@ class Amount(Node):
     plus: int
     times: int = 1
     per_player: bool = False
+    adventure: int = 0  # times the scenario's adventure deck number is added (pacg)
 
     def __str__(self) -> str:
         if self.per_player:
@@ -90,7 +91,15 @@ class Amount(Node):
             text = str(self.plus)
         else:
             text = f"{self.dice}d{self.sides}" + (f"{self.plus:+d}" if self.plus else "")
-        return text + (f" × {self.times}" if self.times != 1 else "")  # noqa: RUF001
+        text += f" × {self.times}" if self.times != 1 else ""  # noqa: RUF001
+        if not self.adventure:
+            return text
+        number = f"{ADVENTURE_TIMES[self.adventure]}the scenario's adventure deck number"
+        return f"{text} plus {number}" if self.dice or self.plus else number
+
+
+# The words before `the scenario's adventure deck number` for how many times it counts.
+ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
 
 @dataclass(frozen=True)
@@ -632,6 +641,13 @@ class DifficultyChange(Effect):
     amount: Amount | None
     adventure: int = 0
     counted: tuple[Selector, ...] = ()
+
+    @property
+    def total(self) -> Amount:
+        """The change as one amount, as it is written: `1d4 plus the scenario's adventure deck
+        number`."""
+        return dataclasses.replace(self.amount or Amount(0, 0, 0, span=self.span),
+                                   adventure=self.adventure)
 
 
 @dataclass(frozen=True)

@@ -404,9 +404,7 @@ def _difficulty(e: ast.DifficultyChange, you: str) -> str:
              "your_checks": f"{you}'s checks for the rest of the turn",
              "all_checks": "every check for the rest of the turn"}[e.scope]
     hand = f"{you}'s hand"
-    by = f"one for {_cards_of(e.counted, hand)}" if e.counted else \
-        str(e.amount) if e.amount is not None else \
-        f"{e.adventure} × the scenario's adventure deck number"  # noqa: RUF001
+    by = f"one for {_cards_of(e.counted, hand)}" if e.counted else str(e.total)
     return f"the difficulty of {scope} goes {'up' if e.sign > 0 else 'down'} by {by}"
 
 

@@ -121,7 +121,6 @@ CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "blessings": " from the blessings deck"}  # `deck`: _cards
 TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn",
                      "keep_hand": "do not reset your hand at the end of the turn"}
-ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 LOST_WORDS = {"bury": "buried", "banish": "banished"}  # DamageRule.loses
 
 
@@ -540,8 +539,7 @@ def _number_in_hand(counted: tuple[ast.Selector, ...], owner: str = "yours") -> 
 
 def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
     sign = "increased" if e.sign > 0 else "decreased"
-    by = _number_in_hand(e.counted) if e.counted else str(e.amount) if e.amount is not None \
-        else f"{ADVENTURE_TIMES[e.adventure]}the scenario's adventure deck number"
+    by = _number_in_hand(e.counted) if e.counted else str(e.total)
     turn = " for the rest of the turn" if e.scope in ("your_checks", "all_checks") else ""
     return f"the difficulty {DIFFICULTY_SCOPES[e.scope]} is {sign} by {by}{turn}"
 

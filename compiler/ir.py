@@ -117,7 +117,7 @@ at most `highest` (null: any).
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 IR_VERSION = 1
 
@@ -130,6 +130,7 @@ class Amount(TypedDict):
     plus: int
     times: int
     per_player: bool
+    adventure: NotRequired[int]  # times the scenario's adventure deck number is added (pacg)
 
 
 class CheckOption(TypedDict):

@@ -178,8 +178,13 @@ def identifier_for(name: str) -> str:
 
 
 def lower_amount(amount: ast.Amount) -> ir.Amount:
-    return {"dice": amount.dice, "sides": amount.sides, "plus": amount.plus,
-            "times": amount.times, "per_player": amount.per_player}
+    """The amount; `adventure` only where the adventure deck number counts, so that the IR of
+    every other amount reads as it always has."""
+    lowered: ir.Amount = {"dice": amount.dice, "sides": amount.sides, "plus": amount.plus,
+                          "times": amount.times, "per_player": amount.per_player}
+    if amount.adventure:
+        lowered["adventure"] = amount.adventure
+    return lowered
 
 
 def lower_check_step(step: ast.CheckStep) -> list[ir.CheckOption]:

@@ -969,6 +969,11 @@ Name: Rune Door
 Type: Barrier
 Check: Strength 12
 ---
+Name: Tide Scales
+Type: Item
+
+Recharge this card to add 1 plus the scenario's adventure deck number to your non-combat check.
+---
 Name: Sticky Web
 Type: Spell
 
@@ -1338,6 +1343,16 @@ def test_the_difficulty_to_defeat_grows_with_the_adventure_deck_number(cards, ad
     events = play_setup(cards, adventure_deck=adventure_deck, locations=field("Rising Wall"),
                         characters=[hero("Brannoc Ashvale")])
     assert [check["difficulty"] for check in checks(events)] == [difficulty]
+
+
+@pytest.mark.parametrize(("adventure_deck", "added"), [(1, 2), (3, 4)])
+def test_an_amount_grows_with_the_adventure_deck_number(cards, adventure_deck, added):
+    """`add 1 plus the scenario's adventure deck number to your non-combat check`."""
+    events = play_setup(cards, adventure_deck=adventure_deck, locations=field("Rune Door"),
+                        characters=[hero("Brannoc Ashvale", hand=["Tide Scales"])],
+                        script={"check": [["Tide Scales"]], "evade": ["none"]})
+    (check,) = checks(events)
+    assert check["added"] == added
 
 
 @pytest.mark.parametrize(("character", "difficulty"),

@@ -293,7 +293,15 @@ class AstBuilder:
         return ast.CheckStep((option,), span=self._span(meta))
 
     def plus_adventure(self, meta: Any, times: ast.Word | None = None) -> int:
-        return {None: 1, "twice": 2, "thrice": 3}[times.text if times else None]
+        return _ADVENTURE_TIMES[times.text if times else None]
+
+    def adventure_amount(self, meta: Any, *parts: Token | ast.Word) -> ast.Amount:
+        """`twice the scenario's adventure deck number`, `1d4 plus the scenario's adventure deck
+        number`: the printed amount, if any, with the number added once for each time."""
+        value = next((part for part in parts if isinstance(part, Token)), "0")
+        times = next((part for part in parts if isinstance(part, ast.Word)), None)
+        return dataclasses.replace(self.amount(meta, value),
+                                   adventure=self.plus_adventure(meta, times))
 
     def check_options(self, meta: Any, *options: ast.SkillCheck) -> ast.CheckStep:
         return ast.CheckStep(options, span=self._span(meta))
@@ -1210,13 +1218,15 @@ class AstBuilder:
         """`the difficulty to defeat the barrier`: the card is named only to say whose."""
         return ast.Word("to_defeat", span=self._span(meta))
 
-    def difficulty_amount(self, meta: Any, by: ast.Amount | ast.Word | None = None
+    def difficulty_amount(self, meta: Any, by: ast.Amount
                           ) -> tuple[ast.Amount | None, int, tuple[ast.Selector, ...]]:
-        """A plain amount, or the adventure deck number taken once, twice or three times
-        (and no cards counted)."""
-        if isinstance(by, ast.Amount):
+        """The printed amount (none when only the adventure deck number is), and the adventure
+        deck number's times apart, as the difficulty's change keeps them (and no cards
+        counted)."""
+        if not by.adventure:
             return by, 0, ()
-        return None, {None: 1, "twice": 2, "thrice": 3}[by.text if by else None], ()
+        printed = dataclasses.replace(by, adventure=0) if by.dice or by.plus else None
+        return printed, by.adventure, ()
 
     def counted_in_hand(self, meta: Any, counted: tuple[ast.Selector, ...]
                         ) -> tuple[ast.Amount | None, int, tuple[ast.Selector, ...]]:
@@ -1483,6 +1493,8 @@ def _nesting(effect: ast.Effect) -> int:
 _BASED = re.compile(r"-based$", re.IGNORECASE)
 # The words of the grammar's change_sign and change_verb.
 _SIGNS = ("increased", "decreased")
+# How many times `the scenario's adventure deck number` counts, by the word before it.
+_ADVENTURE_TIMES = {None: 1, "twice": 2, "thrice": 3}
 # The decks `examine` may look at, by the grammar's name for each.
 _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
                    "your_deck": "yours", "any_character_deck": "any_character",

@@ -106,6 +106,7 @@ MODULES = {
     'Sleet Storm': 'sleet_storm',
     'Restless Boots': 'restless_boots',
     'Chronicle of Spells': 'chronicle_of_spells',
+    'Brinewise Scales': 'brinewise_scales',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
