@@ -1119,6 +1119,9 @@ class Activated(Sentence):
     # card when a character encounters a bane`), when it has one.
     on_encounter: Word | None = None
     at_turn_end: bool = False  # played as its holder's turn ends (`At the end of your turn`)
+    # Played only while the card is displayed, from there (`While displayed, you may recharge
+    # this card to ...`).
+    displayed: bool = False
 
     @property
     def powers(self) -> tuple[Activated, ...]:
@@ -1141,6 +1144,23 @@ class Untimed(Sentence):
     """Effects with no timing window; whether a game allows them is its check's call."""
 
     effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class WhileDisplayed(Sentence):
+    """`While displayed, add 3 to that character's Charisma checks.`: text that holds while
+    the card is displayed beside a character, done as each of that character's encounters
+    begins, with it as `you` (and `that character`)."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class DisplayPower(Sentence):
+    """`Display this card next to your deck.`, alone on a boon: a power whose only effect is
+    to display the card, where its `While displayed` text holds."""
+
+    display: SelfAction
 
 
 # ---------------------------------------------------------------------------

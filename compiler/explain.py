@@ -199,6 +199,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
             scope += f", as any character encounters a {sentence.on_encounter}"
         if sentence.at_turn_end:
             scope += ", as its holder's turn ends"
+        if sentence.displayed:
+            scope += ", only while the card is displayed (from there)"
         if sentence.condition is not None:
             scope += f", {_condition(sentence.condition, 'its holder')}"
         power = [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}"]
@@ -220,6 +222,14 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 *does((ast.Unevadable(span=sentence.span),) if sentence.unevadable else ())]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
+    if isinstance(sentence, ast.DisplayPower):
+        return ["a power its holder may use as any character encounters a card, paying for "
+                "it: " + COSTS["display"],
+                "does: nothing more; the card is displayed beside its holder, where its "
+                "'While displayed' text holds"]
+    if isinstance(sentence, ast.WhileDisplayed):
+        return ["when: while the card is displayed beside a character, as each of that "
+                "character's encounters begins", *does(sentence.effects, "that character")]
     if ast.continues(sentence) and previous is not None:  # `Then, ...`, `If you fail, ...`
         return ["when: with the sentence before, after its effects", *does(sentence.effects)]
     when = [f"when: {notes['untimed']}"] if "untimed" in notes else []

@@ -239,10 +239,16 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Immunity: _immunity,
     ast.Triggered: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
     + f"{_window_words(s)}, {effects(s.effects)}",
-    ast.Activated: lambda s: _activated(s),
+    ast.Activated: lambda s: _while_displayed(_activated(s)) if s.displayed else _activated(s),
     ast.Untimed: lambda s: effects(s.effects),
+    ast.WhileDisplayed: lambda s: _standing(s),
+    ast.DisplayPower: lambda s: effects((s.display,)),
     ast.Continuation: lambda s: _continuation(s),
 }
+
+
+def _while_displayed(text: str) -> str:
+    return f"While displayed, {text[:1].lower()}{text[1:]}"
 
 
 def _continuation(sentence: ast.Continuation) -> str:
@@ -423,11 +429,12 @@ def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = 
     return f"{amount} {word}{what or 'cards'}"
 
 
-def which_checks(checks: ast.WhichChecks) -> str:
-    """`your check`, `any noncombat Strength or Dexterity check to defeat a barrier`."""
+def which_checks(checks: ast.WhichChecks, plural: bool = False) -> str:
+    """`your check`, `any noncombat Strength or Dexterity check to defeat a barrier`; `your
+    Charisma checks`, for text that holds for each of them."""
     owner = {"yours": "your", "others": "another character's"}.get(checks.owner, "any")
     kinds = f"{_list(map(str, checks.kinds), 'or')} " if checks.kinds else ""
-    text = f"{owner} {kinds}check"
+    text = f"{owner} {kinds}check" + ("s" if plural else "")
     if checks.purpose is not None:
         text += f" to {checks.purpose}"
         if checks.against:
@@ -452,11 +459,20 @@ def _traits(traits: tuple[ast.Word, ...], conjunction: str = "and") -> str:
     return f" with the {_list(map(str, traits), conjunction)} {word}"
 
 
-def _add(e: ast.AddToCheck, voice: Voice) -> str:
+def _add(e: ast.AddToCheck, voice: Voice, plural: bool = False) -> str:
+    checks = which_checks(e.checks, plural)
     if e.traits and str(e.amount) == "0":  # `add the Magic trait to your check`
-        return f"add {_traits(e.traits)[len(' with '):]} to {which_checks(e.checks)}"
+        return f"add {_traits(e.traits)[len(' with '):]} to {checks}"
     more = "" if e.more is None else f", or {e.more.amount} against {_selector(e.more.against)}"
-    return f"add {e.amount}{_traits(e.traits)} to {which_checks(e.checks)}{more}"
+    return f"add {e.amount}{_traits(e.traits)} to {checks}{more}"
+
+
+def _standing(sentence: ast.WhileDisplayed) -> str:
+    """`While displayed, add 3 to your Charisma checks`: the checks in the plural, as the
+    addition is to each of them (the check allows nothing else there)."""
+    return _while_displayed(", then ".join(
+        _add(effect, Voice.FULL, plural=True) if isinstance(effect, ast.AddToCheck)
+        else effects((effect,)) for effect in sentence.effects))
 
 
 def _add_dice(e: ast.AddDice, voice: Voice) -> str:

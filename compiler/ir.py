@@ -78,6 +78,8 @@ at most `highest` (null: any).
 | `search_deck`    | kinds, traits, action (`take`, a card verb): a card of the deck, shuffled |
 | `summon_from_box` | target, kinds: a card of one of them the dice pick, summoned      |
 | `exploration_addition` | amount, and which checks (as `add_to_check`): in the next exploration |
+| `displayed_addition` | as `add_to_check`: for the checks of the encounter of the character a |
+|                  | card is displayed beside (in `while_displayed`)                     |
 | `roll_for`       | amount: dice rolled for the conditions `rolled` and `rolled_not` after |
 | `examine`        | count (of a deck's cards at end, `top` or `bottom`; null: all of it), |
 |                  | then (or null), deck, end                                            |
@@ -153,6 +155,9 @@ class Power(TypedDict):
     chosen: str | None
     # Another card of the holder's hand paid with it: {action, kinds (empty: any)}, or null.
     also: dict[str, Any] | None
+    # Only when true: played only while the card is displayed, from there (`While displayed,
+    # you may recharge this card to ...`).
+    displayed: NotRequired[bool]
 
 
 class Ability(TypedDict):

@@ -89,6 +89,13 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 written = [lower.power(power) for power in sentence.powers]
                 powers.extend(written)
                 last = written[0]["effects"]  # `Then, ...` goes on with the first
+            elif isinstance(sentence, ast.DisplayPower):
+                powers.append(lower.display_power(sentence))
+            elif isinstance(sentence, ast.WhileDisplayed):
+                # additions kept for the checks of the encounter they are done at
+                last = triggers.setdefault("while_displayed", [])
+                last.extend({**lower.effect(effect), "op": "displayed_addition"}
+                            for effect in sentence.effects)
             elif isinstance(sentence, ast.Untimed):
                 # A sentence that names its own moment is done then, not with the card's
                 # other sentences (ast.moment_of).
@@ -268,13 +275,25 @@ class _Lowerer:
                 and POWER_PURPOSES[spec["op"]] == "add_to_check":
             spec["checks"] = [sentence.check.text]
         condition = sentence.condition
-        return {"cost": sentence.cost, "purpose": POWER_PURPOSES[spec["op"]] if spec else None,
-                "spec": spec, "effects": effects,
-                "condition": None if condition is None else
-                {"kind": condition.kind, "words": _words(condition.words)},
-                "chosen": None if sentence.chosen is None else sentence.chosen.kind,
-                "also": None if sentence.also is None else
-                {"action": sentence.also.action, "kinds": _words(sentence.also.kinds)}}
+        power: ir.Power = {
+            "cost": sentence.cost, "purpose": POWER_PURPOSES[spec["op"]] if spec else None,
+            "spec": spec, "effects": effects,
+            "condition": None if condition is None else
+            {"kind": condition.kind, "words": _words(condition.words)},
+            "chosen": None if sentence.chosen is None else sentence.chosen.kind,
+            "also": None if sentence.also is None else
+            {"action": sentence.also.action, "kinds": _words(sentence.also.kinds)}}
+        if sentence.displayed:
+            power["displayed"] = True
+        return power
+
+    def display_power(self, sentence: ast.DisplayPower) -> ir.Power:
+        """`Display this card.`: played as any card is encountered, as a power that names the
+        kind of card it is played for is (`Display this card when a character encounters a
+        bane`), with no effect but its cost."""
+        return {"cost": "display", "purpose": POWER_PURPOSES["on_encounter"],
+                "spec": {"op": "on_encounter", "kinds": []}, "effects": [], "condition": None,
+                "chosen": None, "also": None}
 
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),

@@ -974,6 +974,19 @@ Type: Item
 
 Recharge this card to add 1 plus the scenario's adventure deck number to your non-combat check.
 ---
+Name: Silver Tongue
+Type: Spell
+Traits: Arcane
+
+Display this card next to a character.
+While displayed, add 3 to that character's Strength checks.
+---
+Name: Quilted Coat
+Type: Armor
+
+Display this card.
+While displayed, you may recharge this card to reduce Combat damage dealt to you by 1.
+---
 Name: Sticky Web
 Type: Spell
 
@@ -2453,6 +2466,33 @@ def test_a_spell_displayed_as_a_bane_is_encountered_adds_for_the_turn(cards, haz
     cold = [event["character"] for event in events_of(events, "damage")
             if event["kind"] == "Cold"]
     assert cold == ([] if added else ["Tamsin Reed"])
+
+
+@pytest.mark.parametrize(("bane", "displayed", "added"), [
+    ("Rune Door", True, 3), ("Rune Door", False, 0), ("Iron Brute", True, 0)])
+def test_a_card_displayed_adds_to_the_checks_its_text_names(cards, bane, displayed, added):
+    """`Display this card next to a character.` is a power Brannoc plays as his encounter
+    begins (if he may); then `While displayed, add 3 to that character's Strength checks`
+    adds 3 to his Strength check against the door, and nothing to his combat check."""
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale", hand=["Silver Tongue"])],
+                        script={"may": [displayed], "evade": ["none"], "check": [[]]})
+    assert bool(events_of(events, "play", card="Silver Tongue", cost="display")) == displayed
+    (check,) = checks(events)
+    assert check["added"] == added
+
+
+@pytest.mark.parametrize("displayed", [True, False])
+def test_a_power_played_while_its_card_is_displayed(cards, displayed):
+    """`While displayed, you may recharge this card to reduce Combat damage ...`: played from
+    where the coat is displayed, not from the hand; held, the coat reduces nothing."""
+    events = play_setup(cards, locations=field("Soft Giant"),
+                        characters=[hero("Brannoc Ashvale", hand=["Quilted Coat"])],
+                        script={"may": [displayed], "evade": ["none"], "check": [[]],
+                                "reduce": [["Quilted Coat"]] if displayed else []})
+    plays = [play["cost"] for play in events_of(events, "play", card="Quilted Coat")]
+    assert plays == (["display", "recharge"] if displayed else [])
+    assert [event["by"] for event in events_of(events, "reduced")] == ([1] if displayed else [])
 
 
 @pytest.mark.parametrize(("villain", "picks"), [

@@ -594,6 +594,12 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("While displayed, that character's checks using her Strength skill are increased by 3.",
+     "While displayed, add 3 to your Strength checks."),
+    ("While displayed, you may recharge this card to reduce Combat damage dealt to you by 1.",
+     "While displayed, recharge this card to reduce Combat damage dealt to you by 1."),
+    ("Recharge this card to add the adventure deck number of the current scenario to your "
+     "check.", "Recharge this card to add the scenario's adventure deck number to your check."),
     ("Discard this card to move to another location at the end of your turn.",
      "At the end of your turn, discard this card to move to another location."),
     ("Place this card in front of you when a character encounters a bane.",

@@ -259,6 +259,13 @@ class _CardCheck(CardCheck):
         elif isinstance(sentence, ast.Activated):
             for power in sentence.powers:
                 self._activated(kind, power)
+        elif isinstance(sentence, ast.DisplayPower):
+            if kind != "boon":
+                self.report("CW204", sentence, "only boons have powers in pacg, and only a "
+                            "boon's is displaying it", "a bane displays itself in a timing "
+                            "window: 'If undefeated, display this card next to the scenario.'")
+        elif isinstance(sentence, ast.WhileDisplayed):
+            self._while_displayed(kind, sentence)
         elif isinstance(sentence, ast.Untimed):
             # A bane's text with no timing holds through its encounter; a boon's is done after
             # each of its powers is played; a displayed card's holds while it is displayed.
@@ -413,6 +420,21 @@ class _CardCheck(CardCheck):
                 self._effect(kind, branch)
         elif isinstance(effect, ast.InsteadOfDiscard | ast.Attempt) and effect.check is not None:
             self._check_step(effect.check)
+
+    def _while_displayed(self, kind: str, sentence: ast.WhileDisplayed) -> None:
+        """A boon's standing text while it is displayed, which the runtime plays: additions
+        to checks."""
+        if kind != "boon":
+            self.report("CW204", sentence, "only a boon's 'While displayed' text is played",
+                        "a displayed Scourge, Supporter or Token's text holds while it is "
+                        "displayed without it")
+            return
+        for effect in sentence.effects:
+            if not isinstance(effect, ast.AddToCheck) or effect.more is not None:
+                self.report("CW204", effect, "while a card is displayed, its text may add to "
+                            "checks; nothing else holds then",
+                            "write 'While displayed, add 3 to your Charisma checks.', or give "
+                            "it a cost: 'While displayed, you may recharge this card to ...'")
 
     def _activated(self, kind: str, sentence: ast.Activated) -> None:
         if kind != "boon":

@@ -373,6 +373,19 @@ class AstBuilder:
                        effects: tuple[ast.Effect, ...]) -> ast.Activated:
         return ast.Activated(cost.text, card, effects, at_turn_end=True, span=self._span(meta))
 
+    def while_displayed(self, meta: Any, inner: ast.Sentence) -> LabelledSentence:
+        """`While displayed, <power>` is a power played from where the card is displayed (`you
+        may recharge this card to ...` is one, as `If ..., you may ...` is); `While displayed,
+        <effects>`, text that holds while it is."""
+        match inner:
+            case ast.Activated():
+                power = inner
+            case ast.Untimed(effects=(ast.ExtraCost() as paid,)):
+                power = ast.Activated(paid.cost, paid.card, (paid.effect,), span=inner.span)
+            case _:
+                return self.sentence(meta, ast.WhileDisplayed(inner.effects, span=inner.span))
+        return self.sentence(meta, dataclasses.replace(power, displayed=True))
+
     def at_turn_end(self, meta: Any, *effects: ast.Effect) -> LabelledSentence:
         """`Discard this card at the end of this turn, and ...` says `At the end of the turn,
         discard this card, then ...`."""
@@ -573,6 +586,8 @@ class AstBuilder:
                                   otherwise=None, instead=False),):
                 return ast.Activated(power.cost, power.card, (power.effect,),
                                      condition=condition, span=self._span(meta))
+            case (ast.SelfAction(action="display") as display,):
+                return ast.DisplayPower(display, span=self._span(meta))
             case (ast.TakeResult(),):
                 return ast.Continuation(effects, span=self._span(meta))
         return ast.Untimed(_rolled_alone(effects), span=self._span(meta))
@@ -852,6 +867,15 @@ class AstBuilder:
                     ) -> ast.AddToCheck:
         """`decrease the difficulty of a combat check by 3` is `add 3 to a combat check`."""
         return ast.AddToCheck(amount, checks, span=self._span(meta))
+
+    def checks_increased(self, meta: Any, *parts: Any) -> ast.AddToCheck:
+        """`that character's checks using her Strength skill are increased by 3` is `add 3
+        to your Strength checks`: the skill is one more word of the kind of check."""
+        *kind, amount = parts
+        words = " ".join(str(part) for part in kind)
+        span = self._span(meta)
+        kinds = (ast.Word(words, span=span),) if words else ()
+        return ast.AddToCheck(amount, ast.WhichChecks("yours", kinds, span=span), span=span)
 
     def more_against(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.MoreAgainst:
         return ast.MoreAgainst(amount, parts[-1], span=self._span(meta))

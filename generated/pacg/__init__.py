@@ -107,6 +107,8 @@ MODULES = {
     'Restless Boots': 'restless_boots',
     'Chronicle of Spells': 'chronicle_of_spells',
     'Brinewise Scales': 'brinewise_scales',
+    'Stitched Brigandine': 'stitched_brigandine',
+    'Gift of Might': 'gift_of_might',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -53,6 +53,9 @@ class Power:
     # Another card of the holder's hand paid with it: the action, and the card's types (none:
     # any card).
     also: tuple[str, tuple[str, ...]] | None = None
+    # Played only while the card is displayed, from there (`While displayed, ...`); every
+    # other power, only from the hand.
+    displayed: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,6 +100,9 @@ class CardDef:
     # A displayed card's text at the end of the turn (`Discard this card at the end of this
     # turn`), done with the character it is displayed beside as `you`.
     end_of_turn: Run | None = None
+    # A boon's text while it is displayed beside a character (`While displayed, add 3 to that
+    # character's Charisma checks`), done as each of that character's encounters begins.
+    while_displayed: Run | None = None
     # The card's sentences with no timing: a bane's hold from the start of its encounter, a
     # boon's are done after each of its powers is played (docs/rulings.md).
     always: Run | None = None
@@ -115,12 +121,21 @@ class CardDef:
 
     @cached_property
     def powers_for(self) -> Mapping[str | None, tuple[Power, ...]]:
-        """The card's powers by their purpose: every step of every encounter looks through
-        the hands for the powers of one purpose."""
-        found: dict[str | None, list[Power]] = {}
-        for power in self.powers:
-            found.setdefault(power.purpose, []).append(power)
-        return {purpose: tuple(powers) for purpose, powers in found.items()}
+        """The powers played from the hand, by their purpose: every step of every encounter
+        looks through the hands for the powers of one purpose."""
+        return _by_purpose(power for power in self.powers if not power.displayed)
+
+    @cached_property
+    def displayed_powers_for(self) -> Mapping[str | None, tuple[Power, ...]]:
+        """The powers played while the card is displayed, by their purpose."""
+        return _by_purpose(power for power in self.powers if power.displayed)
+
+
+def _by_purpose(powers: Iterable[Power]) -> Mapping[str | None, tuple[Power, ...]]:
+    found: dict[str | None, list[Power]] = {}
+    for power in powers:
+        found.setdefault(power.purpose, []).append(power)
+    return {purpose: tuple(powers) for purpose, powers in found.items()}
 
 
 def singular(word: str) -> str:

@@ -96,10 +96,10 @@ class Encounter(CardOperations):
 
     def _sequence(self) -> None:
         defn = self.card.defn
+        self._powers_on_encounter()
         self._displayed_text()
         if self._stopped():
             return
-        self._powers_on_encounter()
         if defn.is_bane:
             self._window("always")
             if self._stopped():
@@ -139,13 +139,16 @@ class Encounter(CardOperations):
         return self.table.over or not self.character.alive
 
     def _displayed_text(self) -> None:
-        """The standing text of each Scourge, Supporter or Token displayed beside the
-        character encountering the card holds in the encounter: it is done as the encounter
-        begins, with that character as `you` (docs/rulings.md)."""
+        """The standing text of each card displayed beside the character encountering the
+        card holds in the encounter: a Scourge, Supporter or Token's text, and a boon's
+        `While displayed` text.  It is done as the encounter begins, with that character as
+        `you` (docs/rulings.md)."""
         for card in list(self.character.displayed):
-            if card.defn.is_displayed and card.defn.always is not None:
-                self.log.emit("window", window=WINDOW_WORDS["displayed"], card=card.name)
-                card.defn.always(self, self.character)
+            defn = card.defn
+            for run in (defn.always if defn.is_displayed else None, defn.while_displayed):
+                if run is not None and card in self.character.displayed:
+                    self.log.emit("window", window=WINDOW_WORDS["displayed"], card=card.name)
+                    run(self, self.character)
 
     def _powers_on_encounter(self) -> None:
         """Powers played as a card of their kind is encountered by any character (`Display
@@ -201,17 +204,16 @@ class Encounter(CardOperations):
         plays = []
         adventure = self.table.adventure_deck
         for holder in self.table.characters_at(self.location):
-            for card in list(holder.hand):
-                for power in card.defn.powers_for.get(purpose, ()):
-                    spec = power.effect
-                    if not selects(spec, self.card.defn, adventure) \
-                            or not self.may_play(holder, card, power):
-                        continue
-                    if (holder is self.character) != (spec["who"] is None):
-                        continue
-                    plays.append(Play(holder, card, power, self._immunity(card)
-                                      or self._forbidden(holder, card)
-                                      or self._own_text(holder, card)))
+            for card, power in holder.powers_for(purpose):
+                spec = power.effect
+                if not selects(spec, self.card.defn, adventure) \
+                        or not self.may_play(holder, card, power):
+                    continue
+                if (holder is self.character) != (spec["who"] is None):
+                    continue
+                plays.append(Play(holder, card, power, self._immunity(card)
+                                  or self._forbidden(holder, card)
+                                  or self._own_text(holder, card)))
         return plays
 
     # -- 2. a villain: temporary closing --------------------------------------
@@ -305,7 +307,7 @@ class Encounter(CardOperations):
                     self._refuse(play, "no card of the type it asks was played on this check")
                 elif play.card.defn.type in state.types_played:
                     self._refuse(play, f"a {play.card.defn.type} was already played on this check")
-                elif play.card in play.holder.hand:
+                elif play.holder.still_has(play.card, play.power):
                     state.types_played.add(play.card.defn.type)
                     state.traits.update(play.card.defn.traits)
                     state.plays.append(play)
@@ -332,12 +334,12 @@ class Encounter(CardOperations):
 
     def _later_additions(self, state: CheckState) -> None:
         """What card text played before adds to the checks that fit it: those of the
-        exploration under way (`your` checks: those of the character it is for), and those
-        of the rest of the turn."""
-        if not (self.table.exploring or self.table.turn_additions):
+        exploration under way (`your` checks: those of the character it is for), those of
+        this encounter by displayed cards, and those of the rest of the turn."""
+        if not (self.table.exploring or self.standing or self.table.turn_additions):
             return
         turn = [(None, spec) for spec in self.table.turn_additions]
-        for name, spec in [*self.table.exploring, *turn]:
+        for name, spec in [*self.table.exploring, *self.standing, *turn]:
             if any((way["owner"] != "yours" or state.character.name == name)
                    and fits(way, state.option, state.skill, state.purpose, state.against)
                    for way in each_way(spec)):
@@ -373,18 +375,17 @@ class Encounter(CardOperations):
             # The owners of the checks the holder's cards may add to: its own, or another's.
             owners = ("yours", "any") if holder is state.character else \
                 ("any", "others") if holder.location is here else ("elsewhere",)
-            for card in list(holder.hand):
-                for power in card.defn.powers_for.get("add_to_check", ()):
-                    if not any(way["owner"] in owners and fits(way, state.option, state.skill,
-                                                               state.purpose, state.against)
-                               for way in each_way(power.effect)):
-                        continue
-                    if not self.may_play(holder, card, power):
-                        continue
-                    blocked = self._immunity(card) if against is not None else None
-                    plays.append(Play(holder, card, power, blocked
-                                      or self._forbidden(holder, card)
-                                      or self._own_text(holder, card)))
+            for card, power in holder.powers_for("add_to_check"):
+                if not any(way["owner"] in owners and fits(way, state.option, state.skill,
+                                                           state.purpose, state.against)
+                           for way in each_way(power.effect)):
+                    continue
+                if not self.may_play(holder, card, power):
+                    continue
+                blocked = self._immunity(card) if against is not None else None
+                plays.append(Play(holder, card, power, blocked
+                                  or self._forbidden(holder, card)
+                                  or self._own_text(holder, card)))
         return plays
 
     # -- 4. resolve -----------------------------------------------------------

@@ -167,6 +167,9 @@ class CardOperations:
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.forbids_self = False  # what a card's before_playing text said, asked just now
         self.beside: str | None = None  # where the card's text displays it
+        # Additions of the cards displayed beside the encountering character, for the checks
+        # of this encounter (add_while_displayed): for whom, and the addition.
+        self.standing: list[tuple[str, Mapping[str, Any]]] = []
         self.evadable = True
         self.deals_damage = True  # for a failed check to defeat the card (no_damage)
         self.offers_closing = True  # a henchman defeated lets its location be closed
@@ -301,7 +304,7 @@ class CardOperations:
                 for play in self.table.policy.reduce_plays(self, state, reductions):
                     if play.card.defn.type in state.types_played:
                         self._refuse(play, f"a {play.card.defn.type} already reduced this damage")
-                    elif play.card in play.holder.hand:
+                    elif play.holder.still_has(play.card, play.power):
                         state.types_played.add(play.card.defn.type)
                         self._play(play, "to reduce the damage")
                     if state.amount == 0:
@@ -349,16 +352,15 @@ class CardOperations:
             whose = ("you", "any_character", "at_location") if holder is hurt else \
                 ("any_character", "at_location") if holder.location is hurt.location else \
                 ("any_character",)
-            for card in list(holder.hand):
-                for power in card.defn.powers_for.get("reduce_damage", ()):
-                    if power.effect["whose"] not in whose \
-                            or not self.may_play(holder, card, power):
-                        continue
-                    kinds = {kind.casefold() for kind in power.effect["kinds"]}
-                    # `Ranged Combat` damage is Combat damage too.
-                    if not kinds or kinds & {state.kind.casefold(),
-                                             *state.kind.casefold().split()}:
-                        plays.append(Play(holder, card, power))
+            for card, power in holder.powers_for("reduce_damage"):
+                if power.effect["whose"] not in whose \
+                        or not self.may_play(holder, card, power):
+                    continue
+                kinds = {kind.casefold() for kind in power.effect["kinds"]}
+                # `Ranged Combat` damage is Combat damage too.
+                if not kinds or kinds & {state.kind.casefold(),
+                                         *state.kind.casefold().split()}:
+                    plays.append(Play(holder, card, power))
         return plays
 
     def reduce_damage(self, amount: int | None) -> None:
@@ -665,6 +667,11 @@ class CardOperations:
         self.table.turn_additions.append(spec)
         played = self.playing.card if self.playing is not None else self.card
         self.log.emit("turn_addition", card=played.name)
+
+    def add_while_displayed(self, you: Character, spec: Mapping[str, Any]) -> None:
+        """`While displayed, add 3 to that character's Charisma checks`: done as `you`'s
+        encounter begins, kept for the checks of that encounter (Encounter._later_additions)."""
+        self.standing.append((you.name, spec))
 
     def add_during_exploration(self, you: Character, spec: Mapping[str, Any]) -> None:
         """`add 2d6 to your combat checks during this exploration`: kept for `you`'s next

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import CardDef, selects
+from compiler.runtime.pacg.cards import CardDef, Power, selects
 from compiler.runtime.script import ScenarioError
 
 if TYPE_CHECKING:
@@ -58,6 +58,21 @@ class Character:
         self.buried: list[Card] = []
         self.displayed: list[Card] = []  # boons displayed, and Scourges it suffers
         self.alive = True
+
+    def still_has(self, card: Card, power: Power) -> bool:
+        """Whether `card` is still where `power` is played from (the hand, or displayed):
+        a play chosen earlier may have moved it."""
+        return card in (self.displayed if power.displayed else self.hand)
+
+    def powers_for(self, purpose: str) -> list[tuple[Card, Power]]:
+        """The powers of `purpose` the character may play: those of the cards in its hand,
+        and those of its displayed cards that are played while they are."""
+        found = [(card, power) for card in self.hand
+                 for power in card.defn.powers_for.get(purpose, ())]
+        for card in self.displayed:
+            found.extend((card, power)
+                         for power in card.defn.displayed_powers_for.get(purpose, ()))
+        return found
 
 
 class Table:
@@ -138,7 +153,8 @@ class Table:
         """Pay a power's cost with `card` from `character`'s hand."""
         if cost == "reveal":
             return
-        character.hand.remove(card)
+        # A power played while its card is displayed is paid from there.
+        (character.hand if card in character.hand else character.displayed).remove(card)
         if cost == "recharge":
             character.deck.append(card)
         elif cost == "discard":

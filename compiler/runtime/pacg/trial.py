@@ -152,6 +152,8 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
             for partner in PARTNERS:
                 _encounter(cards, STOCK_MONSTER, seed, {"check": [[partner.name]]}, boon=card,
                            partner=partner)
+        if card.while_displayed is not None:  # `While displayed, ...`: beside the hero
+            _encounter(cards, STOCK_MONSTER, seed, boon=card, displayed=True)
         for power in card.powers:
             stage = _played_alongside(_stage_for(power.effect or {}), power.effect or {})
             script = _SCRIPTS.get(power.purpose)
@@ -159,13 +161,16 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
             if script is not None:
                 table = _encounter(cards, stage.encountered, seed, script(card.name, stage),
                                    boon=card, place=stage.place, partner=partner,
-                                   apart=(power.effect or {}).get("owner"))
+                                   apart=(power.effect or {}).get("owner"),
+                                   displayed=power.displayed)
                 end_turn_text(table, table.characters[0])  # `... at the end of this turn`
             else:  # a power with no moment of its own: used as the encounter begins
                 table, hero, location = _table(cards, seed, None, boon=card)
+                played = hero.hand[0]
+                if power.displayed:
+                    _display(hero, played)
                 if partner is not None:
                     hero.hand.append(Card(partner))
-                played = hero.hand[0]
                 Encounter(table, hero, Card(stage.encountered), location).use_power(
                     hero, played, power)
     elif card.type == "Character":
@@ -205,25 +210,35 @@ def _partner_for(power: Power) -> CardDef | None:
 def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
                script: dict | None = None, boon: CardDef | None = None,
                hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION,
-               partner: CardDef | None = None, apart: str | None = None) -> Table:
+               partner: CardDef | None = None, apart: str | None = None,
+               displayed: bool = False) -> Table:
     """Encounter `bane` with `boon` in hand, or, for a power that adds to another's check
     (`apart`: 'others', 'elsewhere'), in the hand of a companion beside the one encountering
-    or at another location; the table afterwards."""
+    or at another location; `displayed`, displayed beside its holder instead; the table
+    afterwards."""
     table, character, location = _table(cards, seed, script, boon, hero, place)
     holder = character
-    if boon is not None and apart in ("others", "elsewhere"):
+    held = next((card for card in character.hand if card.defn is boon), None)
+    if held is not None and apart in ("others", "elsewhere"):
         where = location if apart == "others" else Location(STOCK_LOCATION)
         if where is not location:
             table.locations.append(where)
         holder = Character(STOCK_COMPANION, where)
         table.characters.append(holder)
-        held = next(card for card in character.hand if card.defn is boon)
         character.hand.remove(held)
         holder.hand.append(held)
+    if held is not None and displayed:
+        _display(holder, held)
     if partner is not None:
         holder.hand.insert(0, Card(partner))
     Encounter(table, character, Card(bane), location).run()
     return table
+
+
+def _display(holder: Character, card: Card) -> None:
+    """Display a card of `holder`'s hand beside it."""
+    holder.hand.remove(card)
+    holder.displayed.append(card)
 
 
 def _table(cards: Mapping[str, CardDef], seed: int, script: dict | None,
