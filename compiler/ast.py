@@ -1084,6 +1084,7 @@ TIMING_WINDOWS = {
     "start_of_turn": "At the start of its turn",
     "on_star": "On a Star",
     "end_of_turn": "At the end of the turn",
+    "start_of_your_turn": "At the start of your turn",
     "after_playing": "After playing this card",
     "if_acquired": "If you acquire this card",
     "if_not_acquired": "If you do not acquire this card",
@@ -1150,7 +1151,8 @@ class Untimed(Sentence):
 class WhileDisplayed(Sentence):
     """`While displayed, add 3 to that character's Charisma checks.`: text that holds while
     the card is displayed beside a character, done as each of that character's encounters
-    begins, with it as `you` (and `that character`)."""
+    begins, with it as `you` (and `that character`).  (`While displayed, at the start of each
+    of your turns, ...` is read as its window alone, which only a displayed card has.)"""
 
     effects: tuple[Effect, ...]
 

@@ -37,6 +37,8 @@ WINDOWS = {
     "start_of_turn": "at the start of its turn",
     "on_star": "when its die shows a Star",
     "end_of_turn": "at the end of the turn",
+    "start_of_your_turn": "at the start of the turn of the character the card is displayed "
+                          "beside, while it is",
     "after_playing": "after playing this card: once any power of it has been played",
     "if_acquired": "if acquired: after the check to acquire it, when it succeeded",
     "if_not_acquired": "if not acquired: after the check to acquire it, when it failed",

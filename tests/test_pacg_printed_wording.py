@@ -14,6 +14,7 @@ from compiler.build import Compilation, compile_paths
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
+from compiler.runtime.pacg.encounter import start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import explore, set_up
 from compiler.runtime.pacg.state import Card, Table
@@ -980,6 +981,13 @@ Traits: Arcane
 
 Display this card next to a character.
 While displayed, add 3 to that character's Strength checks.
+---
+Name: Gnawing Curse
+Type: Henchman
+Check: Wisdom 30
+
+If undefeated, display this card next to your character card.
+While displayed, at the start of each of your turns, bury the top card of your deck.
 ---
 Name: Quilted Coat
 Type: Armor
@@ -2493,6 +2501,31 @@ def test_a_power_played_while_its_card_is_displayed(cards, displayed):
     plays = [play["cost"] for play in events_of(events, "play", card="Quilted Coat")]
     assert plays == (["display", "recharge"] if displayed else [])
     assert [event["by"] for event in events_of(events, "reduced")] == ([1] if displayed else [])
+
+
+def test_a_bane_displayed_beside_you_does_its_text_at_the_start_of_your_turns(cards):
+    """The Gnawing Curse, undefeated, is displayed beside Brannoc (not the scenario); as each
+    of his turns begins, he buries the top card of his deck, and only then."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards["Gnawing Curse"]), brannoc.location).run()
+    assert [card.name for card in brannoc.displayed] == ["Gnawing Curse"]
+    assert not brannoc.buried
+    top = brannoc.deck[0]
+    start_turn_text(table, brannoc)
+    assert brannoc.buried == [top]
+
+
+def test_a_turn_begins_with_the_text_of_its_start(cards):
+    """Played out: the curse's burial comes as Brannoc's second turn begins, before he
+    explores."""
+    events = play_setup(cards, turns=2, locations=field("Gnawing Curse", "Sure Thing"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    (_, second) = [event["seq"] for event in events_of(events, "turn")]
+    (burial,) = events_of(events, "lose_cards", action="bury")
+    (met,) = events_of(events, "encounter", card="Sure Thing")
+    assert second < burial["seq"] < met["seq"]
 
 
 @pytest.mark.parametrize(("villain", "picks"), [

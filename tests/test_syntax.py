@@ -594,6 +594,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("Reveal this card to add 1d6 to your combat check; you may additionally discard one other "
+     "card from your hand to add another 1d10.",
+     "Reveal this card to add 1d6 to your combat check; you may additionally discard a card "
+     "from your hand to add another 1d10."),
     ("While displayed, that character's checks using her Strength skill are increased by 3.",
      "While displayed, add 3 to your Strength checks."),
     ("While displayed, you may recharge this card to reduce Combat damage dealt to you by 1.",

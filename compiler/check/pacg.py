@@ -32,11 +32,11 @@ CHECK_SKILLS = (*SKILLS, "Combat")
 CHECK_WORDS = ("noncombat", "non-combat")
 WINDOWS = ("when_encountered", "when_examined", "before_encounter", "if_defeated",
            "if_undefeated", "after_encounter", "before_any_play", "before_another_plays",
-           "would_be_defeated")
+           "would_be_defeated", "start_of_your_turn")
 # A boon's windows on a check it was played on, once the dice are rolled: they may reroll.
 ROLL_WINDOWS = ("would_fail", "would_succeed", "would_fail_by")
 BOON_WINDOWS = ("after_playing", "when_playing_another", "when_encountered", "if_acquired",
-                "if_not_acquired", "end_of_turn", *ROLL_WINDOWS)
+                "if_not_acquired", "end_of_turn", "start_of_your_turn", *ROLL_WINDOWS)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and

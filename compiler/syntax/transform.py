@@ -378,6 +378,8 @@ class AstBuilder:
         may recharge this card to ...` is one, as `If ..., you may ...` is); `While displayed,
         <effects>`, text that holds while it is."""
         match inner:
+            case ast.Triggered():  # `At the start of your turn`: only a displayed card's
+                return self.sentence(meta, inner)
             case ast.Activated():
                 power = inner
             case ast.Untimed(effects=(ast.ExtraCost() as paid,)):

@@ -100,6 +100,9 @@ class CardDef:
     # A displayed card's text at the end of the turn (`Discard this card at the end of this
     # turn`), done with the character it is displayed beside as `you`.
     end_of_turn: Run | None = None
+    # A displayed card's text as the turn of the character it is displayed beside begins
+    # (`At the start of your turn, ...`), with that character as `you`.
+    start_of_your_turn: Run | None = None
     # A boon's text while it is displayed beside a character (`While displayed, add 3 to that
     # character's Charisma checks`), done as each of that character's encounters begins.
     while_displayed: Run | None = None

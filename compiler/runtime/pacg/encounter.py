@@ -32,6 +32,9 @@ from compiler.runtime.pacg.operations import (
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
+# Where a bane displays itself beside the character encountering it, whose displayed cards'
+# text holds in that character's encounters and turns.
+BESIDE_YOU = ("your character card", "your character", "your deck", "you")
 WINDOW_WORDS = {
     "when_encountered": "when encountered",
     "when_examined": "when examined",
@@ -467,6 +470,9 @@ class Encounter(CardOperations):
             deck.append(self.card)
             return f"put at the bottom of {self.location.name}'s deck"
         if place == "display":
+            if self.beside in BESIDE_YOU:  # `next to your character card`
+                self.character.displayed.append(self.card)
+                return f"displayed next to {self.character.name}"
             self.table.displayed.append(self.card)
             return f"displayed next to {self.beside or 'the scenario'}"
         return "banished to the box"
@@ -610,11 +616,22 @@ def end_turn_text(table: Table, turn_character: Character) -> None:
                     and encounter.may(turn_character, f"play {card.name}"):
                 encounter.use_power(turn_character, card, power)
     for character in table.living():
-        for card in list(character.displayed):
-            run = card.defn.end_of_turn
-            if run is not None and card in character.displayed:
-                Encounter(table, character, card, character.location).run_held(
-                    character, card, run)
+        _displayed_window(table, character, "end_of_turn")
+
+
+def start_turn_text(table: Table, turn_character: Character) -> None:
+    """The text of the cards displayed beside the turn character of the start of its turn
+    (`At the start of your turn, ...`), with it as `you`."""
+    _displayed_window(table, turn_character, "start_of_your_turn")
+
+
+def _displayed_window(table: Table, character: Character, window: str) -> None:
+    """The text of `window` of each card displayed beside `character`, with it as `you`.  An
+    Encounter is the context card code runs in, here with the displayed card as its card."""
+    for card in list(character.displayed):
+        run = getattr(card.defn, window)
+        if run is not None and card in character.displayed:
+            Encounter(table, character, card, character.location).run_held(character, card, run)
 
 
 def reset_hand(table: Table, character: Character) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef
-from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand
+from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand, start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
@@ -115,11 +115,15 @@ def _cards(table: Table, names: Any, key: str) -> list[Card]:
 
 
 def take_turn(table: Table, character: Character, turn: int) -> None:
-    """Move if the policy wants to, explore the location, then reset the hand."""
+    """Do the text of the turn's start of the cards displayed beside the character, move if
+    the policy wants to, explore the location, then reset the hand."""
     table.turn_character, table.turn = character, turn
     table.log.emit("turn", turn=turn, character=character.name,
                    location=character.location.name)
     with table.log.nested():
+        start_turn_text(table, character)
+        if table.over or not character.alive:
+            return
         if table.blessings_deck:
             blessing = table.blessings_deck.pop(0)
             table.blessings_discard.append(blessing)

@@ -20,7 +20,7 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import BOONS, SKILLS, CardDef, CheckOption, Power, singular
-from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand
+from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand, start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
@@ -154,6 +154,10 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                            partner=partner)
         if card.while_displayed is not None:  # `While displayed, ...`: beside the hero
             _encounter(cards, STOCK_MONSTER, seed, boon=card, displayed=True)
+        if card.start_of_your_turn is not None:  # `At the start of your turn, ...`
+            table, hero, _ = _table(cards, seed, None, boon=card)
+            _display(hero, hero.hand[0])
+            start_turn_text(table, hero)
         for power in card.powers:
             stage = _played_alongside(_stage_for(power.effect or {}), power.effect or {})
             script = _SCRIPTS.get(power.purpose)
