@@ -227,6 +227,20 @@ def test_a_summoned_card_must_exist(tmp_path):
     assert (code, line, hint) == ("CW207", 5, "did you mean 'Bog Lurker'?")
 
 
+@pytest.mark.parametrize(("summoning", "settles"), [
+    ("Summon and encounter a Bog Lurker.", True),
+    ("Before the encounter, summon and encounter a Bog Lurker.", True),
+    ("If defeated, summon and encounter a Bog Lurker.", False)])
+def test_an_outcome_settled_by_a_summoned_card_needs_it_summoned_before_the_check(
+        tmp_path, summoning, settles):
+    """`If you do not defeat the Bog Lurker, the Closet is undefeated` settles the outcome
+    before the check to defeat: a card summoned only once the closet is defeated is too late."""
+    found = check(tmp_path, f"Name: Closet\nType: Barrier\nCheck: Dexterity 6\n\n{summoning}\n"
+                  "If you do not defeat the Bog Lurker, the Closet is undefeated.\n",
+                  with_project_cards=True)
+    assert [item.code for item in found] == ([] if settles else ["CW204"])
+
+
 def test_a_location_cannot_be_summoned(tmp_path):
     code, *_ = only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
                     "Before the encounter, summon and encounter a Drowned Chapel.\n",

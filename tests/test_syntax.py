@@ -594,6 +594,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("If you succeed at the check to defeat the Closet, summon and encounter the Raider.",
+     "If the Closet is defeated, summon and encounter the Raider."),
+    ("If you do not defeat the Raider, the Closet is undefeated.",
+     "If any character does not defeat the Raider, the Closet is undefeated."),
     ("Reveal this card to add 1d6 to your combat check; you may additionally discard one other "
      "card from your hand to add another 1d10.",
      "Reveal this card to add 1d6 to your combat check; you may additionally discard a card "

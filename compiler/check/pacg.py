@@ -38,6 +38,8 @@ ROLL_WINDOWS = ("would_fail", "would_succeed", "would_fail_by")
 BOON_WINDOWS = ("after_playing", "when_playing_another", "when_encountered", "if_acquired",
                 "if_not_acquired", "end_of_turn", "start_of_your_turn", *ROLL_WINDOWS)
 DICE_SIDES = (4, 6, 8, 10, 12, 20)
+# The windows of a bane done before the check to defeat it.
+_BEFORE_CHECK = ("when_encountered", "before_encounter")
 DAMAGE_KINDS = ("Acid", "Cold", "Combat", "Electricity", "Fire", "Force", "Mental", "Poison")
 # Traits a pacg card may name though no card of the build has them: the kinds of damage, and
 # the traits of the printed game's own cards that rules lean on.
@@ -522,13 +524,22 @@ class _CardCheck(CardCheck):
                 if isinstance(node, ast.Summon) for card in node.cards}
 
     def _undefeated_unless(self, node: ast.UndefeatedUnless) -> None:
-        encountered = self._summoned()
-        if any(isinstance(other, ast.EncounteredByEach) for other in self.card.rules_nodes):
+        """The outcome is settled before the check to defeat, so the card named must be
+        summoned (or encountered by each) by then: in text with no window, or one before the
+        check."""
+        before = [other for sentence in self.card.sentences
+                  if isinstance(sentence, ast.Untimed)
+                  or (isinstance(sentence, ast.Triggered) and sentence.window in _BEFORE_CHECK)
+                  for other in sentence.nodes]
+        encountered = {ast.name_key(card.name) for other in before
+                       if isinstance(other, ast.Summon) for card in other.cards}
+        if any(isinstance(other, ast.EncounteredByEach) for other in before):
             encountered.add(ast.name_key(self.card.name))
         if ast.name_key(node.card.name) not in encountered:
             self.report("CW204", node.card, f"this card's text does not summon "
-                        f"'{node.card.name}'", "name a card the text summons: 'Each character "
-                        "at this location summons and encounters a Zombie Minion henchman.'")
+                        f"'{node.card.name}' before its check to defeat, when its outcome is "
+                        "settled", "name a card the text summons first: 'Each character at "
+                        "this location summons and encounters a Zombie Minion henchman.'")
 
     def _suffer_scourge(self, node: ast.SufferScourge) -> None:
         if node.card is not None:

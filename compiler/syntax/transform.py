@@ -504,6 +504,10 @@ class AstBuilder:
     def first_defeated(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         return _AboutCard("if_defeated", card, "turn")
 
+    def succeeded_to_defeat(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
+        """`If you succeed at the check to defeat the Golem` is `If the Golem is defeated`."""
+        return _AboutCard("if_defeated", card)
+
     def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
         """`When you encounter this card` is `When encountered`; the card called otherwise
         (`When you encounter the Haunt`) is kept, for the check to see its name."""
