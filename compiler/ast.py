@@ -730,13 +730,16 @@ class Retrieve(Effect):
 class SearchDeck(Effect):
     """`search your deck for an ally and bury it`: one card of the holder's deck of `kinds`
     (none: any) with all of `traits`, of its holder's choice, to the hand (`action` 'take')
-    or discarded, buried, banished; the deck is shuffled after.  `deck` 'location': the
-    deck of the holder's location instead."""
+    or discarded, buried, banished, or put back on top once the deck is shuffled ('top');
+    the deck is shuffled after.  `deck` 'location': the deck of the holder's location
+    instead.  `first`: the first such card from the top, not one of the holder's choice
+    (`examine your location deck until you find a bane`)."""
 
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...]
     action: str
     deck: str = "yours"
+    first: bool = False
 
 
 @dataclass(frozen=True)

@@ -488,11 +488,13 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.AddDice: lambda e, you: f"adds {e.count} more of the check's own dice to "
     + _which_checks(e.checks),
     ast.SearchDeck: lambda e, you: f"{you} looks through "
-    + ("the location's deck" if e.deck == "location" else "their deck") + " for a card of their "
-    "choice" + (f" of the types {' or '.join(map(str, e.kinds))}" if e.kinds else "")
+    + ("the location's deck" if e.deck == "location" else "their deck")
+    + (" from the top for the first card" if e.first else " for a card of their choice")
+    + (f" of the types {' or '.join(map(str, e.kinds))}" if e.kinds else "")
     + (f" with the traits {' and '.join(map(str, e.traits))}" if e.traits else "")
-    + ", which is " + ("taken into the hand" if e.action == "take"
-                       else EXAMINED_FATES[e.action]) + ", then shuffles the deck",
+    + (", then shuffles the deck and puts that card on top" if e.action == "top" else
+       ", which is " + ("taken into the hand" if e.action == "take" else EXAMINED_FATES[e.action])
+       + ", then shuffles the deck"),
     ast.Retrieve: lambda e, you: f"{you} takes back a "
     + (" or ".join(map(str, e.kinds)) or "card") + " of their choice from the discard pile",
     ast.AddSkillDie: lambda e, you: f"adds one die the size of its holder's {e.skill} die, "

@@ -487,8 +487,12 @@ def _retrieve(e: ast.Retrieve, voice: Voice) -> str:
 
 def _search_deck(e: ast.SearchDeck, voice: Voice) -> str:
     what = _list(map(str, e.kinds), "or") if e.kinds else "card"
-    done = "add it to your hand" if e.action == "take" else f"{e.action} it"
     deck = "your location deck" if e.deck == "location" else "your deck"
+    if e.first:
+        done = "shuffle the deck and put that card on top" if e.action == "top" else \
+            "add it to your hand"
+        return f"examine {deck} until you find {_article(what)} {what}{_traits(e.traits)}; {done}"
+    done = "add it to your hand" if e.action == "take" else f"{e.action} it"
     return f"search {deck} for {_article(what)} {what}{_traits(e.traits)} and {done}"
 
 

@@ -354,7 +354,7 @@ class _Lowerer:
 
     def SearchDeck(self, e: ast.SearchDeck) -> ir.Effect:
         return {"op": "search_deck", "kinds": _words(e.kinds), "traits": _words(e.traits),
-                "action": e.action, "deck": e.deck}
+                "action": e.action, "deck": e.deck, "first": e.first}
 
     def Retrieve(self, e: ast.Retrieve) -> ir.Effect:
         return {"op": "retrieve", "kinds": _words(e.kinds)}

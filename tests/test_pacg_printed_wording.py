@@ -1299,6 +1299,10 @@ Check: Wisdom 1 or Combat 1
 
 If defeated by a non-combat check, draw a card.
 """
+# A card whose sentence is longer than a line of this file.
+TEST_CARDS += ("---\nName: Seeker's Lens\nType: Item\n\n"
+               "Banish this card to examine your location deck until you find a bane; shuffle "
+               "the deck and put that card on top.\n")
 PEBBLES = ["Pebble"] * 10
 
 
@@ -2515,6 +2519,18 @@ def test_a_bane_displayed_beside_you_does_its_text_at_the_start_of_your_turns(ca
     top = brannoc.deck[0]
     start_turn_text(table, brannoc)
     assert brannoc.buried == [top]
+
+
+def test_examining_a_deck_until_a_card_is_found_takes_the_first_from_the_top(cards):
+    """`examine your location deck until you find a bane; shuffle the deck and put that card
+    on top`: the Iron Brute, the first bane from the top (not the Sure Thing, a bane the
+    player might rather choose), ends on top of the shuffled deck."""
+    table = laid_out(cards, {"locations": field("Iron Brute", "Test Axe", "Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Seeker's Lens"])]})
+    play_first_power(cards, table)
+    deck = [card.name for card in table.locations[0].deck]
+    assert deck[0] == "Iron Brute"
+    assert sorted(deck) == ["Iron Brute", "Sure Thing", "Test Axe"]
 
 
 def test_a_turn_begins_with_the_text_of_its_start(cards):

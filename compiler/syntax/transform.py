@@ -1042,6 +1042,10 @@ class AstBuilder:
         return ast.SearchDeck(kinds, traits[0] if traits else (), action, deck.text,
                               span=self._span(meta))
 
+    def search_until(self, meta: Any, *parts: Any) -> ast.SearchDeck:
+        """`examine <deck> until you find <a card>; <action>`: the first such card."""
+        return dataclasses.replace(self.search_deck(meta, *parts), first=True)
+
     def searched_kinds(self, meta: Any, kinds: tuple[ast.Word, ...] = ()) -> tuple[ast.Word, ...]:
         """`a card` (none: any card) or `an ally`."""
         return kinds

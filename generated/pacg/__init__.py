@@ -110,6 +110,7 @@ MODULES = {
     'Stitched Brigandine': 'stitched_brigandine',
     'Gift of Might': 'gift_of_might',
     'Blessed Vigil': 'blessed_vigil',
+    'Pathfinder Lodestone': 'pathfinder_lodestone',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -973,22 +973,25 @@ class CardOperations:
                 and of_kinds(card.defn, kinds)]
 
     def search_deck(self, you: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
-                    action: str, deck: str = "yours") -> None:
+                    action: str, deck: str = "yours", first: bool = False) -> None:
         """`you` looks through its deck (or, `deck` 'location', its location's) for a card
-        of `kinds` with all of `traits`, takes the one its player values most (Policy.keeps)
-        to the hand (`take`) or loses it by `action`, and shuffles the deck
-        (docs/rulings.md)."""
+        of `kinds` with all of `traits` (the one its player values most, Policy.keeps, or
+        with `first` the first from the top), takes it to the hand (`take`) or loses it by
+        `action`, and shuffles the deck; with `top`, puts it back on top of the deck
+        shuffled (docs/rulings.md)."""
         searched = you.location.deck if deck == "location" else you.deck
         pool = [card for card in searched
                 if selects({"kinds": kinds, "traits": traits}, card.defn)]
-        found = self.table.policy.keeps(pool) if pool else None
+        found = (pool[0] if first else self.table.policy.keeps(pool)) if pool else None
         if found is not None:
             searched.remove(found)
             if action == "take":
                 you.hand.append(found)
-            else:  # from the hand it is taken into, to the pile the action sends it to
+            elif action != "top":  # from the hand it is taken into, to the action's pile
                 self.table.move(you, found, action)
         self.table.dice.shuffle(searched)
+        if found is not None and action == "top":
+            searched.insert(0, found)
         self.log.emit("searched", character=you.name, card=found and found.name,
                       action=action)
 
