@@ -274,7 +274,7 @@ def _activated(sentence: ast.Activated) -> str:
         power += f" when a character encounters {_article(sentence.on_encounter.text)} " \
             f"{sentence.on_encounter}"
     if sentence.effects:  # none: the next sentence's are its effects (ast.is_open)
-        power += f" to {effects(sentence.effects)}"
+        power += f" to {_allowing(sentence.effects)}"
     other = sentence.alternative
     if other is not None:  # `, or to ...`, or `, or recharge this card to ...`
         paid = "" if other.cost == sentence.cost else f" {_paid(other.cost, other.card)}"
@@ -282,6 +282,16 @@ def _activated(sentence: ast.Activated) -> str:
     if sentence.condition is not None:
         power = f"If {_condition(sentence.condition)}, you may {power}"
     return (f"For your {sentence.check} check, " if sentence.check else "") + power
+
+
+def _allowing(items: tuple[ast.Effect, ...]) -> str:
+    """A power's effects; one first that other characters do, `allow <them> to ...`."""
+    first, *rest = items
+    if isinstance(first, ast.CardAction | ast.Draw) and first.target.kind != "you":
+        you = ast.Target("you", span=first.target.span)
+        return f"allow {TARGET_WORDS[first.target.kind]} to " \
+            + effects((dataclasses.replace(first, target=you), *rest))
+    return effects(items)
 
 
 def _paid(cost: str, card: ast.SelfRef) -> str:

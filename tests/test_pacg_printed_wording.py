@@ -982,6 +982,11 @@ Traits: Arcane
 Display this card next to a character.
 While displayed, add 3 to that character's Strength checks.
 ---
+Name: Kindly Herbalist
+Type: Ally
+
+Recharge this card to allow every character at your location to draw a card.
+---
 Name: Gnawing Curse
 Type: Henchman
 Check: Wisdom 30
@@ -2531,6 +2536,21 @@ def test_examining_a_deck_until_a_card_is_found_takes_the_first_from_the_top(car
     deck = [card.name for card in table.locations[0].deck]
     assert deck[0] == "Iron Brute"
     assert sorted(deck) == ["Iron Brute", "Sure Thing", "Test Axe"]
+
+
+@pytest.mark.parametrize("where", ["Plain Field", "Other Field"])
+def test_a_power_may_allow_other_characters_to_do_something(cards, where):
+    """`allow every character at your location to draw a card`: Brannoc and Tamsin each draw
+    one when she is at his location, and only he when she is elsewhere."""
+    table = laid_out(cards, {"locations": [*field("Sure Thing"),
+                                           {"card": "Other Field", "deck": []}],
+                             "characters": [hero("Brannoc Ashvale", hand=["Kindly Herbalist"]),
+                                            {**hero("Tamsin Reed"), "location": where}]})
+    hands = [len(character.hand) for character in table.characters]
+    play_first_power(cards, table)
+    drawn = [len(character.hand) - before
+             for character, before in zip(table.characters, hands, strict=True)]
+    assert drawn == ([0, 1] if where == "Plain Field" else [0, 0])
 
 
 def test_a_turn_begins_with_the_text_of_its_start(cards):

@@ -715,6 +715,12 @@ class AstBuilder:
     def evade(self, meta: Any, what: ast.Selector) -> ast.Evade:
         return ast.Evade(what, span=self._span(meta))
 
+    def allowed(self, meta: Any, who: ast.Word, effect: ast.CardAction | ast.Draw
+                ) -> ast.CardAction | ast.Draw:
+        """`allow every character at your location to draw a card`: the effect, with those
+        characters its subject."""
+        return dataclasses.replace(effect, target=_target(who))
+
     def evade_for(self, meta: Any, who: ast.Word, what: ast.Selector) -> ast.Evade:
         return ast.Evade(what, _target(who), span=self._span(meta))
 

@@ -111,6 +111,7 @@ MODULES = {
     'Gift of Might': 'gift_of_might',
     'Blessed Vigil': 'blessed_vigil',
     'Pathfinder Lodestone': 'pathfinder_lodestone',
+    'Wandering Herbalist': 'wandering_herbalist',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
