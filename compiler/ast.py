@@ -165,6 +165,7 @@ class Selector(Node):
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...] = ()
     highest: int | None = None
+    combat_value: bool = False  # `highest` is of its combat checks only (`combat value`)
 
 
 @dataclass(frozen=True)

@@ -295,7 +295,8 @@ def _selected(selector: ast.Selector) -> str:
     if selector.traits:
         what += f" that has the {' and '.join(map(str, selector.traits))} trait"
     if selector.highest is not None:
-        what += f" whose highest difficulty to defeat is at most {selector.highest}"
+        value = "combat check's difficulty" if selector.combat_value else "difficulty to defeat"
+        what += f" whose highest {value} is at most {selector.highest}"
     return what
 
 

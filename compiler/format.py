@@ -387,8 +387,9 @@ def _evade(e: ast.Evade, voice: Voice) -> str:
 def _selector(selector: ast.Selector) -> str:
     """`a monster with the Undead trait whose highest difficulty to defeat is 16 or lower`."""
     what = _list(map(str, selector.kinds), "or")
+    value = "combat value" if selector.combat_value else "difficulty to defeat"
     highest = "" if selector.highest is None else \
-        f" whose highest difficulty to defeat is {selector.highest} or lower"
+        f" whose highest {value} is {selector.highest} or lower"
     return f"{_article(what)} {what}{_traits(selector.traits)}{highest}"
 
 

@@ -32,9 +32,14 @@ POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce
 
 
 def _selection(selector: ast.Selector) -> dict[str, Any]:
-    """The cards a selector takes in (runtime.pacg.encounter.selects reads it)."""
-    return {"kinds": _words(selector.kinds), "traits": _words(selector.traits),
-            "highest": selector.highest}
+    """The cards a selector takes in (runtime.pacg.cards.selects reads it); `combat_value`
+    only where the highest difficulty is of combat checks, so that every other selection's
+    IR reads as it always has."""
+    selection = {"kinds": _words(selector.kinds), "traits": _words(selector.traits),
+                 "highest": selector.highest}
+    if selector.combat_value:
+        selection["combat_value"] = True
+    return selection
 
 
 def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Program:

@@ -241,6 +241,15 @@ Type: Weapon
 
 Recharge this card to defeat a monster whose highest difficulty to defeat is 12 or lower.
 ---
+Name: Brute Breaker
+Type: Weapon
+
+Recharge this card to defeat a bane whose highest combat value is 10 or lower.
+---
+Name: Cunning Brute
+Type: Monster
+Check: Combat 9 or Arcane 14
+---
 Name: Smoke Bomb
 Type: Item
 
@@ -2032,6 +2041,17 @@ def test_a_card_may_take_in_banes_by_their_highest_difficulty(cards, monster, of
     events = play_setup(cards, locations=field(monster), script=script,
                         characters=[hero("Brannoc Ashvale", hand=["Giant Slayer"])])
     assert bool(events_of(events, "defeated_by_card", card=monster)) == offered
+
+
+@pytest.mark.parametrize(("bane", "offered"), [("Cunning Brute", True), ("Iron Brute", True),
+                                               ("Rune Door", False)])
+def test_a_card_may_take_in_banes_by_their_highest_combat_value(cards, bane, offered):
+    """Of combat checks only: Combat 9 or Arcane 14 has a combat value of 9; a door with a
+    Strength check has none."""
+    script = {"defeat": ["Brute Breaker"]} if offered else {}
+    events = play_setup(cards, locations=field(bane), script={**script, "evade": ["none"]},
+                        characters=[hero("Brannoc Ashvale", hand=["Brute Breaker"])])
+    assert bool(events_of(events, "defeated_by_card", card=bane)) == offered
 
 
 @pytest.mark.parametrize(("archer_at", "added"), [("Other Field", True), ("Plain Field", False)])

@@ -99,6 +99,13 @@ class _Using(NamedTuple):
 
 
 @dataclasses.dataclass(frozen=True)
+class _HighestCombat:
+    """`whose highest combat value is 10 or lower`: the number, of combat checks only."""
+
+    number: int
+
+
+@dataclasses.dataclass(frozen=True)
 class _SameOwnerChecks:
     """`or check to defeat a barrier` after a check: another kind of the same owner's, by
     its purpose (not a tuple, so that it is not taken for the purpose of the first)."""
@@ -732,13 +739,18 @@ class AstBuilder:
 
     def selector(self, meta: Any, kinds: tuple[ast.Word, ...], *rest: Any) -> ast.Selector:
         """`a <kinds>`, then, each if written, the traits (a tuple) and the highest
-        difficulty to defeat (a number)."""
+        difficulty to defeat (a number) or combat value."""
         traits = next((part for part in rest if isinstance(part, tuple)), ())
-        highest = next((part for part in rest if isinstance(part, int)), None)
+        highest = next((part for part in rest if isinstance(part, int | _HighestCombat)), None)
+        if isinstance(highest, _HighestCombat):
+            return ast.Selector(kinds, traits, highest.number, True, span=self._span(meta))
         return ast.Selector(kinds, traits, highest, span=self._span(meta))
 
     def highest_difficulty(self, meta: Any, number: Token) -> int:
         return int(number)
+
+    def highest_combat(self, meta: Any, number: Token) -> _HighestCombat:
+        return _HighestCombat(int(number))
 
     def summon(self, meta: Any, *parts: Any) -> ast.Summon:
         target, cards = self._subject(meta, parts)

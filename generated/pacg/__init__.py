@@ -112,6 +112,7 @@ MODULES = {
     'Blessed Vigil': 'blessed_vigil',
     'Pathfinder Lodestone': 'pathfinder_lodestone',
     'Wandering Herbalist': 'wandering_herbalist',
+    'Flask of Sacred Water': 'flask_of_sacred_water',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -166,13 +166,18 @@ def selects(spec: dict, defn: CardDef, adventure: int = 0) -> bool:
     is 16 or lower`) take in this card, in an adventure of that deck number."""
     traits = {trait.casefold() for trait in defn.traits}
     highest = spec.get("highest")
+    if highest is not None:
+        found = highest_difficulty(defn, adventure, spec.get("combat_value", False))
+        if found is None or found > highest:
+            return False
     return of_kinds(defn, spec["kinds"]) \
-        and all(trait.casefold() in traits for trait in spec["traits"]) \
-        and (highest is None or highest_difficulty(defn, adventure) <= highest)
+        and all(trait.casefold() in traits for trait in spec["traits"])
 
 
-def highest_difficulty(defn: CardDef, adventure: int) -> int:
-    """The highest difficulty of the card's check as printed, with the adventure deck
-    number's share (a ruling: not what card text changes in an encounter)."""
+def highest_difficulty(defn: CardDef, adventure: int, combat: bool = False) -> int | None:
+    """The highest difficulty of the card's check as printed (of its Combat options only,
+    for `combat`: None if it has none), with the adventure deck number's share (a ruling:
+    not what card text changes in an encounter)."""
     return max((option.difficulty + option.adventure * adventure
-                for options in defn.check for option in options), default=0)
+                for options in defn.check for option in options
+                if not combat or "Combat" in option.skills), default=None if combat else 0)
