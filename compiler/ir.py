@@ -33,7 +33,8 @@ is halved after `more` is added, rounding up.  A reduction is for the holder's d
 holder's location (`at_location`).  A damage rule changes the damage of type `of_kind`
 the card deals (null: all of it), making it of type `as_kind`.  An evade or defeat takes
 in a card of one of `kinds` with all of `traits`, whose highest difficulty to defeat is
-at most `highest` (null: any).
+at most `highest` (null: any; with `combat_value` true, of its combat checks only, and a
+card with none is not taken in).
 
 | op               | arguments                                                          |
 |------------------|--------------------------------------------------------------------|
