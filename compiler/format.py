@@ -474,6 +474,9 @@ def _add(e: ast.AddToCheck, voice: Voice, plural: bool = False) -> str:
     checks = which_checks(e.checks, plural)
     if e.traits and str(e.amount) == "0":  # `add the Magic trait to your check`
         return f"add {_traits(e.traits)[len(' with '):]} to {checks}"
+    if e.more is not None and str(e.amount) == "0" and e.checks.owner == "yours" \
+            and not e.checks.kinds and e.checks.purpose is None:  # `add another 1d8 against`
+        return f"add another {e.more.amount}{_traits(e.traits)} against {_selector(e.more.against)}"
     more = "" if e.more is None else f", or {e.more.amount} against {_selector(e.more.against)}"
     return f"add {e.amount}{_traits(e.traits)} to {checks}{more}"
 

@@ -250,6 +250,17 @@ Name: Cunning Brute
 Type: Monster
 Check: Combat 9 or Arcane 14
 ---
+Name: Restless Bones
+Type: Monster
+Traits: Undead
+Check: Combat 10
+---
+Name: Dawnlight Sling
+Type: Weapon
+
+Reveal this card to add 1 to your combat check.
+Add another 2 against a bane with the Undead trait.
+---
 Name: Smoke Bomb
 Type: Item
 
@@ -2052,6 +2063,17 @@ def test_a_card_may_take_in_banes_by_their_highest_combat_value(cards, bane, off
     events = play_setup(cards, locations=field(bane), script={**script, "evade": ["none"]},
                         characters=[hero("Brannoc Ashvale", hand=["Brute Breaker"])])
     assert bool(events_of(events, "defeated_by_card", card=bane)) == offered
+
+
+@pytest.mark.parametrize(("bane", "added"), [("Restless Bones", 3), ("Iron Brute", 1)])
+def test_an_addition_only_against_a_kind_of_bane(cards, bane, added):
+    """`Add another 2 against a bane with the Undead trait`, after the sling's power: 2 more
+    on the check against the Undead bones, none against the brute."""
+    events = play_setup(cards, locations=field(bane), script={"evade": ["none"],
+                                                              "check": [["Dawnlight Sling"]]},
+                        characters=[hero("Brannoc Ashvale", hand=["Dawnlight Sling"])])
+    (check,) = checks(events)
+    assert check["added"] == added
 
 
 @pytest.mark.parametrize(("archer_at", "added"), [("Other Field", True), ("Plain Field", False)])

@@ -887,6 +887,14 @@ class AstBuilder:
         return ast.AddToCheck(amount, *self._addition(meta, parts), more=more,
                               span=self._span(meta))
 
+    def add_more_against(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.AddToCheck:
+        """`add another 1d8 against a bane with the Undead trait` adds nothing to the check
+        the power is played on, or 1d8 if it is against such a card: one meaning, one node."""
+        *traits, selector = parts
+        nothing = ast.Amount(0, 0, 0, span=self._span(meta))
+        more = ast.MoreAgainst(amount, selector, span=self._span(meta))
+        return self.add_to_check(meta, nothing, *traits, more)
+
     def eased_check(self, meta: Any, checks: ast.WhichChecks, amount: ast.Amount
                     ) -> ast.AddToCheck:
         """`decrease the difficulty of a combat check by 3` is `add 3 to a combat check`."""

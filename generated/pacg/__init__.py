@@ -113,6 +113,7 @@ MODULES = {
     'Pathfinder Lodestone': 'pathfinder_lodestone',
     'Wandering Herbalist': 'wandering_herbalist',
     'Flask of Sacred Water': 'flask_of_sacred_water',
+    'Moonsilver Crossbow': 'moonsilver_crossbow',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
