@@ -1127,6 +1127,7 @@ class Activated(Sentence):
     # Played only while the card is displayed, from there (`While displayed, you may recharge
     # this card to ...`).
     displayed: bool = False
+    your_turn: bool = False  # played only in its holder's own turn (`During your turn, ...`)
 
     @property
     def powers(self) -> tuple[Activated, ...]:

@@ -203,6 +203,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
             scope += ", as its holder's turn ends"
         if sentence.displayed:
             scope += ", only while the card is displayed (from there)"
+        if sentence.your_turn:
+            scope += ", only in its holder's own turn"
         if sentence.condition is not None:
             scope += f", {_condition(sentence.condition, 'its holder')}"
         power = [f"a power its holder may use{scope}, paying for it: {COSTS[sentence.cost]}"]

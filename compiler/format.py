@@ -270,6 +270,8 @@ def _activated(sentence: ast.Activated) -> str:
     power = f"{_paid(sentence.cost, sentence.card)}{chosen}"
     if sentence.at_turn_end:
         power = f"at the end of your turn, {power}"
+    if sentence.your_turn:
+        power = f"during your turn, {power}"
     if sentence.on_encounter is not None:  # `when a character encounters a bane`
         power += f" when a character encounters {_article(sentence.on_encounter.text)} " \
             f"{sentence.on_encounter}"

@@ -159,6 +159,8 @@ class Power(TypedDict):
     # Only when true: played only while the card is displayed, from there (`While displayed,
     # you may recharge this card to ...`).
     displayed: NotRequired[bool]
+    # Only when true: played only in its holder's own turn (`During your turn, ...`).
+    your_turn: NotRequired[bool]
 
 
 class Ability(TypedDict):

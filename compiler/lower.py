@@ -290,6 +290,8 @@ class _Lowerer:
             {"action": sentence.also.action, "kinds": _words(sentence.also.kinds)}}
         if sentence.displayed:
             power["displayed"] = True
+        if sentence.your_turn:
+            power["your_turn"] = True
         return power
 
     def display_power(self, sentence: ast.DisplayPower) -> ir.Power:

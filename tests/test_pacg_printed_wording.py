@@ -250,6 +250,11 @@ Name: Cunning Brute
 Type: Monster
 Check: Combat 9 or Arcane 14
 ---
+Name: Kindred Charm
+Type: Item
+
+During your turn, reveal this card to add 2 to any check.
+---
 Name: Restless Bones
 Type: Monster
 Traits: Undead
@@ -2063,6 +2068,18 @@ def test_a_card_may_take_in_banes_by_their_highest_combat_value(cards, bane, off
     events = play_setup(cards, locations=field(bane), script={**script, "evade": ["none"]},
                         characters=[hero("Brannoc Ashvale", hand=["Brute Breaker"])])
     assert bool(events_of(events, "defeated_by_card", card=bane)) == offered
+
+
+@pytest.mark.parametrize(("holder", "played"), [("Brannoc Ashvale", True),
+                                                 ("Tamsin Reed", False)])
+def test_a_power_played_only_in_its_holders_own_turn(cards, holder, played):
+    """`During your turn, reveal this card to add 2 to any check`: in Brannoc's turn, on his
+    check against the door, he may play it; Tamsin, beside him, may not."""
+    heroes = {name: hero(name, hand=["Kindred Charm"] if name == holder else [])
+              for name in ("Brannoc Ashvale", "Tamsin Reed")}
+    events = play_setup(cards, locations=field("Rune Door"), script={"evade": ["none"]},
+                        characters=list(heroes.values()))
+    assert bool(events_of(events, "play", card="Kindred Charm")) == played
 
 
 @pytest.mark.parametrize(("bane", "added"), [("Restless Bones", 3), ("Iron Brute", 1)])

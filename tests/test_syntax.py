@@ -594,6 +594,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Before the encounter, examine the top card of the Blessings discard pile.",
      "Before the encounter, examine the top card of the blessings discard pile."),
     ("Take the higher result.", "You must take the higher result."),
+    ("Bury this card on your turn to examine the top card of your location deck.",
+     "During your turn, bury this card to examine the top card of your location deck."),
     ("Discard this card to add 1d4 to your combat check, or 1d8 if the check is against a bane "
      "with the Undead trait.", "Discard this card to add 1d4 to your combat check, or 1d8 "
      "against a bane with the Undead trait."),

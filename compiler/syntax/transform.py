@@ -580,6 +580,10 @@ class AstBuilder:
                               ast.Amount(0, 0, 1, span=self._span(meta)),
                               kinds=kinds[0] if kinds else (), span=self._span(meta))
 
+    def your_turn_power(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
+                        effects: tuple[ast.Effect, ...]) -> ast.Activated:
+        return ast.Activated(cost.text, card, effects, your_turn=True, span=self._span(meta))
+
     def conditional_activated(self, meta: Any, condition: ast.Condition, cost: ast.Word,
                               card: ast.SelfRef, effects: tuple[ast.Effect, ...]
                               ) -> ast.Activated:

@@ -114,6 +114,7 @@ MODULES = {
     'Wandering Herbalist': 'wandering_herbalist',
     'Flask of Sacred Water': 'flask_of_sacred_water',
     'Moonsilver Crossbow': 'moonsilver_crossbow',
+    'Rod of Finding': 'rod_of_finding',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

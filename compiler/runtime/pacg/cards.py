@@ -56,6 +56,7 @@ class Power:
     # Played only while the card is displayed, from there (`While displayed, ...`); every
     # other power, only from the hand.
     displayed: bool = False
+    your_turn: bool = False  # played only in its holder's own turn (`During your turn, ...`)
 
 
 @dataclass(frozen=True, eq=False)

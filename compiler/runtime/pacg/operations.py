@@ -521,9 +521,11 @@ class CardOperations:
 
     def may_play(self, holder: Character, card: Card, power: Power) -> bool:
         """Whether `holder` is what the power asks of whoever plays it (`If you are
-        proficient with weapons, you may discard this card to ...`), and holds the other card
-        it costs (`and discard a spell`)."""
+        proficient with weapons, you may discard this card to ...`; `During your turn`: the
+        turn character), and holds the other card it costs (`and discard a spell`)."""
         if power.also is not None and not self.also_payable(holder, card, power.also[1]):
+            return False
+        if power.your_turn and holder is not self.table.turn_character:
             return False
         return power.condition is None or self.holds(holder, *power.condition)
 
