@@ -580,6 +580,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
+                   "examined_is_not",
                    *DEFEAT_CHECK_CONDITIONS)
 
 
@@ -1429,7 +1430,8 @@ def end_taken(place: str) -> str:
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
-ABOUT_BEFORE = ("succeeded", "failed", "examined_is", "examined_named", *ROLL_CONDITIONS)
+ABOUT_BEFORE = ("succeeded", "failed", "examined_is", "examined_is_not", "examined_named",
+                *ROLL_CONDITIONS)
 
 
 def is_open(sentence: Sentence | None) -> bool:

@@ -324,6 +324,7 @@ CONDITIONS = {
                        "traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
+    "examined_is_not": "if the card examined just before is none of {words}",
     "examined_named": "if the card examined just before is {words}",
     "blessed": "if a blessing was played on the check to defeat",
     "not_blessed": "if no blessing was played on the check to defeat",

@@ -530,6 +530,9 @@ def _condition(condition: ast.Condition) -> str:
         kinds = _list(map(str, condition.words), "or")
         subject = "it is" if condition.kind == "examined_is" else "the check is against"
         return f"{subject} {_article(kinds)} {kinds}"
+    if condition.kind == "examined_is_not":  # only after `it is a <kind>` (_conditional)
+        kinds = _list(map(str, condition.words), "or")
+        return f"other than {_article(kinds)} {kinds}"
     return CONDITION_WORDS[condition.kind].format(_list(map(str, condition.words), "or"))
 
 
@@ -549,6 +552,10 @@ def _conditional(e: ast.Conditional, voice: Voice) -> str:
         text = f"on a {other}{_list(map(str, e.condition.words), 'or')}"
     else:
         text = f"if {_condition(e.condition)}"
+        then = e.then
+        if isinstance(then, ast.Conditional) and then.condition.kind == "examined_is_not":
+            text += f" {_condition(then.condition)}"  # `if it is a monster other than ...`
+            e = dataclasses.replace(e, then=then.then)
         if isinstance(otherwise, ast.Conditional) and otherwise.then == e.then \
                 and otherwise.instead == e.instead \
                 and otherwise.condition.kind not in ast.ROLL_CONDITIONS:

@@ -250,6 +250,12 @@ Name: Cunning Brute
 Type: Monster
 Check: Combat 9 or Arcane 14
 ---
+Name: Sense Beasts
+Type: Spell
+
+Discard this card to examine the top card of your location deck.
+If it is a monster other than a henchman or villain, you may encounter it.
+---
 Name: Kindred Charm
 Type: Item
 
@@ -2068,6 +2074,16 @@ def test_a_card_may_take_in_banes_by_their_highest_combat_value(cards, bane, off
     events = play_setup(cards, locations=field(bane), script={**script, "evade": ["none"]},
                         characters=[hero("Brannoc Ashvale", hand=["Brute Breaker"])])
     assert bool(events_of(events, "defeated_by_card", card=bane)) == offered
+
+
+@pytest.mark.parametrize(("top", "encountered"), [("Iron Brute", True), ("Tangle Cat", False)])
+def test_a_card_examined_may_be_of_a_kind_other_than_some(cards, top, encountered):
+    """`If it is a monster other than a henchman or villain, you may encounter it`: the Iron
+    Brute is met; the Tangle Cat, a henchman (which is a monster too), is not."""
+    table = laid_out(cards, {"locations": field(top),
+                             "characters": [hero("Brannoc Ashvale", hand=["Sense Beasts"])]})
+    play_first_power(cards, table)
+    assert bool(events_of(table.log.events, "encounter", card=top)) == encountered
 
 
 @pytest.mark.parametrize(("holder", "played"), [("Brannoc Ashvale", True),

@@ -495,7 +495,7 @@ class _CardCheck(CardCheck):
             self._skills(node.words, SKILLS)
         elif node.kind == "played_on_check":
             self._card_kinds(node.words[:1])  # the type; the traits follow
-        elif node.kind in ("examined_is", "lacks_cards", "check_against"):
+        elif node.kind in ("examined_is", "examined_is_not", "lacks_cards", "check_against"):
             self._card_kinds(node.words)
         elif node.kind == "check_was":
             self._check_kinds(node.words)

@@ -122,6 +122,14 @@ class _AnyOf:
     conditions: tuple[ast.Condition, ...]
 
 
+@dataclasses.dataclass(frozen=True)
+class _AllOf:
+    """`If it is a monster other than a henchman`: both conditions (AstBuilder.conditional),
+    the second asked under the first."""
+
+    conditions: tuple[ast.Condition, ...]
+
+
 class _CardTraits(NamedTuple):
     """`with the Magic trait` after the kinds of card an effect takes: traits they have."""
 
@@ -1041,7 +1049,8 @@ class AstBuilder:
                    ) -> ast.ExtraCost:
         return ast.ExtraCost(cost.text, card, effect, span=self._span(meta))
 
-    def conditional(self, meta: Any, condition: ast.Condition | _AnyOf, then: ast.Effect,
+    def conditional(self, meta: Any, condition: ast.Condition | _AnyOf | _AllOf,
+                    then: ast.Effect,
                     *rest: Any) -> ast.Conditional:
         """`if <condition>, <then>[; otherwise, <otherwise>]`; after `If it is a weapon`, `it`
         is the card examined (`discard it`, `encounter it`: _of_examined).  `If A, or if B,
@@ -1053,10 +1062,21 @@ class AstBuilder:
             first, second = condition.conditions
             otherwise = ast.Conditional(second, then, otherwise, instead, span=span)
             condition = first
+        if isinstance(condition, _AllOf):  # `a monster other than a henchman`: both
+            first, second = condition.conditions
+            then = ast.Conditional(second, _of_examined(then), span=span)
+            condition = first
         if condition.kind == "examined_is":
             then = _of_examined(then)
             otherwise = None if otherwise is None else _of_examined(otherwise)
         return ast.Conditional(condition, then, otherwise, instead, span=span)
+
+    def examined_is_other_than(self, meta: Any, kinds: tuple[ast.Word, ...],
+                               excluded: tuple[ast.Word, ...]) -> _AllOf:
+        """`it is a monster other than a henchman or villain`: a monster, and none of those."""
+        span = self._span(meta)
+        return _AllOf((ast.Condition("examined_is", kinds, span=span),
+                       ast.Condition("examined_is_not", excluded, span=span)))
 
     def any_condition(self, meta: Any, *conditions: ast.Condition | None) -> _AnyOf:
         """Either of two conditions (`the check to defeat`, said only to say which check,

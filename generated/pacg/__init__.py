@@ -115,6 +115,7 @@ MODULES = {
     'Flask of Sacred Water': 'flask_of_sacred_water',
     'Moonsilver Crossbow': 'moonsilver_crossbow',
     'Rod of Finding': 'rod_of_finding',
+    'Sense the Wicked': 'sense_the_wicked',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -568,8 +568,9 @@ class CardOperations:
             return self.against(words)
         if kind == "lacks_cards":
             return not any(of_kinds(card.defn, words) for card in you.hand)
-        if kind == "examined_is":
-            return self.last_examined is not None and of_kinds(self.last_examined[1].defn, words)
+        if kind in ("examined_is", "examined_is_not"):
+            return self.last_examined is not None \
+                and of_kinds(self.last_examined[1].defn, words) == (kind == "examined_is")
         if kind == "examined_named":
             return self.last_examined is not None \
                 and self.last_examined[1].name.casefold() == words[0].casefold()
