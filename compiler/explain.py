@@ -444,7 +444,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + " from the box and encounters each, one whole encounter after another",
     ast.SummonFromBox: lambda e, you: f"{_who(e.target, you)} summons a "
     + " or ".join(map(str, e.kinds)) + " the dice pick from the box and encounters it",
-    ast.SelfAction: lambda e, you: f"the card will {e.action} itself when its encounter ends"
+    ast.SelfAction: lambda e, you: f"the card will {e.action} itself "
+    # The encountered card goes as its encounter ends; a card held or played, at once.
+    + ("when its encounter ends" if you == YOU else "at once, from wherever it is")
     + (f", next to {e.beside}" if e.beside else ""),
     ast.AtReset: lambda e, you: f"when {you} resets the hand with this card in it: "
     f"{COSTS[e.action]}",
