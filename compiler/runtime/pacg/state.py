@@ -150,7 +150,8 @@ class Table:
     # -- moving cards ----------------------------------------------------------
 
     def pay(self, character: Character, card: Card, cost: str) -> None:
-        """Pay a power's cost with `card` from `character`'s hand."""
+        """Pay a power's cost with `card` from `character`'s hand (or from where it is
+        displayed, for a power played while it is)."""
         if cost == "reveal":
             return
         # A power played while its card is displayed is paid from there.
