@@ -287,7 +287,7 @@ def _activated(sentence: ast.Activated) -> str:
 
 
 def _allowing(items: tuple[ast.Effect, ...]) -> str:
-    """A power's effects; one first that other characters do, `allow <them> to ...`."""
+    """A power's effects; when the first is one other characters do, `allow <them> to ...`."""
     first, *rest = items
     if isinstance(first, ast.CardAction | ast.Draw) and first.target.kind != "you":
         you = ast.Target("you", span=first.target.span)

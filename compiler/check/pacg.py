@@ -263,9 +263,10 @@ class _CardCheck(CardCheck):
                 self._activated(kind, power)
         elif isinstance(sentence, ast.DisplayPower):
             if kind != "boon":
-                self.report("CW204", sentence, "only boons have powers in pacg, and only a "
-                            "boon's is displaying it", "a bane displays itself in a timing "
-                            "window: 'If undefeated, display this card next to the scenario.'")
+                self.report("CW204", sentence, "only a boon has powers in pacg, and so only a "
+                            "boon displays itself as a power", "a bane displays itself in a "
+                            "timing window: 'If undefeated, display this card next to the "
+                            "scenario.'")
         elif isinstance(sentence, ast.WhileDisplayed):
             self._while_displayed(kind, sentence)
         elif isinstance(sentence, ast.Untimed):

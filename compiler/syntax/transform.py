@@ -391,9 +391,11 @@ class AstBuilder:
     def while_displayed(self, meta: Any, inner: ast.Sentence) -> LabelledSentence:
         """`While displayed, <power>` is a power played from where the card is displayed (`you
         may recharge this card to ...` is one, as `If ..., you may ...` is); `While displayed,
-        <effects>`, text that holds while it is."""
+        <effects>`, text that holds while it is; `While displayed, <window>, <effects>`, the
+        window's text, as if written without the words (`at the start of each of your
+        turns`: a window only a displayed card has)."""
         match inner:
-            case ast.Triggered():  # `At the start of your turn`: only a displayed card's
+            case ast.Triggered():
                 return self.sentence(meta, inner)
             case ast.Activated():
                 power = inner
