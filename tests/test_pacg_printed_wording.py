@@ -250,6 +250,20 @@ Name: Cunning Brute
 Type: Monster
 Check: Combat 9 or Arcane 14
 ---
+Name: Gated Crate
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, summon and encounter the barrier Iron Gate.
+If you do not defeat the Iron Gate, the Gated Crate is undefeated.
+---
+Name: Open Crate
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, summon and encounter the barrier Peeking Wall.
+If you do not defeat the Peeking Wall, the Open Crate is undefeated.
+---
 Name: Sense Beasts
 Type: Spell
 
@@ -2074,6 +2088,17 @@ def test_a_card_may_take_in_banes_by_their_highest_combat_value(cards, bane, off
     events = play_setup(cards, locations=field(bane), script={**script, "evade": ["none"]},
                         characters=[hero("Brannoc Ashvale", hand=["Brute Breaker"])])
     assert bool(events_of(events, "defeated_by_card", card=bane)) == offered
+
+
+@pytest.mark.parametrize(("crate", "defeated"), [("Gated Crate", False), ("Open Crate", True)])
+def test_an_outcome_settled_by_a_card_summoned_before_the_encounter(cards, crate, defeated):
+    """`Before the encounter, summon and encounter ...`, then `If you do not defeat the Iron
+    Gate, the Gated Crate is undefeated`: asked once the gate (Strength 99) has been met, as
+    the crate's own check would be made, though the sentence comes first in the encounter."""
+    events = play_setup(cards, locations=field(crate), script={"evade": ["none"]},
+                        characters=[hero("Brannoc Ashvale")])
+    assert bool(events_of(events, "defeated", card=crate)) == defeated
+    assert bool(events_of(events, "settled", card=crate)) != defeated
 
 
 @pytest.mark.parametrize(("top", "encountered"), [("Iron Brute", True), ("Tangle Cat", False)])

@@ -263,6 +263,8 @@ class Encounter(CardOperations):
 
     def _defeat_or_acquire(self) -> bool:
         defn = self.card.defn
+        if self.unless_won:
+            self.settle_by_summoned()
         if self.settled is not None:
             return self.settled
         if defn.is_bane and self._defeat_step():

@@ -177,6 +177,7 @@ class CardOperations:
         # each card summoned in this encounter (or encountered alongside it) was defeated.
         self.settled: bool | None = None
         self.summoned_outcomes: list[tuple[str, bool]] = []
+        self.unless_won: list[str] = []  # cards whose encounters must all be won (settled)
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
         self.encounter_now = False  # an examined card's text said to encounter it
         # How damage the encountered card deals is changed (damage_rule effects).
@@ -853,10 +854,17 @@ class CardOperations:
 
     def undefeated_unless(self, name: str) -> None:
         """The encountered card is undefeated if any encounter of `name` it summoned was not
-        won (evaded, or undefeated)."""
-        if not all(defeated for card, defeated in self.summoned_outcomes if card == name):
-            self.settled = False
-            self.log.emit("settled", card=self.card.name, outcome="undefeated", by=name)
+        won (evaded, or undefeated): asked as its check to defeat would be made, once the
+        text before the check has summoned the card (Encounter._defeat_or_acquire)."""
+        self.unless_won.append(name)
+
+    def settle_by_summoned(self) -> None:
+        """Settle the outcome by the encounters of the cards `undefeated_unless` named."""
+        for name in self.unless_won:
+            if not all(defeated for card, defeated in self.summoned_outcomes if card == name):
+                self.settled = False
+                self.log.emit("settled", card=self.card.name, outcome="undefeated", by=name)
+                return
 
     def dispose(self, place: str, beside: str | None = None) -> None:
         """`banish this card`: the card whose text runs goes to `place` (`display` it next to
