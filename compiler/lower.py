@@ -298,9 +298,11 @@ class _Lowerer:
         """`Display this card.`: played as any card is encountered, as a power that names the
         kind of card it is played for is (`Display this card when a character encounters a
         bane`), with no effect but its cost."""
-        return {"cost": "display", "purpose": POWER_PURPOSES["on_encounter"],
-                "spec": {"op": "on_encounter", "kinds": []}, "effects": [], "condition": None,
-                "chosen": None, "also": None}
+        power = self.power(ast.Activated("display", sentence.display.card, (),
+                                         span=sentence.span))
+        power["purpose"] = POWER_PURPOSES["on_encounter"]
+        power["spec"] = {"op": "on_encounter", "kinds": []}
+        return power
 
     def Damage(self, e: ast.Damage) -> ir.Effect:
         return {"op": "damage", "target": e.target.kind, "amount": lower_amount(e.amount),

@@ -160,13 +160,12 @@ class Encounter(CardOperations):
         if "encounter" not in self.table.power_purposes:
             return
         for holder in self.table.living():
-            for card in list(holder.hand):
-                for power in card.defn.powers:
-                    if power.purpose == "encounter" and card in holder.hand \
-                            and of_kinds(self.card.defn, tuple(power.effect["kinds"])) \
-                            and self.may_play(holder, card, power) \
-                            and self.may(holder, f"play {card.name}"):
-                        self._play(Play(holder, card, power), "as the card is encountered")
+            for card, power in holder.powers_for("encounter"):
+                if holder.still_has(card, power) \
+                        and of_kinds(self.card.defn, tuple(power.effect["kinds"])) \
+                        and self.may_play(holder, card, power) \
+                        and self.may(holder, f"play {card.name}"):
+                    self._play(Play(holder, card, power), "as the card is encountered")
 
     def _window(self, window: str, you: Character | None = None) -> None:
         """The encountered card's text of `window`, with `you` (by default, the character
@@ -609,14 +608,13 @@ def end_turn_text(table: Table, turn_character: Character) -> None:
     it is displayed beside as `you`.  An Encounter is the context card code runs in, here
     with the card as its card."""
     turn_end = "end_of_turn" in table.power_purposes
-    for card in list(turn_character.hand) if turn_end else ():
-        for power in card.defn.powers:
-            if power.purpose != "end_of_turn" or card not in turn_character.hand:
-                continue
-            encounter = Encounter(table, turn_character, card, turn_character.location)
-            if encounter.may_play(turn_character, card, power) \
-                    and encounter.may(turn_character, f"play {card.name}"):
-                encounter.use_power(turn_character, card, power)
+    for card, power in turn_character.powers_for("end_of_turn") if turn_end else ():
+        if not turn_character.still_has(card, power):
+            continue
+        encounter = Encounter(table, turn_character, card, turn_character.location)
+        if encounter.may_play(turn_character, card, power) \
+                and encounter.may(turn_character, f"play {card.name}"):
+            encounter.use_power(turn_character, card, power)
     for character in table.living():
         _displayed_window(table, character, "end_of_turn")
 
