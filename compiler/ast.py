@@ -484,6 +484,17 @@ class AddSkillDie(Effect):
 
 
 @dataclass(frozen=True)
+class SkillDice(Effect):
+    """`your Dexterity and Charisma dice are each d4`: the die each of `skills` rolls, of
+    `sides` sides, for the character a card is displayed beside while it is (`While
+    displayed, ...`); a state, not an event, so it holds for every check that character
+    makes then."""
+
+    skills: tuple[Word, ...]
+    sides: int
+
+
+@dataclass(frozen=True)
 class AutoSucceed(Effect):
     """`succeed at your Stealth check`: the check succeeds whatever the dice say."""
 
@@ -830,12 +841,13 @@ class CountedDamage(Effect):
     """`a random character takes an amount of Combat damage equal to the number of spells
     with the Attack trait and weapons in your hand`: damage of as many points as there are
     cards any of `counted` takes in, in the hand of `you` (`owner` 'yours') or of whom the
-    damage falls on ('theirs')."""
+    damage falls on ('theirs'); `plus` points more (`equal to 2 plus the number of ...`)."""
 
     target: Target
     kind: Word | None
     counted: tuple[Selector, ...]
     owner: str
+    plus: int = 0
 
 
 @dataclass(frozen=True)

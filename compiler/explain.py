@@ -232,8 +232,10 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 "does: nothing more; the card is displayed beside its holder, where its "
                 "'While displayed' text holds"]
     if isinstance(sentence, ast.WhileDisplayed):
-        return ["when: while the card is displayed beside a character, as each of that "
-                "character's encounters begins", *does(sentence.effects, "that character")]
+        begins = "" if all(isinstance(effect, ast.SkillDice) for effect in sentence.effects) \
+            else ", as each of that character's encounters begins"
+        return [f"when: while the card is displayed beside a character{begins}",
+                *does(sentence.effects, "that character")]
     if ast.continues(sentence) and previous is not None:  # `Then, ...`, `If you fail, ...`
         return ["when: with the sentence before, after its effects", *does(sentence.effects)]
     when = [f"when: {notes['untimed']}"] if "untimed" in notes else []
@@ -505,6 +507,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + (" or ".join(map(str, e.kinds)) or "card") + " of their choice from the discard pile",
     ast.AddSkillDie: lambda e, you: f"adds one die the size of its holder's {e.skill} die, "
     "with no bonus, to the check",
+    ast.SkillDice: lambda e, you: f"{you} rolls a d{e.sides} for "
+    + " and ".join(map(str, e.skills)) + " on every check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
     ast.ExplorationAddition: lambda e, you: f"adds {e.amount} to "
@@ -573,7 +577,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ForbidSelf: lambda e, you: "this card may not be played then",
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
     ast.CountedDamage: lambda e, you: f"{_who(e.target, you)} is dealt "
-    f"{e.kind.text + ' ' if e.kind else ''}damage, a point for "
+    f"{e.kind.text + ' ' if e.kind else ''}damage, {f'{e.plus} points and ' if e.plus else ''}"
+    "a point for "
     + _cards_of(e.counted, f"{you}'s hand" if e.owner == "yours" else "its own hand"),
     ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_FATES[e.action]}",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "

@@ -512,6 +512,12 @@ def _search_deck(e: ast.SearchDeck, voice: Voice) -> str:
     return f"search {deck} for {_article(what)} {what}{_traits(e.traits)} and {done}"
 
 
+def _skill_dice(e: ast.SkillDice, voice: Voice) -> str:
+    skills = _list(map(str, e.skills), "and")
+    dice = "dice are each" if len(e.skills) > 1 else "die is"
+    return f"your {skills} {dice} d{e.sides}"
+
+
 def _add_skill_die(e: ast.AddSkillDie, voice: Voice) -> str:
     return f"add your unmodified {e.skill} die{_traits(e.traits)}"
 
@@ -730,6 +736,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.CloseLocation: lambda e, voice: f"{CLOSE_WORDS[e.mode]} {CLOSE_PLACES[e.place]}",
     ast.AddDice: _add_dice,
     ast.AddSkillDie: _add_skill_die,
+    ast.SkillDice: _skill_dice,
     ast.Retrieve: _retrieve,
     ast.SummonFromBox: _summon_from_box,
     ast.SearchDeck: _search_deck,
@@ -775,7 +782,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ExaminedAction: lambda e, voice: EXAMINED_WORDS[e.action],
     ast.CountedDamage: lambda e, voice: (
         f"{_acting(e.target, 'take', voice)} {e.kind.text + ' ' if e.kind else ''}damage equal "
-        f"to {_number_in_hand(e.counted, e.owner)}"),
+        f"to {f'{e.plus} plus ' if e.plus else ''}{_number_in_hand(e.counted, e.owner)}"),
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "

@@ -92,6 +92,7 @@ card with none is not taken in).
 | `shuffle_location` | (none): the location deck is shuffled                             |
 | `blessings_back` | count: random cards of the blessings discard pile back into its deck |
 | `counted_damage` | target, kind, counted (selections), owner (`yours`, `theirs`): a point a card |
+|                  | and, only when not 0, plus: so many points more                      |
 | `examined`       | action (ast.EXAMINED_ACTIONS): of the card examined just before      |
 | `for_each`       | counted (ast.COUNTED), effect: the effect once for each one counted |
 | `encountered_by_each` | target: each of them but the one encountering it encounters it first |
@@ -189,6 +190,9 @@ class Program(TypedDict):
     powers: list[Power]
     abilities: list[Ability]
     effects: list[Effect]  # what the card does or is, with no timing, label or cost
+    # Only when any: the die of each skill named, by its name, for the character the card is
+    # displayed beside while it is (`While displayed, your Strength die is d4`; pacg).
+    displayed_dice: NotRequired[dict[str, int]]
 
 
 def dumps(program: Program) -> str:

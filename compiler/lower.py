@@ -52,6 +52,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     immunities: list[str] = []
     untimed: list[ir.Effect] = []
     abilities: list[ir.Ability] = []
+    dice: dict[str, int] = {}
     for section in card.shared_sections:  # the IR holds no node's span
         ability: list[ir.Effect] | None = None
         if section.label is not None:
@@ -97,10 +98,15 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
             elif isinstance(sentence, ast.DisplayPower):
                 powers.append(lower.display_power(sentence))
             elif isinstance(sentence, ast.WhileDisplayed):
-                # additions kept for the checks of the encounter they are done at
+                # additions kept for the checks of the encounter they are done at; the dice
+                # of skills, a state of the card's while it is displayed
                 last = triggers.setdefault("while_displayed", [])
-                last.extend({**lower.effect(effect), "op": "displayed_addition"}
-                            for effect in sentence.effects)
+                for effect in sentence.effects:
+                    if isinstance(effect, ast.SkillDice):
+                        dice.update(dict.fromkeys((skill.text for skill in effect.skills),
+                                                  effect.sides))
+                    else:
+                        last.append({**lower.effect(effect), "op": "displayed_addition"})
             elif isinstance(sentence, ast.Untimed):
                 # A sentence that names its own moment is done then, not with the card's
                 # other sentences (ast.moment_of).
@@ -118,7 +124,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 immunities.extend(_new_words(sentence.traits, immunities))
                 if sentence.unevadable:
                     untimed.append(lower.effect(ast.Unevadable(span=sentence.span)))
-    return {
+    program: ir.Program = {
         "ir": ir.IR_VERSION,
         "game": card.game,
         "name": card.name,
@@ -137,6 +143,9 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "abilities": abilities,
         "effects": untimed,
     }
+    if dice:
+        program["displayed_dice"] = dice
+    return program
 
 
 # What the effects of a window that names a type of card ask of the card: `When playing
@@ -488,8 +497,9 @@ class _Lowerer:
         return {"op": "shuffle_from_box", "kinds": _words(e.kinds)}
 
     def CountedDamage(self, e: ast.CountedDamage) -> ir.Effect:
-        return {"op": "counted_damage", "target": e.target.kind, "kind": _word(e.kind),
-                "counted": _counted(e.counted), "owner": e.owner}
+        lowered = {"op": "counted_damage", "target": e.target.kind, "kind": _word(e.kind),
+                   "counted": _counted(e.counted), "owner": e.owner}
+        return {**lowered, "plus": e.plus} if e.plus else lowered
 
     def ExaminedAction(self, e: ast.ExaminedAction) -> ir.Effect:
         return {"op": "examined", "action": e.action}

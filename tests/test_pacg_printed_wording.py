@@ -506,6 +506,12 @@ Check: Combat 0
 Before the encounter, each character at this location takes Combat damage equal to the
 number of weapons in her hand.
 ---
+Name: Glass Titan
+Type: Monster
+Check: Combat 0
+
+Before the encounter, you take Combat damage equal to 2 plus the number of weapons in your hand.
+---
 Name: Parting Riddle
 Type: Monster
 Check: Combat 0
@@ -1038,6 +1044,13 @@ Check: Wisdom 30
 
 If undefeated, display this card next to your character card.
 While displayed, at the start of each of your turns, bury the top card of your deck.
+---
+Name: Withering Hex
+Type: Henchman
+Check: Wisdom 30
+
+If undefeated, display this card next to your character card.
+While displayed, your Strength and Melee dice are each d4.
 ---
 Name: Quilted Coat
 Type: Armor
@@ -1928,10 +1941,11 @@ def test_damage_may_be_as_many_points_as_cards_of_a_kind_in_a_hand(cards):
     """The Glass Wyrm deals a point for each spell with the Attack trait and each weapon in
     Brannoc's hand (the Force Bolt and the Test Axe; not the Mind Blade or the Pebbles), to
     whichever character the dice pick; the Mirror Hag deals each character a point for each
-    weapon in that character's own hand."""
+    weapon in that character's own hand; the Glass Titan, 2 points more than Brannoc's
+    weapons."""
     hands = {"Brannoc Ashvale": ["Test Axe", "Force Bolt", "Mind Blade", "Pebble", "Pebble"],
              "Tamsin Reed": ["Test Axe", "Test Axe", "Pebble", "Pebble", "Pebble"]}
-    for bane, dealt in (("Glass Wyrm", {2}), ("Mirror Hag", {1, 2})):
+    for bane, dealt in (("Glass Wyrm", {2}), ("Mirror Hag", {1, 2}), ("Glass Titan", {3})):
         events = play_setup(cards, locations=field(bane),
                             characters=[hero(name, hand=hand) for name, hand in hands.items()],
                             script={"evade": ["none"], "check": [[]]})
@@ -2624,6 +2638,21 @@ def test_a_bane_displayed_beside_you_does_its_text_at_the_start_of_your_turns(ca
     top = brannoc.deck[0]
     start_turn_text(table, brannoc)
     assert brannoc.buried == [top]
+
+
+@pytest.mark.parametrize(("first", "sides"), [("Withering Hex", 4), ("Iron Brute", 10)])
+def test_a_card_displayed_beside_you_may_change_the_dice_of_your_skills(cards, first, sides):
+    """The Withering Hex, undefeated, is displayed beside Brannoc: his combat check against
+    the Iron Brute after it rolls a d4 for Melee, his bonus kept (+3); after another Iron
+    Brute, his d10."""
+    table = laid_out(cards, {"locations": field("Iron Brute"),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none", "none"], "check": [[], []]}})
+    brannoc = table.characters[0]
+    for bane in (first, "Iron Brute"):
+        rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()
+    last = checks(table.log.events)[-1]
+    assert (last["skill"], last["sides"], last["bonus"]) == ("Melee", sides, 3)
 
 
 def test_examining_a_deck_until_a_card_is_found_takes_the_first_from_the_top(cards):

@@ -236,8 +236,11 @@ class _CardCheck(CardCheck):
     def _skill_die(self, skill: ast.SkillDie) -> None:
         if not known(skill.skill, SKILLS):
             self.unknown("CW205", skill.skill, "a pacg skill", SKILLS)
-        if skill.sides not in DICE_SIDES:
-            self.report("CW209", skill, f"there is no d{skill.sides} in pacg",
+        self._die_sides(skill, skill.sides)
+
+    def _die_sides(self, node: ast.Node, sides: int) -> None:
+        if sides not in DICE_SIDES:
+            self.report("CW209", node, f"there is no d{sides} in pacg",
                         "skill dice are d4, d6, d8, d10, d12 or d20")
 
     # -- sentences -----------------------------------------------------------
@@ -425,19 +428,25 @@ class _CardCheck(CardCheck):
             self._check_step(effect.check)
 
     def _while_displayed(self, kind: str, sentence: ast.WhileDisplayed) -> None:
-        """A boon's standing text while it is displayed, which the runtime plays: additions
-        to checks."""
-        if kind != "boon":
-            self.report("CW204", sentence, "only a boon's 'While displayed' text is played",
-                        "a displayed Scourge, Supporter or Token's text holds while it is "
-                        "displayed without it")
+        """A boon's or bane's standing text while it is displayed beside a character, which
+        the runtime plays: additions to checks, and the dice of skills."""
+        if kind not in ("boon", "bane"):
+            self.report("CW204", sentence, "only a boon's or bane's 'While displayed' text is "
+                        "played", "a displayed Scourge, Supporter or Token's text holds while "
+                        "it is displayed without it")
             return
         for effect in sentence.effects:
-            if not isinstance(effect, ast.AddToCheck) or effect.more is not None:
+            standing = isinstance(effect, ast.SkillDice) \
+                or (isinstance(effect, ast.AddToCheck) and effect.more is None)
+            if not standing:
                 self.report("CW204", effect, "while a card is displayed, its text may add to "
-                            "checks; nothing else holds then",
+                            "checks or set the dice of skills; nothing else holds then",
                             "write 'While displayed, add 3 to your Charisma checks.', or give "
                             "it a cost: 'While displayed, you may recharge this card to ...'")
+
+    def _skill_dice(self, node: ast.SkillDice) -> None:
+        self._skills(node.skills, SKILLS)
+        self._die_sides(node, node.sides)
 
     def _activated(self, kind: str, sentence: ast.Activated) -> None:
         if kind != "boon":
@@ -641,6 +650,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.WhichChecks: (_CardCheck._which_checks,),
     ast.UseSkill: (_CardCheck._use_skill,),
     ast.AddSkillDie: (_CardCheck._skill_die_added,),
+    ast.SkillDice: (_CardCheck._skill_dice,),
     ast.Condition: (_CardCheck._condition,),
     ast.AddDice: (_CardCheck._add_dice,),
     ast.Summon: (_CardCheck._summon,),

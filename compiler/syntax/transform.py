@@ -944,6 +944,9 @@ class AstBuilder:
                       ) -> ast.AddSkillDie:
         return ast.AddSkillDie(self._word(skill), traits, span=self._span(meta))
 
+    def skill_dice(self, meta: Any, skills: tuple[ast.Word, ...], die: Token) -> ast.SkillDice:
+        return ast.SkillDice(skills, int(die[1:]), span=self._span(meta))
+
     def added_traits(self, meta: Any, traits: tuple[ast.Word, ...]) -> tuple[ast.Word, ...]:
         return traits
 
@@ -1120,8 +1123,13 @@ class AstBuilder:
     def counted_damage(self, meta: Any, *parts: Any) -> ast.CountedDamage:
         target, rest = self._subject(meta, parts)
         *kind, counted, owner = rest
-        return ast.CountedDamage(target, kind[0] if kind else None, counted, owner.text,
+        plus = next((part for part in kind if isinstance(part, int)), 0)
+        kind = [part for part in kind if isinstance(part, ast.Word)]
+        return ast.CountedDamage(target, kind[0] if kind else None, counted, owner.text, plus,
                                  span=self._span(meta))
+
+    def counted_plus(self, meta: Any, number: Token) -> int:
+        return int(number)
 
     def counted_cards(self, meta: Any, *kinds: ast.Selector) -> tuple[ast.Selector, ...]:
         return kinds

@@ -142,6 +142,7 @@ MODULES = {
     'Duergar Taskmaster': 'duergar_taskmaster',
     'Coiled Boa': 'coiled_boa',
     'Marrow Leech Curse': 'marrow_leech_curse',
+    'Leaden Limbs Curse': 'leaden_limbs_curse',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

@@ -4,7 +4,7 @@ timing windows and powers as the functions generated for them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +69,9 @@ class CardDef:
     skills: tuple[tuple[str, int, int], ...] = ()  # a character's (skill, die sides, bonus)
     hand: int = 0  # a character's hand size
     proficiencies: tuple[str, ...] = ()  # a character's: `Weapons`, `Light Armors`
+    # The die of each skill named, for the character the card is displayed beside while it
+    # is (`While displayed, your Strength die is d4`): a state of the card's, not an event.
+    displayed_dice: Mapping[str, int] = field(default_factory=dict)
     powers: tuple[Power, ...] = ()
     when_encountered: Run | None = None
     when_examined: Run | None = None

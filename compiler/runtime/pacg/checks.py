@@ -50,7 +50,7 @@ def best_skill(character: Character, skills: Iterable[str]) -> Skill | None:
     for wanted in skills:
         for name in COMBAT_SKILLS if wanted == "Combat" else (wanted,):
             if name in character.skills:
-                sides, bonus = character.skills[name]
+                sides, bonus = character.die_for(name)
                 skill = Skill(name, sides, bonus)
                 if best is None or _mean2(skill) > _mean2(best):
                     best = skill

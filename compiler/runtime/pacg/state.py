@@ -59,6 +59,15 @@ class Character:
         self.displayed: list[Card] = []  # boons displayed, and Scourges it suffers
         self.alive = True
 
+    def die_for(self, skill: str) -> tuple[int, int]:
+        """The sides of the character's die for `skill` (one it has) and its bonus: a card
+        displayed beside it may change the die (CardDef.displayed_dice), the last one
+        displayed winning."""
+        sides, bonus = self.skills[skill]
+        for card in self.displayed:
+            sides = card.defn.displayed_dice.get(skill, sides)
+        return sides, bonus
+
     def still_has(self, card: Card, power: Power) -> bool:
         """Whether `card` is still where `power` is played from (the hand, or displayed):
         a play chosen earlier may have moved it."""
