@@ -1326,13 +1326,24 @@ class AstBuilder:
                         ) -> tuple[ast.Amount | None, int, tuple[ast.Selector, ...]]:
         return None, 0, counted
 
-    def instead_of_discard(self, meta: Any, *parts: Any) -> ast.InsteadOfDiscard:
+    def instead_of_discard(self, meta: Any, action: ast.Word, card: ast.SelfRef,
+                           instead_of: Token) -> ast.InsteadOfDiscard:
         """`... instead of discarding it`: the verb after `of` says which move is replaced."""
-        *rest, instead_of = parts
-        check, (action, card) = (rest[0], rest[1:]) if len(rest) == 3 else (None, rest)
         verb = str(instead_of).split()[2].casefold()
         replaces = {"discarding": "discard", "burying": "bury", "banishing": "banish"}[verb]
-        return ast.InsteadOfDiscard(action.text, card, check, replaces, span=self._span(meta))
+        return ast.InsteadOfDiscard(action.text, card, None, replaces, span=self._span(meta))
+
+    def check_to(self, meta: Any, check: ast.CheckStep, effect: ast.Effect
+                 ) -> ast.InsteadOfDiscard | tuple[ast.Effect, ...]:
+        """`succeed at a Charisma 5 check to <effect>`: the check attempted, and the effect
+        done if it succeeds (`... to recharge this card instead of discarding it`: the card
+        moved so only then)."""
+        if isinstance(effect, ast.InsteadOfDiscard):
+            return dataclasses.replace(effect, check=check, span=self._span(meta))
+        span = self._span(meta)
+        success = ast.Condition("succeeded", (), span=span)
+        return (ast.Attempt(ast.Target("you", span=span), check, span=span),
+                ast.Conditional(success, effect, span=span))
 
     def forbid(self, meta: Any, *parts: Any) -> ast.Forbid:
         """`you may not play spells ...`; with no one named (`... and may not play cards`),
@@ -1427,6 +1438,12 @@ class AstBuilder:
 
     def damage_from_deck(self, meta: Any) -> ast.DamageRule:
         return ast.DamageRule(from_deck=True, span=self._span(meta))
+
+    def shortfall_damage(self, meta: Any, card: ast.SelfRef, kind: ast.Word) -> ast.DamageRule:
+        """`<card> deals an amount of Cold damage to you equal to the difference between its
+        difficulty to defeat and your result` names the damage for the failed check to defeat
+        it, which the card deals anyway: that damage is Cold damage."""
+        return ast.DamageRule(as_kind=kind, span=self._span(meta))
 
     def dealt_halved(self, meta: Any, card: ast.SelfRef | None = None) -> ast.DamageRule:
         """`reduced by half`, or `halve the damage dealt by <card>`."""
