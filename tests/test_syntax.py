@@ -606,6 +606,12 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If defeated, attempt a Charisma 5 check; if you succeed, draw a card."),
     ("If defeated, if you succeed at a Charisma 5 check, draw a card.",
      "If defeated, attempt a Charisma 5 check; if you succeed, draw a card."),
+    ("After you act, if your check to defeat the Ogre uses the Melee trait, draw a card.",
+     "After you act, if your check to defeat the Ogre has the Melee trait, draw a card."),
+    ("Before you act, the difficulty to defeat is increased by 4 until the end of the "
+     "encounter.", "Before you act, the difficulty to defeat is increased by 4."),
+    ("If undefeated, bury 2 allies and/or blessings.",
+     "If undefeated, bury 2 allies or blessings."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),
