@@ -45,6 +45,7 @@ TARGET_WORDS = {
 CHOSEN_WORDS = {
     "character_at_location": "a character at your location",
     "another_character": "another character at your location",
+    "target_character": "a character",
 }
 # Card actions' verbs: (with `you`, with any other subject).
 VERBS = {
@@ -406,8 +407,8 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
     if e.action == "top":
-        return f"{_acting(e.target, 'top', voice)} {count_words(e.count, e.random, e.kinds)} " \
-            "on top of your deck"
+        return f"{_acting(e.target, 'top', voice)} {count_words(e.count, e.random, e.kinds)}" \
+            f"{CARD_SOURCES[e.source]} on top of your deck"
     if e.action in SHUFFLED_TO:
         return f"{_acting(e.target, 'shuffle', voice)} {count_words(e.count, e.random, e.kinds)}" \
             f"{CARD_SOURCES[e.source] or ' from your hand'} into {SHUFFLED_TO[e.action]}"

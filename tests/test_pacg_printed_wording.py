@@ -1045,6 +1045,11 @@ Check: Wisdom 30
 If undefeated, display this card next to your character card.
 While displayed, at the start of each of your turns, bury the top card of your deck.
 ---
+Name: Kindly Steward
+Type: Cohort
+
+Recharge this card to put a spell from a character's discard pile on top of her deck.
+---
 Name: Withering Hex
 Type: Henchman
 Check: Wisdom 30
@@ -2832,6 +2837,23 @@ def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
         brannoc, find, find.defn.powers[0])
     assert len(brannoc.hand) == 1 + drawn
+
+
+def test_a_power_may_take_a_card_from_a_characters_discard_pile(cards):
+    """`put a spell from a character's discard pile on top of her deck`: for a character its
+    holder chooses (by default, Brannoc himself), a spell of that character's discard pile
+    (the Mind Blade, not the Pebble) goes on top of that character's deck."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale")]})
+    brannoc = table.characters[0]
+    steward, blade, pebble = (Card(cards[name]) for name in
+                              ("Kindly Steward", "Mind Blade", "Pebble"))
+    brannoc.hand, brannoc.discards = [steward], [pebble, blade]
+    (power,) = steward.defn.powers
+    rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
+        brannoc, steward, power)
+    assert brannoc.deck[0] is blade
+    assert brannoc.discards == [pebble]
 
 
 @pytest.mark.parametrize(("bane", "discarded"), [("Spell Eater", "Mind Blade"),

@@ -612,6 +612,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "encounter.", "Before you act, the difficulty to defeat is increased by 4."),
     ("If undefeated, bury 2 allies and/or blessings.",
      "If undefeated, bury 2 allies or blessings."),
+    ("Recharge this card to shuffle an ally from a character's discard pile into his deck.",
+     "Recharge this card and choose a character to shuffle an ally from his discard pile into "
+     "his deck."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

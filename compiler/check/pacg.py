@@ -490,6 +490,14 @@ class _CardCheck(CardCheck):
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
 
+    def _card_source(self, node: ast.CardAction) -> None:
+        if node.source == "chosen_discards":  # left so only outside a power (activated)
+            self.report("CW204", node, "only a power's effects may take cards from a "
+                        "character's discard pile: they are for the character its holder "
+                        "chooses", "write 'from your discard pile', or make it a power: "
+                        "'Recharge this card to shuffle a card from a character's discard "
+                        "pile into his deck.'")
+
     def _alongside(self, node: ast.Triggered) -> None:
         if node.alongside is not None and node.window != "would_fail_by":
             self._card_kinds((node.alongside,))
@@ -638,7 +646,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.DamageRule: (_CardCheck._damage_kind,),
     ast.CountedDamage: (_CardCheck._damage_kind,),
     ast.ReduceDamage: (_CardCheck._reduced_kinds,),
-    ast.CardAction: (_CardCheck._node_card_kinds,),
+    ast.CardAction: (_CardCheck._node_card_kinds, _CardCheck._card_source),
     ast.PileAction: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.SummonFromBox: (_CardCheck._node_card_kinds,),
     ast.SearchDeck: (_CardCheck._node_traits, _CardCheck._node_card_kinds),

@@ -562,6 +562,12 @@ class AstBuilder:
         cost, card, *between, effects = parts[card_at - 1:]
         also = next((part for part in between if isinstance(part, ast.CardAction)), None)
         chosen = next((_target(part) for part in between if isinstance(part, ast.Word)), None)
+        if chosen is None and any(_from_chosen(effect) for effect in effects):
+            # `to shuffle an ally from a character's discard pile into his deck`: choose a
+            # character; that character shuffles it from its own discard pile
+            chosen = ast.Target("target_character", span=self._span(meta))
+            effects = tuple(dataclasses.replace(effect, source="discards")
+                            if _from_chosen(effect) else effect for effect in effects)
         power = ast.Activated(cost.text, card, effects, scope, chosen=chosen, also=also,
                               span=self._span(meta))
         if alternative is None:
@@ -811,12 +817,15 @@ class AstBuilder:
         return ast.CardAction(target, action.text, amount, source="deck", span=self._span(meta))
 
     def put_on_deck(self, meta: Any, *parts: Any) -> ast.CardAction:
-        """`put 1 card of your choice from your hand on top of your deck`: the action `top`."""
+        """`put 1 card of your choice from your hand on top of your deck`: the action `top`
+        (from the hand, unless another pile is named)."""
         target, rest = self._subject(meta, parts)
         count = next((part for part in rest if isinstance(part, ast.Amount)),
                      ast.Amount(0, 0, 1, span=self._span(meta)))
         kinds = next((part for part in rest if isinstance(part, tuple)), ())
-        return ast.CardAction(target, "top", count, kinds=kinds, span=self._span(meta))
+        source = next((part.text for part in rest if isinstance(part, ast.Word)), "hand")
+        return ast.CardAction(target, "top", count, kinds=kinds, source=source,
+                              span=self._span(meta))
 
     def shuffle_cards(self, meta: Any, *parts: Any) -> ast.CardAction:
         """`shuffle 2 random cards from your discard pile into your deck`: the action is where
@@ -1523,6 +1532,11 @@ class AstBuilder:
         built = ast.CheckOrElse(target, check, (otherwise[0],), span=self._span(meta))
         self.deepest = max(self.deepest, _nesting(built))
         return built
+
+
+def _from_chosen(effect: ast.Effect) -> bool:
+    """Whether an effect takes cards `from a character's discard pile` (card_source)."""
+    return isinstance(effect, ast.CardAction) and effect.source == "chosen_discards"
 
 
 def _dealt_on(more: _MoreDamage, before: ast.Effect | None) -> ast.Damage:

@@ -116,6 +116,7 @@ MODULES = {
     'Moonsilver Crossbow': 'moonsilver_crossbow',
     'Rod of Finding': 'rod_of_finding',
     'Sense the Wicked': 'sense_the_wicked',
+    'Temple Almoner': 'temple_almoner',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
