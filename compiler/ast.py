@@ -940,6 +940,8 @@ class ForbidSelf(Effect):
     (the check reports it)."""
 
     who: Target | None = None  # None: `you`
+    # `... during an encounter`: only while one is under way (not at a turn's end).
+    during_encounter: bool = False
 
 
 @dataclass(frozen=True)

@@ -238,8 +238,21 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 *does(sentence.effects, "that character")]
     if ast.continues(sentence) and previous is not None:  # `Then, ...`, `If you fail, ...`
         return ["when: with the sentence before, after its effects", *does(sentence.effects)]
+    moment = ast.moment_of(sentence) if isinstance(sentence, ast.Untimed) else None
+    if moment is not None:  # a sentence that names its own moment (ast.moment_of)
+        return [f"when: {UNTIMED_MOMENTS[moment]}", *does(sentence.effects)]
     when = [f"when: {notes['untimed']}"] if "untimed" in notes else []
     return when + does(sentence.effects)
+
+
+# The moments of the sentences with no window that name their own (ast.moment_of).
+UNTIMED_MOMENTS = {
+    "when_reset": "while this card is held, when its holder resets the hand",
+    "before_playing": "before each time this card could be played",
+    "during_check": "on the check to defeat the card, after cards are played on it, before "
+                    "its dice are rolled",
+    "after_encounter": WINDOWS["after_encounter"],
+}
 
 
 YOU = "the character who encounters the card (you)"
@@ -574,7 +587,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",
     ast.ForceOutcome: lambda e, you: "the card is acquired, with no check to acquire it"
     if e.outcome == "acquired" else f"the card is {e.outcome}, whatever the dice say",
-    ast.ForbidSelf: lambda e, you: "this card may not be played then",
+    ast.ForbidSelf: lambda e, you: "this card may not be played "
+    + ("during an encounter (only at the other moments of a turn)" if e.during_encounter
+       else "then"),
     ast.ShuffleLocation: lambda e, you: "the location deck is shuffled",
     ast.CountedDamage: lambda e, you: f"{_who(e.target, you)} is dealt "
     f"{e.kind.text + ' ' if e.kind else ''}damage, {f'{e.plus} points and ' if e.plus else ''}"

@@ -778,7 +778,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",
     ast.ForceOutcome: lambda e, voice: "you automatically acquire this card"
     if e.outcome == "acquired" else f"this card is {e.outcome}",
-    ast.ForbidSelf: lambda e, voice: "you may not play this card",
+    ast.ForbidSelf: lambda e, voice: "you may not play this card"
+    + (" during an encounter" if e.during_encounter else ""),
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",
     ast.ExaminedAction: lambda e, voice: EXAMINED_WORDS[e.action],
     ast.CountedDamage: lambda e, voice: (

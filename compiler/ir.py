@@ -101,7 +101,8 @@ card with none is not taken in).
 | `no_closing`     | (none): the henchman, defeated, offers no attempt to close its location |
 | `pay_for_each`   | action, kinds, each (an `add_to_check`, once for each card paid) |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
-| `forbid_self`    | (none): the card may not be played now (in `before_playing`)         |
+| `forbid_self`    | (none): the card may not be played now (in `before_playing`); with   |
+|                  | during_encounter (only when true), only while an encounter is under way |
 | `force_outcome`  | outcome (`defeated`, `undefeated`): of the check to defeat            |
 | `subtract`       | amount, each_die (per die rolled on the check)                       |
 | `unevadable`     | (none): the card may not be evaded                                 |

@@ -533,7 +533,8 @@ class _Lowerer:
         return {"op": "shuffle_location"}
 
     def ForbidSelf(self, e: ast.ForbidSelf) -> ir.Effect:
-        return {"op": "forbid_self"}
+        return {"op": "forbid_self", "during_encounter": True} if e.during_encounter \
+            else {"op": "forbid_self"}
 
     def ForceOutcome(self, e: ast.ForceOutcome) -> ir.Effect:
         return {"op": "force_outcome", "outcome": e.outcome}

@@ -1045,6 +1045,23 @@ Check: Wisdom 30
 If undefeated, display this card next to your character card.
 While displayed, at the start of each of your turns, bury the top card of your deck.
 ---
+Name: Sleepy Charm
+Type: Item
+
+Reveal this card to add 2 to your combat check. You may not play this card during an encounter.
+---
+Name: Dusk Cloak
+Type: Item
+
+Discard this card to move to another location at the end of your turn.
+You may not play this card during an encounter.
+---
+Name: Bound Cloak
+Type: Item
+
+Discard this card to move to another location at the end of your turn.
+You may not play this card.
+---
 Name: Kindly Steward
 Type: Cohort
 
@@ -2837,6 +2854,26 @@ def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
         brannoc, find, find.defn.powers[0])
     assert len(brannoc.hand) == 1 + drawn
+
+
+def test_a_card_that_may_not_be_played_during_an_encounter(cards):
+    """`You may not play this card during an encounter`: on the check to defeat the Iron
+    Brute the charm is refused."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Sleepy Charm"])],
+                        script={"evade": ["none"], "check": [["Sleepy Charm"]]})
+    assert events_of(events, "refused", card="Sleepy Charm")
+    assert not events_of(events, "play", card="Sleepy Charm")
+
+
+@pytest.mark.parametrize(("cloak", "played"), [("Dusk Cloak", True), ("Bound Cloak", False)])
+def test_a_card_forbidden_in_encounters_is_played_as_the_turn_ends(cards, cloak, played):
+    """The Dusk Cloak, which may not be played during an encounter, is played as Brannoc's
+    turn ends; the Bound Cloak, which may not be played at all, is not."""
+    events = play_setup(cards, locations=[*field("Pebble"), {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale", hand=[cloak])],
+                        script={"evade": ["none"], "check": [[]], "may": [True]})
+    assert bool(events_of(events, "play", card=cloak)) == played
 
 
 def test_a_power_may_take_a_card_from_a_characters_discard_pile(cards):

@@ -615,6 +615,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("Recharge this card to shuffle an ally from a character's discard pile into his deck.",
      "Recharge this card and choose a character to shuffle an ally from his discard pile into "
      "his deck."),
+    ("You may not use this power during an encounter.",
+     "You may not play this card during an encounter."),
+    ("You may not play this ally during an encounter.",
+     "You may not play this card during an encounter."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -148,6 +148,7 @@ class _CardCount(NamedTuple):
 # which_checks to find among its parts.
 _ELSEWHERE = object()
 _BY_ANOTHER = object()
+_DURING_AN_ENCOUNTER = object()
 
 
 def _of_examined(effect: ast.Effect) -> ast.Effect:
@@ -1241,9 +1242,16 @@ class AstBuilder:
     def shuffle_blessing(self, meta: Any) -> ast.ShuffleBlessing:
         return ast.ShuffleBlessing(span=self._span(meta))
 
-    def forbid_self(self, meta: Any, who: ast.Word) -> ast.ForbidSelf:
-        return ast.ForbidSelf(None if who.text == "you" else _target(who),
+    def forbid_self(self, meta: Any, who: ast.Word, *rest: Any) -> ast.ForbidSelf:
+        """`you may not play this card` (`this ally`: the card by its type; the check asks
+        nothing of it), in an encounter too if `during an encounter` is written; `you may not
+        use this power during an encounter` says the same of the card."""
+        during = _DURING_AN_ENCOUNTER in rest
+        return ast.ForbidSelf(None if who.text == "you" else _target(who), during,
                               span=self._span(meta))
+
+    def during_an_encounter(self, meta: Any) -> object:
+        return _DURING_AN_ENCOUNTER
 
     def count_as(self, meta: Any, die: Token, _noun: Token, face: Token, counted: Token
                  ) -> ast.CountAs:

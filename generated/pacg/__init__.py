@@ -117,6 +117,7 @@ MODULES = {
     'Rod of Finding': 'rod_of_finding',
     'Sense the Wicked': 'sense_the_wicked',
     'Temple Almoner': 'temple_almoner',
+    "Pilgrim's Lantern": 'pilgrim_s_lantern',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -92,6 +92,7 @@ class Encounter(CardOperations):
             "alongside another character" if self.alongside else f"from {self.location.name}"
         self.log.emit("encounter", character=self.character.name, card=defn.name,
                       type=defn.type, origin=origin)
+        self.under_way = True
         with self.log.nested():
             self._sequence()
             if not self.table.over and not self.alongside:
@@ -613,6 +614,7 @@ def end_turn_text(table: Table, turn_character: Character) -> None:
             continue
         encounter = Encounter(table, turn_character, card, turn_character.location)
         if encounter.may_play(turn_character, card, power) \
+                and encounter._own_text(turn_character, card) is None \
                 and encounter.may(turn_character, f"play {card.name}"):
             encounter.use_power(turn_character, card, power)
     for character in table.living():

@@ -166,6 +166,7 @@ class CardOperations:
         self.defeat_change = 0  # to the difficulty of the checks to defeat
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.forbids_self = False  # what a card's before_playing text said, asked just now
+        self.under_way = False  # whether this encounter is being played (Encounter.run)
         self.beside: str | None = None  # where the card's text displays it
         # Additions of the cards displayed beside the encountering character, for the checks
         # of this encounter (add_while_displayed): for whom, and the addition.
@@ -1133,5 +1134,9 @@ class CardOperations:
         self.log.emit("blessing_shuffled_in", card=card.name if card else None,
                       location=self.location.name)
 
-    def forbid_self(self) -> None:
-        self.forbids_self = True
+    def forbid_self(self, during_encounter: bool = False) -> None:
+        """`you may not play this card` (asked by Encounter._own_text); `... during an
+        encounter`, only while this one is under way, not at the other moments of a turn an
+        Encounter is the context of."""
+        if not during_encounter or self.under_way:
+            self.forbids_self = True
