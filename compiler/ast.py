@@ -877,6 +877,18 @@ COUNTED = ("other_characters_here", "other_open_locations")
 
 
 @dataclass(frozen=True)
+class ForEachPlayed(Effect):
+    """`For each blessing played in a check against Nualia, <effect>`: `effect` once for each
+    card of one of `kinds` (`card`: any) with all of `traits` played on the check being
+    made, as a bane's text about the check to defeat it is done (after cards are played on
+    it, before its dice are rolled)."""
+
+    effect: Effect
+    kinds: tuple[Word, ...]
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class EncounteredByEach(Effect):
     """`Each character at this location encounters Tangletooth.`: each character of
     `target` other than the one encountering the card encounters it as well, first."""
@@ -1480,7 +1492,7 @@ def moment_of(sentence: Untimed) -> str | None:
         if isinstance(node, ForbidSelf):
             return "before_playing"
         if (isinstance(node, Condition) and node.kind in CHECK_CONDITIONS) \
-                or isinstance(node, PayForEach | Subtract):
+                or isinstance(node, PayForEach | Subtract | ForEachPlayed):
             return "during_check"
         if isinstance(node, Condition) and node.kind in DEFEAT_CHECK_CONDITIONS:
             return "after_encounter"

@@ -596,6 +596,10 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     "a point for "
     + _cards_of(e.counted, f"{you}'s hand" if e.owner == "yours" else "its own hand"),
     ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_FATES[e.action]}",
+    ast.ForEachPlayed: lambda e, you: f"{effect_words(e.effect, you)}, once for each "
+    + " or ".join(map(str, e.kinds))
+    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + " played on the check",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",
     ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} encounters the card "

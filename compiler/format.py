@@ -785,6 +785,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.CountedDamage: lambda e, voice: (
         f"{_acting(e.target, 'take', voice)} {e.kind.text + ' ' if e.kind else ''}damage equal "
         f"to {f'{e.plus} plus ' if e.plus else ''}{_number_in_hand(e.counted, e.owner)}"),
+    ast.ForEachPlayed: lambda e, voice: (
+        f"for each {_list(map(str, e.kinds), 'or')}{_traits(e.traits)} played on the check, "
+        f"{format_effect(e.effect, voice)}"),
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "

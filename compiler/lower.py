@@ -504,6 +504,10 @@ class _Lowerer:
     def ExaminedAction(self, e: ast.ExaminedAction) -> ir.Effect:
         return {"op": "examined", "action": e.action}
 
+    def ForEachPlayed(self, e: ast.ForEachPlayed) -> ir.Effect:
+        return {"op": "for_each_played", "kinds": _words(e.kinds), "traits": _words(e.traits),
+                "effect": self.effect(e.effect)}
+
     def ForEach(self, e: ast.ForEach) -> ir.Effect:
         return {"op": "for_each", "counted": e.counted, "effect": self.effect(e.effect)}
 

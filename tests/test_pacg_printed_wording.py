@@ -1045,6 +1045,13 @@ Check: Wisdom 30
 If undefeated, display this card next to your character card.
 While displayed, at the start of each of your turns, bury the top card of your deck.
 ---
+Name: Jealous Idol
+Type: Monster
+Check: Combat 10
+
+For each blessing played in a check against the Jealous Idol, the difficulty of the check is
+increased by 2.
+---
 Name: Sleepy Charm
 Type: Item
 
@@ -2854,6 +2861,21 @@ def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
         brannoc, find, find.defn.powers[0])
     assert len(brannoc.hand) == 1 + drawn
+
+
+@pytest.mark.parametrize(("plays", "difficulty"), [
+    ([], 10), (["Blessing of Kin"], 12), (["Mind Blade"], 10),
+    (["Mind Blade", "Blessing of Kin"], 12)])
+def test_a_bane_may_count_the_cards_played_on_the_check_to_defeat_it(cards, plays, difficulty):
+    """`For each blessing played in a check against the Jealous Idol, the difficulty of the
+    check is increased by 2`: 2 for the blessing played (one of each type may be), none for
+    the spell."""
+    events = play_setup(cards, locations=field("Jealous Idol"),
+                        characters=[hero("Brannoc Ashvale",
+                                         hand=["Blessing of Kin", "Blessing of Echoes",
+                                               "Mind Blade"])],
+                        script={"evade": ["none"], "check": [plays]})
+    assert [check["difficulty"] for check in checks(events)] == [difficulty]
 
 
 def test_a_card_that_may_not_be_played_during_an_encounter(cards):

@@ -619,6 +619,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "You may not play this card during an encounter."),
     ("You may not play this ally during an encounter.",
      "You may not play this card during an encounter."),
+    ("For each blessing played in a check against the Ogre, the difficulty of the check is "
+     "increased by 2.",
+     "For each blessing played on the check, the difficulty of this check is increased by 2."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -81,7 +81,8 @@ _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.Inste
 # What a boon's text may do to a check it was played on, its dice rolled.
 _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
-_CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome, ast.PayForEach)
+_CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome, ast.PayForEach,
+                  ast.ForEachPlayed)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
@@ -419,7 +420,7 @@ class _CardCheck(CardCheck):
             self._check_step(effect.check)
             for branch in effect.otherwise:
                 self._effect(kind, branch)
-        elif isinstance(effect, ast.ExtraCost | ast.ForEach):
+        elif isinstance(effect, ast.ExtraCost | ast.ForEach | ast.ForEachPlayed):
             self._effect(kind, effect.effect)
         elif isinstance(effect, ast.Conditional | ast.YouMay | ast.PayTo | ast.Either):
             for branch in ast.branches(effect):
@@ -653,6 +654,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.DiscardFirst: (_CardCheck._node_card_kinds,),
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),
+    ast.ForEachPlayed: (_CardCheck._node_card_kinds,),
     ast.GainFromBox: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Triggered: (_CardCheck._alongside,),
     ast.WhichChecks: (_CardCheck._which_checks,),

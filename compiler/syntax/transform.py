@@ -1202,6 +1202,13 @@ class AstBuilder:
     def for_each(self, meta: Any, effect: ast.Effect, counted: ast.Word) -> ast.ForEach:
         return ast.ForEach(effect, counted.text, span=self._span(meta))
 
+    def for_each_played(self, meta: Any, kinds: tuple[ast.Word, ...], *rest: Any
+                        ) -> ast.ForEachPlayed:
+        """The check is named only to say which (`in a check against Nualia`)."""
+        *between, effect = rest
+        traits = next((part for part in between if isinstance(part, tuple)), ())
+        return ast.ForEachPlayed(effect, kinds, traits, span=self._span(meta))
+
     def undefeated_unless(self, meta: Any, card: ast.CardRef, subject: ast.SelfRef
                           ) -> ast.UndefeatedUnless:
         return ast.UndefeatedUnless(card, subject, span=self._span(meta))

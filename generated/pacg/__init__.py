@@ -198,4 +198,5 @@ MODULES = {
     'Elf-Bane Reaver': 'elf_bane_reaver',
     'Mother Thorn': 'mother_thorn',
     'Thunderhead Drake': 'thunderhead_drake',
+    'Covetous Abbess': 'covetous_abbess',
 }

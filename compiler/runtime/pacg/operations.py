@@ -531,6 +531,14 @@ class CardOperations:
             return False
         return power.condition is None or self.holds(holder, *power.condition)
 
+    def count_played(self, kinds: tuple[str, ...], traits: tuple[str, ...]) -> int:
+        """How many cards of `kinds` (cards.of_kinds) with all of `traits` were played on the
+        check being made (none when none is)."""
+        wanted = {trait.casefold() for trait in traits}
+        plays = self.check.plays if self.check is not None else ()
+        return sum(1 for play in plays if of_kinds(play.card.defn, kinds)
+                   and wanted <= {trait.casefold() for trait in play.card.defn.traits})
+
     def also_payable(self, holder: Character, card: Card, kinds: tuple[str, ...]
                      ) -> list[Card]:
         """The cards of `holder`'s hand, `card` aside, that may pay a power's further card of
@@ -585,10 +593,7 @@ class CardOperations:
             return card is not None and of_kinds(card.defn, words)
         if kind == "played_on_check":
             wanted, *traits = words
-            played = [play.card.defn for play in self.check.plays] if self.check else []
-            return any(singular(defn.type) == singular(wanted)
-                       and {trait.casefold() for trait in traits}
-                       <= {trait.casefold() for trait in defn.traits} for defn in played)
+            return self.count_played((wanted,), tuple(traits)) > 0
         if kind == "check_against_card":  # the check being made is against that card
             check = self.check
             return check is not None and check.against is not None \
