@@ -622,6 +622,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("For each blessing played in a check against the Ogre, the difficulty of the check is "
      "increased by 2.",
      "For each blessing played on the check, the difficulty of this check is increased by 2."),
+    ("Increase the difficulty by 3 if you have the Divine skill.",
+     "If you have the Divine skill, increase the difficulty by 3."),
+    ("Draw a card if you do not have either the Arcane or Divine skill.",
+     "If you do not have either the Arcane or Divine skill, draw a card."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -1086,6 +1086,12 @@ class AstBuilder:
             otherwise = None if otherwise is None else _of_examined(otherwise)
         return ast.Conditional(condition, then, otherwise, instead, span=span)
 
+    def trailing_conditional(self, meta: Any, then: ast.Effect, condition: ast.Condition
+                             ) -> ast.Conditional:
+        """`<effect> if you have the Divine skill` says `if you have the Divine skill,
+        <effect>`."""
+        return self.conditional(meta, condition, then)
+
     def examined_is_other_than(self, meta: Any, kinds: tuple[ast.Word, ...],
                                excluded: tuple[ast.Word, ...]) -> _AllOf:
         """`it is a monster other than a henchman or villain`: a monster, and none of those."""
