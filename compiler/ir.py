@@ -95,6 +95,8 @@ card with none is not taken in).
 |                  | and, only when not 0, plus: so many points more                      |
 | `examined`       | action (ast.EXAMINED_ACTIONS): of the card examined just before      |
 | `for_each`       | counted (ast.COUNTED), effect: the effect once for each one counted |
+| `for_each_played` | kinds, traits, effect: the effect once for each such card played on |
+|                  | the check being made                                                 |
 | `encountered_by_each` | target: each of them but the one encountering it encounters it first |
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |

@@ -492,7 +492,7 @@ class _CardCheck(CardCheck):
             self._card_kinds(node.or_kinds)
 
     def _card_source(self, node: ast.CardAction) -> None:
-        if node.source == "chosen_discards":  # left so only outside a power (activated)
+        if node.source == "chosen_discards":  # in a power, AstBuilder.activated replaced it
             self.report("CW204", node, "only a power's effects may take cards from a "
                         "character's discard pile: they are for the character its holder "
                         "chooses", "write 'from your discard pile', or make it a power: "

@@ -1138,11 +1138,10 @@ class AstBuilder:
 
     def counted_damage(self, meta: Any, *parts: Any) -> ast.CountedDamage:
         target, rest = self._subject(meta, parts)
-        *kind, counted, owner = rest
-        plus = next((part for part in kind if isinstance(part, int)), 0)
-        kind = [part for part in kind if isinstance(part, ast.Word)]
-        return ast.CountedDamage(target, kind[0] if kind else None, counted, owner.text, plus,
-                                 span=self._span(meta))
+        *middle, counted, owner = rest
+        kind = next((part for part in middle if isinstance(part, ast.Word)), None)
+        plus = next((part for part in middle if isinstance(part, int)), 0)
+        return ast.CountedDamage(target, kind, counted, owner.text, plus, span=self._span(meta))
 
     def counted_plus(self, meta: Any, number: Token) -> int:
         return int(number)
@@ -1257,8 +1256,8 @@ class AstBuilder:
 
     def forbid_self(self, meta: Any, who: ast.Word, *rest: Any) -> ast.ForbidSelf:
         """`you may not play this card` (`this ally`: the card by its type; the check asks
-        nothing of it), in an encounter too if `during an encounter` is written; `you may not
-        use this power during an encounter` says the same of the card."""
+        nothing of it); with `during an encounter`, only while one is under way (`you may not
+        use this power during an encounter` says the same of the card)."""
         during = _DURING_AN_ENCOUNTER in rest
         return ast.ForbidSelf(None if who.text == "you" else _target(who), during,
                               span=self._span(meta))
