@@ -626,6 +626,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If you have the Divine skill, increase the difficulty by 3."),
     ("Draw a card if you do not have either the Arcane or Divine skill.",
      "If you do not have either the Arcane or Divine skill, draw a card."),
+    ("Discard this card to choose a character at your location to evade a monster he "
+     "encounters; put that monster on top of its location deck.",
+     "Discard this card and choose a character at your location to evade a monster; put it on "
+     "the top of the location deck."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

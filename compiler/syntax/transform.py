@@ -793,6 +793,10 @@ class AstBuilder:
 
     shuffle_self = put_self  # `shuffle <card> into <place>`: the place, a word
 
+    def that_card(self, meta: Any, _noun: Token) -> ast.SelfRef:
+        """`that monster`: the card just spoken of, as `it` says it."""
+        return ast.SelfRef(span=self._span(meta))
+
     def card_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         target, (action, count, *source) = self._subject(meta, parts)
         return ast.CardAction(target, action.text, count.amount, count.random, count.kinds,
