@@ -288,7 +288,7 @@ class SelfAction(Effect):
 @dataclass(frozen=True)
 class MoveSelf(Effect):
     """Where the card goes when its encounter ends: shuffled into a deck (SHUFFLED_INTO), or
-    `top` / `bottom` of the location deck."""
+    `top` / `bottom` of the location deck, or `under_top`: under its top card, if any."""
 
     place: str
     card: SelfRef

@@ -486,7 +486,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + (f"the scourge {e.card.name}" if e.card else "a scourge the dice pick from the box"),
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
         f"shuffled into {ast.SHUFFLED_INTO[e.place]}" if e.place in ast.SHUFFLED_INTO
-        else f"put on {_end(e.place)} of the location deck"),
+        else "put under the top card of the location deck (on top, if it is empty)"
+        if e.place == "under_top" else f"put on {_end(e.place)} of the location deck"),
     ast.CardAction: lambda e, you: f"{_who(e.target, you)} must "
     f"{_ACTION_VERBS.get(e.action, e.action)} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"

@@ -679,6 +679,8 @@ def _damage_rule(e: ast.DamageRule, voice: Voice) -> str:
 def _move(e: ast.MoveSelf, voice: Voice) -> str:
     if e.place in ast.SHUFFLED_INTO:
         return f"shuffle {self_ref(e.card)} into {ast.SHUFFLED_INTO[e.place]}"
+    if e.place == "under_top":
+        return f"put {self_ref(e.card)} under the top card of the location deck"
     return f"put {self_ref(e.card)} on {ast.DECK_ENDS[e.place]} of the location deck"
 
 

@@ -43,7 +43,8 @@ card with none is not taken in).
 | `evade`          | who (null: the card's holder), kinds, traits, highest (below)      |
 | `defeat`         | who (null), kinds, traits, highest: the bane is defeated, no check |
 | `summon`         | target, cards (names)                                              |
-| `dispose`        | place (`banish`, `display`, a cost, `shuffle`, `top`, `bottom`), beside |
+| `dispose`        | place (`banish`, `display`, a cost, `shuffle`, `top`, `bottom`,      |
+|                  | `under_top`: under the location deck's top card), beside            |
 | `cards`          | target, action, count, random, kinds (empty: any), source (below)  |
 | `draw`           | target, count, up_to (at most count, as many as the player chooses) |
 | `add_to_check`   | amount, owner (`yours`, `any`), checks, purpose, against (below)   |

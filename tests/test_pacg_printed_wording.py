@@ -1045,6 +1045,12 @@ Check: Wisdom 30
 If undefeated, display this card next to your character card.
 While displayed, at the start of each of your turns, bury the top card of your deck.
 ---
+Name: Sliding Wall
+Type: Barrier
+Check: Strength 99
+
+If undefeated, put this card under the top card (if any) of the location deck.
+---
 Name: Jealous Idol
 Type: Monster
 Check: Combat 10
@@ -2861,6 +2867,21 @@ def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
         brannoc, find, find.defn.powers[0])
     assert len(brannoc.hand) == 1 + drawn
+
+
+@pytest.mark.parametrize(("rest", "after"), [
+    (["Pebble", "Sure Thing"], ["Pebble", "Sliding Wall", "Sure Thing"]),
+    ([], ["Sliding Wall"])])
+def test_a_bane_may_go_under_the_top_card_of_its_deck(cards, rest, after):
+    """`put this card under the top card (if any) of the location deck`: second from the top,
+    or alone in an empty deck."""
+    table = laid_out(cards, {"locations": field("Sliding Wall", *rest),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"]}})
+    brannoc = table.characters[0]
+    location = brannoc.location
+    rt.Encounter(table, brannoc, location.deck.pop(0), location).run()
+    assert [card.name for card in location.deck] == after
 
 
 @pytest.mark.parametrize(("plays", "difficulty"), [

@@ -630,6 +630,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "encounters; put that monster on top of its location deck.",
      "Discard this card and choose a character at your location to evade a monster; put it on "
      "the top of the location deck."),
+    ("If undefeated, put this card under the top card (if any) of the location deck.",
+     "If undefeated, put this card under the top card of the location deck."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

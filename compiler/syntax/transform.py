@@ -793,6 +793,9 @@ class AstBuilder:
 
     shuffle_self = put_self  # `shuffle <card> into <place>`: the place, a word
 
+    def under_top(self, meta: Any) -> ast.Word:
+        return ast.Word("under_top", span=self._span(meta))
+
     def that_card(self, meta: Any, _noun: Token) -> ast.SelfRef:
         """`that monster`: the card just spoken of, as `it` says it."""
         return ast.SelfRef(span=self._span(meta))

@@ -28,6 +28,7 @@ MODULES = {
     'Riddling Arch': 'riddling_arch',
     'Ferry Toll': 'ferry_toll',
     'Null Field': 'null_field',
+    'Creeping Portcullis': 'creeping_portcullis',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

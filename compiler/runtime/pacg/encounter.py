@@ -471,6 +471,9 @@ class Encounter(CardOperations):
         if place == "bottom":
             deck.append(self.card)
             return f"put at the bottom of {self.location.name}'s deck"
+        if place == "under_top":
+            deck.insert(min(1, len(deck)), self.card)
+            return f"put under the top card of {self.location.name}'s deck"
         if place == "display":
             if self.beside in BESIDE_YOU:  # `next to your character card`
                 self.character.displayed.append(self.card)
