@@ -1095,6 +1095,23 @@ class Triggered(Sentence):
     once: str | None = None
 
 
+@dataclass(frozen=True)
+class EitherWindow(Triggered):
+    """`When you examine this card, or if undefeated, <effects>`: the effects done in `window`
+    and again in `also`, a window of its own that asks nothing more (each_window)."""
+
+    also: str = ""
+
+
+def each_window(sentence: Triggered) -> tuple[Triggered, ...]:
+    """The sentence as one window's each: two for an EitherWindow, the first as written."""
+    if not isinstance(sentence, EitherWindow):
+        return (sentence,)
+    first = Triggered(**{item.name: getattr(sentence, item.name)
+                         for item in dataclasses.fields(Triggered)})
+    return first, Triggered(sentence.also, sentence.effects, span=sentence.span)
+
+
 # The windows a card's text may do only the first time in a turn or a scenario, with their
 # canonical wording.
 ONCE_WINDOWS = {

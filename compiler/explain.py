@@ -176,6 +176,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         return [line for moment, effect in rolled
                 for line in (f"when: {WINDOWS[moment]}", *does((effect,)))]
 
+    if isinstance(sentence, ast.EitherWindow):  # `When you examine this card, or if ...`
+        return [line for one in ast.each_window(sentence) for line in _sentence(one, notes)]
     if isinstance(sentence, ast.Triggered):
         # A boon's windows as it is encountered are the encountering character's, not a
         # holder's.

@@ -216,12 +216,17 @@ def _window_words(sentence: ast.Triggered) -> str:
         words += f" {kind}" if sentence.window in ("when_playing_another", "would_fail_by") \
             else f" {_article(kind)} {kind}"
     if sentence.within:
-        words = words[:1].lower() + words[1:]
+        words = _lowered(words)
     if sentence.condition is None:
         return words
     if sentence.window in ast.OUTCOMES:  # `If defeated and the check to defeat was ...`
         return f"{words} and {_condition(sentence.condition)}"
-    return f"If {_condition(sentence.condition)}, {words[:1].lower()}{words[1:]}"
+    return f"If {_condition(sentence.condition)}, {_lowered(words)}"
+
+
+def _lowered(words: str) -> str:
+    """Words begun in lower case, written after others (`..., or if undefeated`)."""
+    return words[:1].lower() + words[1:]
 
 
 def _immunity(sentence: ast.Immunity) -> str:
@@ -240,6 +245,8 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Immunity: _immunity,
     ast.Triggered: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
     + f"{_window_words(s)}, {effects(s.effects)}",
+    ast.EitherWindow: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
+    + f"{_window_words(s)}, or {_lowered(ast.TIMING_WINDOWS[s.also])}, {effects(s.effects)}",
     ast.Activated: lambda s: _while_displayed(_activated(s)) if s.displayed else _activated(s),
     ast.Untimed: lambda s: effects(s.effects),
     ast.WhileDisplayed: lambda s: _standing(s),

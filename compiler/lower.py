@@ -77,20 +77,23 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 continue
             last, window, after_power = None, None, isinstance(sentence, ast.Activated)
             if isinstance(sentence, ast.Triggered):
-                window = sentence
-                last = triggers.setdefault(sentence.window, [])
-                # `If undefeated, the Ghoul deals no damage`: so from the start (the damage
-                # for the failed check comes before any window of the outcome); `If
-                # undefeated, the damage dealt by the Ghoul is increased by 2`: a rule for
-                # that damage only (docs/rulings.md).
-                before = [e for e in sentence.effects if ast.before_outcome(sentence, e)]
-                untimed.extend(_for_failure(lower.effect(e)) for e in before)
-                effects = [lower.effect(e) for e in sentence.effects if e not in before]
-                if sentence.alongside is not None:  # `When playing another weapon, ...`
-                    # done only for a card of that type: played on the check, or to be played
-                    asks = _ALONGSIDE_CONDITIONS[sentence.window]
-                    effects = [_only_if(asks, [sentence.alongside.text], e) for e in effects]
-                last.extend(_within(window, effects))
+                # `When you examine this card, or if undefeated, ...`: in each window; a
+                # `Then, ...` after it goes on in the first
+                for one in reversed(ast.each_window(sentence)):
+                    window, last = one, triggers.setdefault(one.window, [])
+                    # `If undefeated, the Ghoul deals no damage`: so from the start (the
+                    # damage for the failed check comes before any window of the outcome);
+                    # `If undefeated, the damage dealt by the Ghoul is increased by 2`: a rule
+                    # for that damage only (docs/rulings.md).
+                    before = [e for e in one.effects if ast.before_outcome(one, e)]
+                    untimed.extend(_for_failure(lower.effect(e)) for e in before)
+                    effects = [lower.effect(e) for e in one.effects if e not in before]
+                    if one.alongside is not None:  # `When playing another weapon, ...`
+                        # done only for a card of that type: played on the check, or to be
+                        # played
+                        asks = _ALONGSIDE_CONDITIONS[one.window]
+                        effects = [_only_if(asks, [one.alongside.text], e) for e in effects]
+                    last.extend(_within(window, effects))
             elif isinstance(sentence, ast.Activated):
                 written = [lower.power(power) for power in sentence.powers]
                 powers.extend(written)

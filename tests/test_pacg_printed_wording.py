@@ -1045,6 +1045,12 @@ Check: Wisdom 30
 If undefeated, display this card next to your character card.
 While displayed, at the start of each of your turns, bury the top card of your deck.
 ---
+Name: Twice Stung Hive
+Type: Monster
+Check: Combat 99
+
+Before the encounter, or if undefeated, you take 1 Fire damage.
+---
 Name: Sliding Wall
 Type: Barrier
 Check: Strength 99
@@ -2867,6 +2873,15 @@ def test_a_card_may_let_its_holder_draw_up_to_a_number(cards, script, drawn):
     rt.Encounter(table, brannoc, Card(cards["Sure Thing"]), brannoc.location).use_power(
         brannoc, find, find.defn.powers[0])
     assert len(brannoc.hand) == 1 + drawn
+
+
+def test_one_sentence_may_be_done_in_two_windows(cards):
+    """`Before the encounter, or if undefeated, you take 1 Fire damage.`: Brannoc takes the
+    Fire damage before the check and again once the hive is undefeated."""
+    events = play_setup(cards, locations=field("Twice Stung Hive"),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    fire = [event for event in events_of(events, "damage") if event["kind"] == "Fire"]
+    assert len(fire) == 2
 
 
 @pytest.mark.parametrize(("rest", "after"), [

@@ -632,6 +632,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "the top of the location deck."),
     ("If undefeated, put this card under the top card (if any) of the location deck.",
      "If undefeated, put this card under the top card of the location deck."),
+    ("When you examine this card or before you act, you take 1 Fire damage.",
+     "When you examine this card, or before the encounter, you take 1 Fire damage."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -261,7 +261,11 @@ class _CardCheck(CardCheck):
             if kind != "bane":
                 self.report("CW204", sentence, "only banes have immunities")
         elif isinstance(sentence, ast.Triggered):
-            self._triggered(kind, sentence)
+            before = len(self.diagnostics)
+            for one in ast.each_window(sentence):
+                self._triggered(kind, one)
+            # an effect that neither of two windows allows is reported once
+            self.diagnostics[before:] = list(dict.fromkeys(self.diagnostics[before:]))
         elif isinstance(sentence, ast.Activated):
             for power in sentence.powers:
                 self._activated(kind, power)
@@ -657,6 +661,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.ForEachPlayed: (_CardCheck._node_card_kinds,),
     ast.GainFromBox: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Triggered: (_CardCheck._alongside,),
+    ast.EitherWindow: (_CardCheck._alongside,),
     ast.WhichChecks: (_CardCheck._which_checks,),
     ast.UseSkill: (_CardCheck._use_skill,),
     ast.AddSkillDie: (_CardCheck._skill_die_added,),

@@ -452,6 +452,12 @@ class AstBuilder:
         return ast.Triggered(window.text, _rolled_alone(effects), within, alongside, card,
                              condition, once, span=self._span(meta))
 
+    def either_window(self, meta: Any, window: Any, also: ast.Word,
+                      effects: tuple[ast.Effect, ...]) -> ast.EitherWindow:
+        built = self.triggered(meta, window, effects)
+        return ast.EitherWindow(**{item.name: getattr(built, item.name)
+                                   for item in dataclasses.fields(built)}, also=also.text)
+
     def conditioned_triggered(self, meta: Any, condition: ast.Condition, window: Any,
                               effects: tuple[ast.Effect, ...]) -> ast.Triggered:
         """`If <condition>, <window>, <effects>`: the window's effects, done only if the

@@ -146,6 +146,7 @@ MODULES = {
     'Coiled Boa': 'coiled_boa',
     'Marrow Leech Curse': 'marrow_leech_curse',
     'Leaden Limbs Curse': 'leaden_limbs_curse',
+    'Glyph-Scored Lectern': 'glyph_scored_lectern',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
