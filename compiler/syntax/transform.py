@@ -458,6 +458,13 @@ class AstBuilder:
         return ast.EitherWindow(**{item.name: getattr(built, item.name)
                                    for item in dataclasses.fields(built)}, also=also.text)
 
+    def before_and_after(self, meta: Any, effects: tuple[ast.Effect, ...]
+                         ) -> ast.EitherWindow:
+        """`Before or after the encounter, ...` says `Before the encounter, or after the
+        encounter, ...`."""
+        return ast.EitherWindow("before_encounter", _rolled_alone(effects),
+                                also="after_encounter", span=self._span(meta))
+
     def conditioned_triggered(self, meta: Any, condition: ast.Condition, window: Any,
                               effects: tuple[ast.Effect, ...]) -> ast.Triggered:
         """`If <condition>, <window>, <effects>`: the window's effects, done only if the
