@@ -889,6 +889,19 @@ class ForEachPlayed(Effect):
 
 
 @dataclass(frozen=True)
+class PlayedFate(Effect):
+    """`If you play a boon that has the Divine trait, banish it`: each card of one of `kinds`
+    (`card`: any) with all of `traits` that `target` plays in this encounter goes where
+    `action` (a card verb) puts it once its play is done, in place of where the play put it;
+    a card its play banished stays in the box (`..., unless that card would be banished`)."""
+
+    target: Target
+    kinds: tuple[Word, ...]
+    traits: tuple[Word, ...]
+    action: str
+
+
+@dataclass(frozen=True)
 class EncounteredByEach(Effect):
     """`Each character at this location encounters Tangletooth.`: each character of
     `target` other than the one encountering the card encounters it as well, first."""

@@ -797,6 +797,11 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ForEachPlayed: lambda e, voice: (
         f"for each {_list(map(str, e.kinds), 'or')}{_traits(e.traits)} played on the check, "
         f"{format_effect(e.effect, voice)}"),
+    ast.PlayedFate: lambda e, voice: (
+        f"if you play {_kinds_named(e.kinds)}{_traits(e.traits)}, {e.action} it"
+        if e.target.kind == "you" else
+        f"{e.action} any {_list(map(str, e.kinds), 'or')}{_traits(e.traits)} played during "
+        "this encounter, unless that card would be banished"),
     ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
                                    f"{COUNTED_WORDS[e.counted]}"),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "

@@ -98,6 +98,8 @@ card with none is not taken in).
 | `for_each`       | counted (ast.COUNTED), effect: the effect once for each one counted |
 | `for_each_played` | kinds, traits, effect: the effect once for each such card played on |
 |                  | the check being made                                                 |
+| `played_fate`    | target, kinds, traits, action (a card verb): where each such card the |
+|                  | target plays in this encounter goes once played (not from the box)   |
 | `encountered_by_each` | target: each of them but the one encountering it encounters it first |
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |

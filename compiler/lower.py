@@ -511,6 +511,10 @@ class _Lowerer:
         return {"op": "for_each_played", "kinds": _words(e.kinds), "traits": _words(e.traits),
                 "effect": self.effect(e.effect)}
 
+    def PlayedFate(self, e: ast.PlayedFate) -> ir.Effect:
+        return {"op": "played_fate", "target": e.target.kind, "kinds": _words(e.kinds),
+                "traits": _words(e.traits), "action": e.action}
+
     def ForEach(self, e: ast.ForEach) -> ir.Effect:
         return {"op": "for_each", "counted": e.counted, "effect": self.effect(e.effect)}
 

@@ -737,6 +737,31 @@ Type: Spell
 
 Reveal this card to add 1 to any check.
 ---
+Name: Hurled Spark
+Type: Spell
+Traits: Attack, Arcane
+
+Reveal this card to add 1 to any check.
+---
+Name: Last Spark
+Type: Spell
+Traits: Arcane
+
+Banish this card to add 1 to any check.
+---
+Name: Spark Eater
+Type: Monster
+Check: Combat 0
+
+If you play a spell that has the Attack trait, banish it.
+---
+Name: Grave Moth
+Type: Monster
+Check: Combat 0
+
+Bury any card with the Arcane trait played during this encounter, unless that card would be
+banished.
+---
 Name: Bell Ringer
 Type: Monster
 Check: Combat 0
@@ -1585,6 +1610,30 @@ def test_a_forbidding_of_powers_too_is_kept_in_the_ir(tmp_path):
                           "powers.\n").programs
     (forbid,) = program["triggers"]["before_encounter"]
     assert (forbid["kinds"], forbid["or_kinds"], forbid["powers"]) == (["cards"], [], True)
+
+
+@pytest.mark.parametrize(("bane", "holder", "card", "pile"), [
+    ("Spark Eater", "Brannoc Ashvale", "Hurled Spark", None),
+    ("Spark Eater", "Tamsin Reed", "Hurled Spark", "hand"),
+    ("Spark Eater", "Brannoc Ashvale", "Helping Word", "hand"),
+    ("Grave Moth", "Tamsin Reed", "Hurled Spark", "buried"),
+    ("Grave Moth", "Brannoc Ashvale", "Last Spark", None)])
+def test_a_bane_may_say_where_the_cards_played_against_it_go(cards, bane, holder, card, pile):
+    """`If you play a spell that has the Attack trait, banish it`: the encountering
+    character's (Brannoc's) such cards, not another's; `Bury any card with the Arcane trait
+    played during this encounter, unless ...`: anyone's, but not from the box, where a card
+    its play banished is (`pile` None: in none of the holder's piles)."""
+    table = laid_out(cards, {
+        "locations": field(bane), "script": {"check": [[card]], "evade": ["none"]},
+        "characters": [hero(name, hand=[card] if name == holder else [])
+                       for name in ("Brannoc Ashvale", "Tamsin Reed")]})
+    brannoc, tamsin = table.characters
+    rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()
+    assert events_of(table.log.events, "play", card=card, character=holder)
+    held = brannoc if holder == "Brannoc Ashvale" else tamsin
+    where = [name for name in ("hand", "discards", "deck", "buried", "displayed")
+             if any(played.name == card for played in getattr(held, name))]
+    assert where == ([pile] if pile else [])
 
 
 def test_a_card_that_may_not_be_evaded_is_encountered(cards):

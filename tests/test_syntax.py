@@ -638,6 +638,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
     ("Before and after you act, you take 1 Fire damage.",
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
+    ("If you play a boon that has the Divine trait, banish it.",
+     "If you play a boon with the Divine trait, banish it."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -72,7 +72,7 @@ _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, 
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.NoClosing,
                  ast.UndefeatedUnless,
-                 ast.EncounteredByEach)
+                 ast.EncounteredByEach, ast.PlayedFate)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
@@ -475,7 +475,7 @@ class _CardCheck(CardCheck):
     # -- words and references anywhere ----------------------------------------
 
     def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid | ast.SearchDeck
-                     | ast.GainFromBox | ast.PileAction) -> None:
+                     | ast.GainFromBox | ast.PileAction | ast.PlayedFate) -> None:
         for word in node.traits:
             self._trait(word, STANDARD_TRAITS, "trait")
 
@@ -490,7 +490,8 @@ class _CardCheck(CardCheck):
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
-                         | ast.PileAction | ast.SearchDeck | ast.SummonFromBox) -> None:
+                         | ast.PileAction | ast.SearchDeck | ast.SummonFromBox
+                         | ast.PlayedFate) -> None:
         self._card_kinds(node.kinds)
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
@@ -659,6 +660,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),
     ast.ForEachPlayed: (_CardCheck._node_card_kinds,),
+    ast.PlayedFate: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.GainFromBox: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Triggered: (_CardCheck._alongside,),
     ast.EitherWindow: (_CardCheck._alongside,),

@@ -1234,6 +1234,21 @@ class AstBuilder:
         traits = next((part for part in between if isinstance(part, tuple)), ())
         return ast.ForEachPlayed(effect, kinds, traits, span=self._span(meta))
 
+    def played_fate(self, meta: Any, *parts: Any) -> ast.PlayedFate:
+        """`If you play ...`: the cards the character encountering the card plays."""
+        before, (kinds, *rest) = _traits_before(parts)
+        *traits, action = rest
+        return ast.PlayedFate(ast.Target("you", span=self._span(meta)), kinds,
+                              (*before, *(traits[0] if traits else ())), action.text,
+                              span=self._span(meta))
+
+    def played_fate_any(self, meta: Any, action: ast.Word, kinds: tuple[ast.Word, ...],
+                        *traits: _CardTraits) -> ast.PlayedFate:
+        """`Bury any card ... played during this encounter`: any character's."""
+        return ast.PlayedFate(ast.Target("each_character", span=self._span(meta)), kinds,
+                              traits[0].traits if traits else (), action.text,
+                              span=self._span(meta))
+
     def undefeated_unless(self, meta: Any, card: ast.CardRef, subject: ast.SelfRef
                           ) -> ast.UndefeatedUnless:
         return ast.UndefeatedUnless(card, subject, span=self._span(meta))

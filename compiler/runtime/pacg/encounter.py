@@ -516,6 +516,20 @@ class Encounter(CardOperations):
                         run(self, play.holder)
         finally:
             self.playing = outer
+        if self.played_fates:
+            self._fate_of_played(play)
+
+    def _fate_of_played(self, play: Play) -> None:
+        """Where the encountered card's text sends a card played in this encounter (`If you
+        play a boon that has the Divine trait, banish it`), from wherever its play put it;
+        one its play banished is in the box, which keeps it (a ruling)."""
+        holder, card = play.holder, play.card
+        rule = next((rule for rule in self.played_fates
+                     if rule["who"] == holder.name and selects(rule, card.defn)), None)
+        if rule is None or holder.pile_of(card) is None:
+            return
+        self.table.move(holder, card, rule["action"])
+        self.log.emit("moved", character=holder.name, card=card.name, to=rule["action"])
 
     def _pay_further_card(self, play: Play, action: str, kinds: tuple[str, ...]) -> None:
         """`and discard a spell`: another card of the holder's hand, of the player's choice

@@ -166,6 +166,7 @@ class CardOperations:
         self.defeat_change = 0  # to the difficulty of the checks to defeat
         self.forbidden: list[dict] = []  # what may not be played, as forbid effects say
         self.forbids_self = False  # what a card's before_playing text said, asked just now
+        self.played_fates: list[dict] = []  # where cards played go, as played_fate says
         self.under_way = False  # whether this encounter is being played (Encounter.run)
         self.beside: str | None = None  # where the card's text displays it
         # Additions of the cards displayed beside the encountering character, for the checks
@@ -713,6 +714,15 @@ class CardOperations:
         what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
         self.log.emit("forbidden", character=who.name, what=what, kinds=list(kinds),
                       traits=list(traits))
+
+    def played_fate(self, who: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
+                    action: str) -> None:
+        """Each card of `kinds` with `traits` that `who` plays for the rest of the encounter
+        goes where `action` puts it once its play is done (Encounter._play)."""
+        self.played_fates.append({"who": who.name, "kinds": kinds, "traits": traits,
+                                  "action": action})
+        what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
+        self.log.emit("played_fate", character=who.name, what=what, to=action)
 
     def turn_action(self, you: Character, action: str) -> None:
         if action == "reset_hand":

@@ -59,6 +59,13 @@ class Character:
         self.displayed: list[Card] = []  # boons displayed, and Scourges it suffers
         self.alive = True
 
+    def pile_of(self, card: Card) -> list[Card] | None:
+        """The pile of the character's that holds `card`; None once it is in the box."""
+        for pile in (self.hand, self.discards, self.deck, self.buried, self.displayed):
+            if card in pile:
+                return pile
+        return None
+
     def die_for(self, skill: str) -> tuple[int, int]:
         """The sides of the character's die for `skill` (one it has) and its bonus: a card
         displayed beside it may change the die (CardDef.displayed_dice), the last one
@@ -191,11 +198,9 @@ class Table:
 
     def move(self, character: Character, card: Card, place: str) -> None:
         """Move one of `character`'s cards from wherever it is to `place` (a cost's pile)."""
-        for pile in (character.hand, character.discards, character.deck, character.buried,
-                     character.displayed):
-            if card in pile:
-                pile.remove(card)
-                break
+        pile = character.pile_of(card)
+        if pile is not None:
+            pile.remove(card)
         character.hand.append(card)
         self.pay(character, card, place)
 
