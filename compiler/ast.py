@@ -116,6 +116,9 @@ OUTCOME_TARGETS = ("characters_who_succeeded", "characters_who_failed")
 TARGETS_OF_BEFORE = (*OUTCOME_TARGETS, "each_character_at_selected")
 TARGET_KINDS = (
     "you",
+    # The holder of the card whose power it is, named apart where the power is for another
+    # character it chose (`... and 1 random card from your discard pile into your deck`).
+    "holder",
     "turn_character",
     "each_character",
     "each_character_at_location",

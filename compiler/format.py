@@ -19,6 +19,7 @@ from compiler import ast
 
 TARGET_WORDS = {
     "you": "you",
+    "holder": "the card's holder",
     "turn_character": "the turn character",
     "each_character": "each character",
     "each_character_at_location": "each character at this location",
@@ -340,6 +341,8 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return "; ", effect
     if isinstance(effect, ast.ExtraCost):
         return "; ", effect
+    if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
+        return ", and ", effect
     # After a conditional, `, then` would put the effect under its condition.
     return ("; then " if isinstance(before, ast.Conditional) else ", then "), effect
 
@@ -413,6 +416,10 @@ def _summon(e: ast.Summon, voice: Voice) -> str:
 
 
 def _cards(e: ast.CardAction, voice: Voice) -> str:
+    if e.target.kind == "holder":  # after a shuffle of the chosen character's (_joint)
+        cards = "card" if str(e.count) == "1" else "cards"
+        return f"{e.count} {'random ' if e.random else ''}{cards} from your own discard pile " \
+            "into your deck"
     if e.action == "top":
         return f"{_acting(e.target, 'top', voice)} {count_words(e.count, e.random, e.kinds)}" \
             f"{CARD_SOURCES[e.source]} on top of your deck"

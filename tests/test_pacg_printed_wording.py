@@ -622,6 +622,12 @@ Type: Spell
 Recharge this card and choose another character at your location to recharge 1 random card
 from his discard pile.
 ---
+Name: Shared Mending
+Type: Spell
+
+Reveal this card and choose another character at your location. Shuffle 3 random cards from
+his discard pile into his deck and 1 random card from your discard pile into your deck.
+---
 Name: Near Mending
 Type: Spell
 
@@ -2373,6 +2379,19 @@ def test_a_power_may_be_for_a_character_its_holder_chooses(cards, spell, mended)
     assert emptied == {name: name == mended for name in emptied}
     chosen = next(character for character in table.characters if character.name == mended)
     assert chosen.deck[-1].name == "Pebble"
+
+
+def test_a_power_for_a_chosen_character_may_go_on_with_its_holders_own_cards(cards):
+    """`Shuffle 3 random cards from his discard pile into his deck and 1 random card from
+    your discard pile into your deck`: three of Tamsin's (the chosen), one of Brannoc's."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Shared Mending"]),
+                                            hero("Tamsin Reed")]})
+    for character in table.characters:
+        character.discards = [Card(cards["Pebble"]) for _ in range(5)]
+    play_first_power(cards, table)
+    left = {character.name: len(character.discards) for character in table.characters}
+    assert left == {"Brannoc Ashvale": 4, "Tamsin Reed": 2}
 
 
 @pytest.mark.parametrize("answer", [True, False])

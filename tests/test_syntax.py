@@ -730,6 +730,9 @@ def test_damage_a_bane_deals_may_go_to_others_and_be_unreducible_at_once():
      "location."),
     ("Recharge this card to add 1 to a combat check made by another character at your "
      "location.", "Recharge this card to add 1 to another character's combat check."),
+    ("Shuffle 2 random cards from his discard pile into his deck and 1 random card from your "
+     "discard pile into your deck.", "Shuffle 2 random cards from your discard pile into your "
+     "deck, and 1 random card from your own discard pile into your deck."),
 ])
 def test_printed_powers_that_mean_what_another_says(printed, same_as):
     card = one_card(f"Game: pacg\n\nName: X\nType: Item\n\n{printed}\n{same_as}\n")

@@ -855,6 +855,10 @@ class AstBuilder:
         return ast.CardAction(target, into.text, count.amount, count.random, count.kinds,
                               source.text, span=self._span(meta))
 
+    def own_shuffle(self, meta: Any, count: ast.Amount, *random: ast.Word) -> ast.CardAction:
+        return ast.CardAction(ast.Target("holder", span=self._span(meta)), "shuffle", count,
+                              bool(random), (), "discards", span=self._span(meta))
+
     def deck_end_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         return dataclasses.replace(self.deck_action(meta, *parts), source="deck_end")
 

@@ -119,6 +119,7 @@ MODULES = {
     'Sense the Wicked': 'sense_the_wicked',
     'Temple Almoner': 'temple_almoner',
     "Pilgrim's Lantern": 'pilgrim_s_lantern',
+    'Twin Remedy': 'twin_remedy',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -201,8 +201,10 @@ class CardOperations:
         self.selected_location: Location | None = None  # `randomly select ... location`
 
     def targets(self, kind: str, you: Character) -> list[Character]:
+        """The characters of `kind`; for `holder`, `you` is the power's holder (the generated
+        code passes it)."""
         table = self.table
-        if kind in ("you", "that_character"):
+        if kind in ("you", "holder", "that_character"):
             return [you] if you.alive else []
         if kind == "turn_character":
             turn = table.turn_character
