@@ -296,13 +296,30 @@ def _activated(sentence: ast.Activated) -> str:
 
 
 def _allowing(items: tuple[ast.Effect, ...]) -> str:
-    """A power's effects; when the first is one other characters do, `allow <them> to ...`."""
+    """A power's effects; when the first is one other characters do, `allow <them> to ...`;
+    one on a skill, its condition after it (`Bury this card to if ...` would not read)."""
     first, *rest = items
+    if isinstance(first, ast.Conditional) and first.condition.kind in ("has_skill",
+                                                                       "lacks_skill") \
+            and not rest:
+        return _skill_last(first)
     if isinstance(first, ast.CardAction | ast.Draw) and first.target.kind != "you":
         you = ast.Target("you", span=first.target.span)
         return f"allow {TARGET_WORDS[first.target.kind]} to " \
             + effects((dataclasses.replace(first, target=you), *rest))
     return effects(items)
+
+
+def _skill_last(e: ast.Conditional) -> str:
+    """`add 1d4+4 to your check if you have the Arcane skill`; with an otherwise that differs
+    from it by its amount only, `add 2d4 to your check, or 1d4+4 if ...`."""
+    condition = f"if {_condition(e.condition)}"
+    otherwise = e.otherwise
+    if isinstance(otherwise, ast.AddToCheck) and isinstance(e.then, ast.AddToCheck) \
+            and e.then == dataclasses.replace(otherwise, amount=e.then.amount):
+        return f"{format_effect(otherwise)}, or {e.then.amount} {condition}"
+    text = f"{format_effect(e.then)} {condition}"
+    return text if otherwise is None else f"{text}; otherwise, {format_effect(otherwise)}"
 
 
 def _paid(cost: str, card: ast.SelfRef) -> str:

@@ -31,6 +31,15 @@ POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce
                   "at_turn_end": "end_of_turn"}
 
 
+def _with_branches(effect: ir.Effect) -> tuple[ir.Effect, ...]:
+    """The effect, or for a conditional its branches (`add 1, or 5 if you have the Arcane
+    skill`): what may give a power its purpose."""
+    if effect["op"] != "conditional":
+        return (effect,)
+    return tuple(branch for branch in (effect["then"], effect["otherwise"])
+                 if branch is not None)
+
+
 def _selection(selector: ast.Selector) -> dict[str, Any]:
     """The cards a selector takes in (runtime.pacg.cards.selects reads it); `combat_value`
     only where the highest difficulty is of combat checks, so that every other selection's
@@ -283,7 +292,8 @@ class _Lowerer:
         """A power, with the effect that gives it its purpose as its `spec`.  `For your combat
         check,` narrows an addition that names no check to that check."""
         effects = [self.effect(effect) for effect in sentence.effects]
-        spec = next((e for e in effects if e["op"] in POWER_PURPOSES), None)
+        spec = next((e for effect in effects for e in _with_branches(effect)
+                     if e["op"] in POWER_PURPOSES), None)
         if sentence.on_encounter is not None:  # played as a card of that kind is encountered
             spec = {"op": "on_encounter", "kinds": [sentence.on_encounter.text]}
         elif sentence.at_turn_end:  # played as its holder's turn ends

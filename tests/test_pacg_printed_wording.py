@@ -1052,6 +1052,11 @@ Name: Rune Door
 Type: Barrier
 Check: Strength 12
 ---
+Name: Scholar's Lever
+Type: Item
+
+Recharge this card to add 1 to your non-combat check, or 5 if you have the Arcane skill.
+---
 Name: Tide Scales
 Type: Item
 
@@ -1511,6 +1516,16 @@ def test_an_amount_grows_with_the_adventure_deck_number(cards, adventure_deck, a
     events = play_setup(cards, adventure_deck=adventure_deck, locations=field("Rune Door"),
                         characters=[hero("Brannoc Ashvale", hand=["Tide Scales"])],
                         script={"check": [["Tide Scales"]], "evade": ["none"]})
+    (check,) = checks(events)
+    assert check["added"] == added
+
+
+@pytest.mark.parametrize(("character", "added"), [("Brannoc Ashvale", 1), ("Ilsa Thornquill", 5)])
+def test_an_amount_may_be_more_for_a_holder_with_a_skill(cards, character, added):
+    """`add 1 to your non-combat check, or 5 if you have the Arcane skill`: Ilsa has it."""
+    events = play_setup(cards, locations=field("Rune Door"),
+                        characters=[hero(character, hand=["Scholar's Lever"])],
+                        script={"check": [["Scholar's Lever"]], "evade": ["none"]})
     (check,) = checks(events)
     assert check["added"] == added
 

@@ -730,6 +730,13 @@ def test_damage_a_bane_deals_may_go_to_others_and_be_unreducible_at_once():
      "location."),
     ("Recharge this card to add 1 to a combat check made by another character at your "
      "location.", "Recharge this card to add 1 to another character's combat check."),
+    ("Bury this card to decrease the difficulty of a combat check by 2d4, or 1d4+4 if you "
+     "have the Arcane skill.", "Bury this card to add 2d4 to any combat check, or 1d4+4 if "
+     "you have the Arcane skill."),
+    ("Recharge this card to add the top 2 cards of your deck to your hand.",
+     "Recharge this card to draw 2 cards."),
+    ("Recharge this card to add the top card of your deck to your hand.",
+     "Recharge this card to draw a card."),
     ("Shuffle 2 random cards from his discard pile into his deck and 1 random card from your "
      "discard pile into your deck.", "Shuffle 2 random cards from your discard pile into your "
      "deck, and 1 random card from your own discard pile into your deck."),

@@ -130,6 +130,15 @@ class _AllOf:
     conditions: tuple[ast.Condition, ...]
 
 
+@dataclasses.dataclass(frozen=True)
+class _SkillAlternative:
+    """`, or 1d4+4 if you have the Arcane skill` after an addition: its amount then (not a
+    tuple, which _addition would take for traits)."""
+
+    amount: ast.Amount
+    condition: ast.Condition
+
+
 class _CardTraits(NamedTuple):
     """`with the Magic trait` after the kinds of card an effect takes: traits they have."""
 
@@ -917,6 +926,11 @@ class AstBuilder:
         target, (count,) = self._subject(meta, parts)
         return ast.Draw(target, count.amount, span=self._span(meta))
 
+    def draw_top(self, meta: Any, *parts: Any) -> ast.Draw:
+        target, count = self._subject(meta, parts)
+        return ast.Draw(target, count[0] if count else ast.Amount(0, 0, 1, span=self._span(meta)),
+                        span=self._span(meta))
+
     def draw_up_to(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)
         return ast.Draw(target, count, up_to=True, span=self._span(meta))
@@ -930,10 +944,27 @@ class AstBuilder:
         traits = next((part for part in parts if isinstance(part, tuple)), ())
         return checks or ast.WhichChecks("yours", span=self._span(meta)), traits
 
-    def add_to_check(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.AddToCheck:
+    def add_to_check(self, meta: Any, amount: ast.Amount, *parts: Any
+                     ) -> ast.AddToCheck | ast.Conditional:
         more = next((part for part in parts if isinstance(part, ast.MoreAgainst)), None)
-        return ast.AddToCheck(amount, *self._addition(meta, parts), more=more,
-                              span=self._span(meta))
+        return self._or_with_skill(meta, ast.AddToCheck(
+            amount, *self._addition(meta, parts), more=more, span=self._span(meta)), parts)
+
+    def skill_alternative(self, meta: Any, amount: ast.Amount, condition: ast.Condition
+                          ) -> _SkillAlternative:
+        return _SkillAlternative(amount, condition)
+
+    def _or_with_skill(self, meta: Any, addition: ast.AddToCheck, parts: tuple[Any, ...]
+                       ) -> ast.AddToCheck | ast.Conditional:
+        """`add 2d4, or 1d4+4 if you have the Arcane skill` says `if you have the Arcane
+        skill, add 1d4+4; otherwise, add 2d4`: one meaning, one shape."""
+        alternative = next((part for part in parts if isinstance(part, _SkillAlternative)),
+                           None)
+        if alternative is None:
+            return addition
+        return ast.Conditional(alternative.condition,
+                               dataclasses.replace(addition, amount=alternative.amount),
+                               addition, span=self._span(meta))
 
     def add_more_against(self, meta: Any, amount: ast.Amount, *parts: Any) -> ast.AddToCheck:
         """`add another 1d8 against a bane with the Undead trait` adds nothing to the check
@@ -941,12 +972,14 @@ class AstBuilder:
         *traits, selector = parts
         nothing = ast.Amount(0, 0, 0, span=self._span(meta))
         more = ast.MoreAgainst(amount, selector, span=self._span(meta))
-        return self.add_to_check(meta, nothing, *traits, more)
+        return ast.AddToCheck(nothing, *self._addition(meta, tuple(traits)), more=more,
+                              span=self._span(meta))
 
-    def eased_check(self, meta: Any, checks: ast.WhichChecks, amount: ast.Amount
-                    ) -> ast.AddToCheck:
+    def eased_check(self, meta: Any, checks: ast.WhichChecks, amount: ast.Amount,
+                    *alternative: _SkillAlternative) -> ast.AddToCheck | ast.Conditional:
         """`decrease the difficulty of a combat check by 3` is `add 3 to a combat check`."""
-        return ast.AddToCheck(amount, checks, span=self._span(meta))
+        return self._or_with_skill(meta, ast.AddToCheck(amount, checks, span=self._span(meta)),
+                                   alternative)
 
     def checks_increased(self, meta: Any, *parts: Any) -> ast.AddToCheck:
         """`that character's checks using her Strength skill are increased by 3` is `add 3

@@ -120,6 +120,8 @@ MODULES = {
     'Temple Almoner': 'temple_almoner',
     "Pilgrim's Lantern": 'pilgrim_s_lantern',
     'Twin Remedy': 'twin_remedy',
+    'Sapping Wand': 'sapping_wand',
+    'Mending Draught': 'mending_draught',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',
