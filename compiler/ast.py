@@ -896,12 +896,15 @@ class PlayedFate(Effect):
     """`If you play a boon that has the Divine trait, banish it`: each card of one of `kinds`
     (`card`: any) with all of `traits` that `target` plays in this encounter goes where
     `action` (a card verb) puts it once its play is done, in place of where the play put it;
-    a card its play banished stays in the box (`..., unless that card would be banished`)."""
+    a card its play banished stays in the box (`..., unless that card would be banished`).
+    `failed_defeat`: only a card played on the check to defeat, once that check has failed
+    (`If you play a weapon on your check to defeat and fail that check, bury the weapon`)."""
 
     target: Target
     kinds: tuple[Word, ...]
     traits: tuple[Word, ...]
     action: str
+    failed_defeat: bool = False
 
 
 @dataclass(frozen=True)

@@ -606,9 +606,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.PlayedFate: lambda e, you: "any "
     + " or ".join(map(str, e.kinds))
     + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
-    + f" played in this encounter by {you if e.target.kind == 'you' else 'any character'}: "
-    + f"{COSTS[e.action]} once its play is done, wherever the play put it (one the play "
-    "banished stays in the box)",
+    + f" played in this encounter by {you if e.target.kind == 'you' else 'any character'}"
+    + (" on the check to defeat, once that check has failed: " if e.failed_defeat
+       else ": ")
+    + f"{COSTS[e.action]}{'' if e.failed_defeat else ' once its play is done'}, wherever the "
+    "play put it (one the play banished stays in the box)",
     ast.ForEach: lambda e, you: f"{effect_words(e.effect, you)}, once for each other "
                                 f"{COUNTED_WORDS[e.counted]}",
     ast.EncounteredByEach: lambda e, you: f"{TARGET_WORDS[e.target.kind]} encounters the card "

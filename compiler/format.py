@@ -822,7 +822,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
         f"for each {_list(map(str, e.kinds), 'or')}{_traits(e.traits)} played on the check, "
         f"{format_effect(e.effect, voice)}"),
     ast.PlayedFate: lambda e, voice: (
-        f"if you play {_kinds_named(e.kinds)}{_traits(e.traits)}, {e.action} it"
+        f"if you play {_kinds_named(e.kinds)}{_traits(e.traits)}"
+        f"{' on your check to defeat and fail that check' if e.failed_defeat else ''}, "
+        f"{e.action} it"
         if e.target.kind == "you" else
         f"{e.action} any {_list(map(str, e.kinds), 'or')}{_traits(e.traits)} played during "
         "this encounter, unless that card would be banished"),

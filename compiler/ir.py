@@ -99,7 +99,9 @@ card with none is not taken in).
 | `for_each_played` | kinds, traits, effect: the effect once for each such card played on |
 |                  | the check being made                                                 |
 | `played_fate`    | target, kinds, traits, action (a card verb): where each such card the |
-|                  | target plays in this encounter goes once played (not from the box)   |
+|                  | target plays in this encounter goes once played (not from the box);  |
+|                  | with failed_defeat (only when true), one played on the check to      |
+|                  | defeat, once that check has failed                                   |
 | `encountered_by_each` | target: each of them but the one encountering it encounters it first |
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |

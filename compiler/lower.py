@@ -522,8 +522,9 @@ class _Lowerer:
                 "effect": self.effect(e.effect)}
 
     def PlayedFate(self, e: ast.PlayedFate) -> ir.Effect:
-        return {"op": "played_fate", "target": e.target.kind, "kinds": _words(e.kinds),
-                "traits": _words(e.traits), "action": e.action}
+        lowered = {"op": "played_fate", "target": e.target.kind, "kinds": _words(e.kinds),
+                   "traits": _words(e.traits), "action": e.action}
+        return {**lowered, "failed_defeat": True} if e.failed_defeat else lowered
 
     def ForEach(self, e: ast.ForEach) -> ir.Effect:
         return {"op": "for_each", "counted": e.counted, "effect": self.effect(e.effect)}

@@ -761,6 +761,18 @@ Check: Combat 0
 
 If you play a spell that has the Attack trait, banish it.
 ---
+Name: Sticky Ooze
+Type: Monster
+Check: Combat 99
+
+If you play a weapon on your check to defeat and fail that check, bury the weapon.
+---
+Name: Soft Ooze
+Type: Monster
+Check: Combat 0
+
+If you play a weapon on your check to defeat and fail that check, bury the weapon.
+---
 Name: Grave Moth
 Type: Monster
 Check: Combat 0
@@ -1655,6 +1667,23 @@ def test_a_bane_may_say_where_the_cards_played_against_it_go(cards, bane, holder
     where = [name for name in ("hand", "discards", "deck", "buried", "displayed")
              if any(played.name == card for played in getattr(held, name))]
     assert where == ([pile] if pile else [])
+
+
+@pytest.mark.parametrize(("bane", "buried"), [("Soft Ooze", False), ("Sticky Ooze", True)])
+def test_a_bane_may_bury_the_weapon_played_on_a_failed_check_to_defeat(cards, bane, buried):
+    """`If you play a weapon on your check to defeat and fail that check, bury the weapon`:
+    Brannoc's Test Axe is buried as the check fails (against 99), not when it succeeds
+    (against 0), when it stays in his hand."""
+    table = laid_out(cards, {"locations": field(bane), "characters": [
+        hero("Brannoc Ashvale", hand=["Test Axe"])],
+        "script": {"check": [["Test Axe"]], "evade": ["none"]}})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()
+    events = table.log.events
+    assert bool(events_of(events, "moved", card="Test Axe", to="bury")) == buried
+    assert brannoc.pile_of(next(card for card in (*brannoc.hand, *brannoc.buried)
+                                if card.name == "Test Axe")) is (
+        brannoc.buried if buried else brannoc.hand)
 
 
 def test_a_card_that_may_not_be_evaded_is_encountered(cards):

@@ -638,6 +638,11 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
     ("Before and after you act, you take 1 Fire damage.",
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
+    ("If the check to defeat has the Melee trait, after the encounter you take 1 Fire damage.",
+     "If the check to defeat has the Melee trait, after the encounter, you take 1 Fire "
+     "damage."),
+    ("If you play a weapon on your check to defeat and fail that check, bury the weapon.",
+     "If you play a weapon on your check to defeat and fail that check, bury it."),
     ("If you play a boon that has the Divine trait, banish it.",
      "If you play a boon with the Divine trait, banish it."),
     ("Take the higher result.", "You must take the higher result."),

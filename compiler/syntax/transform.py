@@ -1274,9 +1274,11 @@ class AstBuilder:
     def played_fate(self, meta: Any, *parts: Any) -> ast.PlayedFate:
         """`If you play ...`: the cards the character encountering the card plays."""
         before, (kinds, *rest) = _traits_before(parts)
-        *traits, action = rest
+        # The card verb is the last word built (`the weapon`'s is a token).
+        *failed, action = [part for part in rest if isinstance(part, ast.Word)]
+        traits = next((part for part in rest if isinstance(part, tuple)), ())
         return ast.PlayedFate(ast.Target("you", span=self._span(meta)), kinds,
-                              (*before, *(traits[0] if traits else ())), action.text,
+                              (*before, *traits), action.text, bool(failed),
                               span=self._span(meta))
 
     def played_fate_any(self, meta: Any, action: ast.Word, kinds: tuple[ast.Word, ...],

@@ -197,6 +197,8 @@ MODULES = {
     'Fickle Ogrekin': 'fickle_ogrekin',
     'Grave Banshee': 'grave_banshee',
     'Spellgnaw Bat': 'spellgnaw_bat',
+    'Cinder Sentry': 'cinder_sentry',
+    'Tar Mephit': 'tar_mephit',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

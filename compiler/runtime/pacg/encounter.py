@@ -333,6 +333,9 @@ class Encounter(CardOperations):
             self.last_success, self.last_traits = success, set(state.traits)
             if against is self.card.defn and purpose in ("defeat", "acquire"):
                 self.defeat_check = state
+                if purpose == "defeat" and not success and self.played_fates:
+                    for play in state.plays:
+                        self._fate_of_played(play, failed_defeat=True)
             return CheckResult(success, state.total, state.difficulty)
         finally:
             self.check = outer
@@ -519,13 +522,15 @@ class Encounter(CardOperations):
         if self.played_fates:
             self._fate_of_played(play)
 
-    def _fate_of_played(self, play: Play) -> None:
+    def _fate_of_played(self, play: Play, failed_defeat: bool = False) -> None:
         """Where the encountered card's text sends a card played in this encounter (`If you
         play a boon that has the Divine trait, banish it`), from wherever its play put it;
-        one its play banished is in the box, which keeps it (a ruling)."""
+        one its play banished is in the box, which keeps it (a ruling).  `failed_defeat`:
+        the rules for cards played on the check to defeat, as it has just failed."""
         holder, card = play.holder, play.card
         rule = next((rule for rule in self.played_fates
-                     if rule["who"] == holder.name and selects(rule, card.defn)), None)
+                     if rule["failed_defeat"] == failed_defeat and rule["who"] == holder.name
+                     and selects(rule, card.defn)), None)
         if rule is None or holder.pile_of(card) is None:
             return
         self.table.move(holder, card, rule["action"])

@@ -718,11 +718,12 @@ class CardOperations:
                       traits=list(traits))
 
     def played_fate(self, who: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
-                    action: str) -> None:
+                    action: str, failed_defeat: bool = False) -> None:
         """Each card of `kinds` with `traits` that `who` plays for the rest of the encounter
-        goes where `action` puts it once its play is done (Encounter._play)."""
+        goes where `action` puts it once its play is done (Encounter._play); `failed_defeat`,
+        one played on the check to defeat, once that check has failed (Encounter._attempt)."""
         self.played_fates.append({"who": who.name, "kinds": kinds, "traits": traits,
-                                  "action": action})
+                                  "action": action, "failed_defeat": failed_defeat})
         what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
         self.log.emit("played_fate", character=who.name, what=what, to=action)
 
