@@ -594,7 +594,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
-                   "examined_is_not",
+                   "examined_is_not", "has_in_hand",
                    *DEFEAT_CHECK_CONDITIONS)
 
 

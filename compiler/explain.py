@@ -339,6 +339,8 @@ CONDITIONS = {
     "check_against_card": "if the check is against {words}",
     "played_on_check": "if {you} played a card on this check of the type and with the "
                        "traits {words}",
+    "has_in_hand": "if {you} has in hand a card other than this one of the type and with "
+                   "the traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
     "examined_is": "if the card examined just before is one of {words}",
     "examined_is_not": "if the card examined just before is none of {words}",

@@ -561,9 +561,11 @@ def _use_skill(e: ast.UseSkill, voice: Voice) -> str:
 
 
 def _condition(condition: ast.Condition) -> str:
-    if condition.kind == "played_on_check":
+    if condition.kind in ("played_on_check", "has_in_hand"):
         kind, *traits = condition.words
-        return f"you played {_article(kind.text)} {kind}{_traits(tuple(traits))} on this check"
+        what = f"{_article(kind.text)} {kind}{_traits(tuple(traits))}"
+        return f"you played {what} on this check" if condition.kind == "played_on_check" \
+            else f"you have {what} in your hand"
     if condition.kind in ("examined_is", "check_against"):
         kinds = _list(map(str, condition.words), "or")
         subject = "it is" if condition.kind == "examined_is" else "the check is against"

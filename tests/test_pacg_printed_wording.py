@@ -408,6 +408,13 @@ Discard this card to add 1 to your check.
 After you play this card, if the top card of the blessings discard pile has the Divine trait,
 recharge this card instead of discarding it.
 ---
+Name: Pact Blessing
+Type: Blessing
+
+Discard this card to add 1 to your check.
+If you have another blessing that has the Corrupted trait in your hand, recharge this card
+instead of discarding it.
+---
 Name: Blessing of Echoes
 Type: Blessing
 
@@ -1888,6 +1895,19 @@ def test_a_blessing_recharged_by_the_traits_of_the_blessings_discard_pile(cards,
                         characters=[hero("Brannoc Ashvale", hand=["Blessing of Kin"])],
                         script={"check": [["Blessing of Kin"]], "evade": ["none"]})
     moved = events_of(events, "moved", card="Blessing of Kin")
+    assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
+
+
+@pytest.mark.parametrize(("other", "recharged"), [
+    (["Tainted Blessing"], True), (["Hearthward Blessing"], False), ([], False)])
+def test_a_blessing_recharged_when_the_hand_holds_another_card_with_a_trait(cards, other,
+                                                                          recharged):
+    """`If you have another blessing that has the Corrupted trait in your hand, ...`: the
+    Tainted Blessing has it, the Hearthward Blessing does not."""
+    events = play_setup(cards, locations=field("Iron Brute"),
+                        characters=[hero("Brannoc Ashvale", hand=["Pact Blessing", *other])],
+                        script={"check": [["Pact Blessing"]], "evade": ["none"]})
+    moved = events_of(events, "moved", card="Pact Blessing")
     assert [event["to"] for event in moved] == (["recharge"] if recharged else [])
 
 

@@ -636,6 +636,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "When you examine this card, or before the encounter, you take 1 Fire damage."),
     ("Before or after the encounter, you take 1 Fire damage.",
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
+    ("When you examine or defeat this card, you take 1 Fire damage.",
+     "When you examine this card, or if defeated, you take 1 Fire damage."),
     ("Before and after you act, you take 1 Fire damage.",
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
     ("If the check to defeat has the Melee trait, after the encounter you take 1 Fire damage.",

@@ -517,7 +517,7 @@ class _CardCheck(CardCheck):
     def _condition(self, node: ast.Condition) -> None:
         if node.kind in ("has_skill", "lacks_skill"):
             self._skills(node.words, SKILLS)
-        elif node.kind == "played_on_check":
+        elif node.kind in ("played_on_check", "has_in_hand"):
             self._card_kinds(node.words[:1])  # the type; the traits follow
         elif node.kind in ("examined_is", "examined_is_not", "lacks_cards", "check_against"):
             self._card_kinds(node.words)

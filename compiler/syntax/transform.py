@@ -474,6 +474,13 @@ class AstBuilder:
         return ast.EitherWindow("before_encounter", _rolled_alone(effects),
                                 also="after_encounter", span=self._span(meta))
 
+    def examined_or_defeated(self, meta: Any, effects: tuple[ast.Effect, ...]
+                             ) -> ast.EitherWindow:
+        """`When you examine or defeat this card, ...` says `When you examine this card, or
+        if defeated, ...`."""
+        return ast.EitherWindow("when_examined", _rolled_alone(effects), also="if_defeated",
+                                span=self._span(meta))
+
     def conditioned_triggered(self, meta: Any, condition: ast.Condition, window: Any,
                               effects: tuple[ast.Effect, ...]) -> ast.Triggered:
         """`If <condition>, <window>, <effects>`: the window's effects, done only if the

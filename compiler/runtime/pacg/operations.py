@@ -581,6 +581,11 @@ class CardOperations:
             return self.against(words)
         if kind == "lacks_cards":
             return not any(of_kinds(card.defn, words) for card in you.hand)
+        if kind == "has_in_hand":  # besides the card whose text asks
+            wanted, *traits = words
+            own = self.playing.card if self.playing is not None else None
+            return any(card is not own and selects({"kinds": (wanted,), "traits": traits},
+                                                   card.defn) for card in you.hand)
         if kind in ("examined_is", "examined_is_not"):
             return self.last_examined is not None \
                 and of_kinds(self.last_examined[1].defn, words) == (kind == "examined_is")
