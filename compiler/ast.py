@@ -317,7 +317,8 @@ class CardAction(Effect):
     """A character discards, buries, banishes, recharges, puts on top of its deck (`top`) or
     shuffles into its deck (`shuffle`) or its location's (`shuffle_to_location`) cards from its
     hand, or from
-    `source` ('discards', 'hand_or_discards', 'deck': its top cards, 'deck_ends': its top and
+    `source` ('discards', 'discards_top': the discard pile's top cards, the last discarded,
+    'hand_or_discards', 'deck': its top cards, 'deck_ends': its top and
     bottom ones, or 'deck_end': its top
     or bottom card); `kinds` narrows them to cards of those types."""
 
@@ -594,7 +595,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
-                   "examined_is_not", "has_in_hand",
+                   "examined_is_not", "has_in_hand", "discarded_for_damage",
                    *DEFEAT_CHECK_CONDITIONS)
 
 

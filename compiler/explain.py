@@ -342,6 +342,8 @@ CONDITIONS = {
     "has_in_hand": "if {you} has in hand a card other than this one of the type and with "
                    "the traits {words}",
     "dealt_damage": "if the card dealt damage to {you} in its encounter",
+    "discarded_for_damage": "if {you} lost any card to the damage the card dealt in its "
+                            "encounter, after reductions",
     "examined_is": "if the card examined just before is one of {words}",
     "examined_is_not": "if the card examined just before is none of {words}",
     "examined_named": "if the card examined just before is {words}",
@@ -366,6 +368,7 @@ _ACTION_VERBS = {"top": "put", "shuffle_to_location": "shuffle"}
 _PUT_WHERE = {"top": " on top of their deck", "shuffle": " into their deck",
               "shuffle_to_location": " into the location deck"}
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards": "hand or discard pile",
+           "discards_top": "top of the discard pile (the cards discarded last)",
            "deck": "top of the deck",
            "deck_end": "top of the deck (top or bottom, as printed: cardwright takes the top)",
            "deck_ends": "top and the bottom of the deck",
@@ -496,7 +499,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     f"{_ACTION_VERBS.get(e.action, e.action)} "
     f"{count_words(e.count, e.random, e.kinds)} from the {SOURCES[e.source]}"
     + _PUT_WHERE.get(e.action, "")
-    + ("" if e.random or e.source in ("deck", "deck_end", "deck_ends", "blessings")
+    + ("" if e.random or e.source in ("deck", "deck_end", "deck_ends", "discards_top",
+                                      "blessings")
        else ", of their choice"),
     ast.Draw: lambda e, you: f"{_who(e.target, you)} draws "
     + ("as many as they choose of " if e.up_to else "") + count_words(e.count, False),

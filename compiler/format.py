@@ -106,6 +106,7 @@ CONDITION_WORDS = {
     "blessed": "the check to defeat is blessed",
     "not_blessed": "the check to defeat is not blessed",
     "dealt_damage": "this card dealt damage to you",
+    "discarded_for_damage": "you discarded any cards as damage from this card",
     "lacks_cards": "you have no {}",
     "has_trait": "your character has the {} trait",
     "self_has_trait": "this card has the {} trait",
@@ -443,6 +444,9 @@ def _cards(e: ast.CardAction, voice: Voice) -> str:
     if e.action in SHUFFLED_TO:
         return f"{_acting(e.target, 'shuffle', voice)} {count_words(e.count, e.random, e.kinds)}" \
             f"{CARD_SOURCES[e.source] or ' from your hand'} into {SHUFFLED_TO[e.action]}"
+    if e.source == "discards_top":
+        return f"{_acting(e.target, e.action, voice)} the top {top_cards_words(e.count)} of " \
+            "your discard pile"
     if e.source in DECK_SOURCE_ENDS:  # `the top and bottom cards`: one of each, two
         cards = "cards" if e.source == "deck_ends" else top_cards_words(e.count)
         ends = DECK_SOURCE_ENDS[e.source]

@@ -15,13 +15,13 @@ Where a word has few values, they are those of the AST (compiler.ast): a card ac
 `discard`, `bury`, `banish`, `recharge`, `top` (on top of the deck), `shuffle` (into the
 deck) or `shuffle_to_location` (into the location deck); a condition's kind is one of
 CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the one the
-card came from); a card action's source is `hand`, `discards`, `hand_or_discards`, `deck`
-(its top cards), `deck_ends` (its top and bottom cards) or `blessings` (the blessings
-deck's); the cards paid for `pay_for_each` are
-the hand's, as many as the player chooses; a forbidding's `or_kinds` are forbidden too,
-whatever their traits, and `powers` says powers may not be used either (the runtime has
-no characters' powers, and does nothing with it), and `on_check` that it holds only on the
-check being made; a conditional's kind may also be
+card came from); a card action's source is `hand`, `discards`, `discards_top` (the discard
+pile's top cards, the last discarded), `hand_or_discards`, `deck` (its top cards),
+`deck_ends` (its top and bottom cards) or `blessings` (the blessings deck's); the cards
+paid for `pay_for_each` are the hand's, as many as the player chooses; a forbidding's
+`or_kinds` are forbidden too, whatever their traits, and `powers` says powers may not be
+used either (the runtime has no characters' powers, and does nothing with it), and
+`on_check` that it holds only on the check being made; a conditional's kind may also be
 `defeated` or `undefeated`, for effects written inside `If undefeated,`, or `playing`
 (words: a card type, or `card` for any), for effects written inside `before any
 character plays a spell`, or `failing_by` (words: a number), for effects written inside

@@ -408,6 +408,13 @@ Discard this card to add 1 to your check.
 After you play this card, if the top card of the blessings discard pile has the Divine trait,
 recharge this card instead of discarding it.
 ---
+Name: Lash Cultist
+Type: Henchman
+Check: Combat 99
+
+After you act, if you discarded any cards as damage from the Lash Cultist, bury the top card
+of your discard pile.
+---
 Name: Pact Blessing
 Type: Blessing
 
@@ -1948,6 +1955,23 @@ def test_a_bane_may_ask_whether_it_dealt_damage(cards, bane, damaged):
     assert bool(events_of(events, "damage")) == damaged
     buried = events_of(events, "lose_cards", action="bury")
     assert [len(event["cards"]) for event in buried] == ([1] if damaged else [])
+
+
+@pytest.mark.parametrize("hand", [[], ["Pebble", "Pebble"]])
+def test_a_bane_may_ask_whether_its_damage_cost_cards(cards, hand):
+    """Brannoc fails against the Lash Cultist and is dealt damage: with cards in hand he
+    discards some, and the top card of his discard pile, the last one discarded, is buried;
+    with none he discards none, and the Test Axe he discarded before stays."""
+    table = laid_out(cards, {"locations": field("Lash Cultist"),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"]}})
+    brannoc = table.characters[0]
+    brannoc.hand = [Card(cards[name]) for name in hand]
+    brannoc.discards = [Card(cards["Test Axe"])]
+    rt.Encounter(table, brannoc, Card(cards["Lash Cultist"]), brannoc.location).run()
+    assert [card.name for card in brannoc.buried] == (["Pebble"] if hand else [])
+    assert [card.name for card in brannoc.discards] == (["Test Axe", "Pebble"] if hand
+                                                        else ["Test Axe"])
 
 
 @pytest.mark.parametrize("others", [[], ["Tamsin Reed"], ["Tamsin Reed", "Ilsa Thornquill"]])

@@ -875,6 +875,9 @@ class AstBuilder:
         return ast.CardAction(ast.Target("holder", span=self._span(meta)), "shuffle", count,
                               bool(random), (), "discards", span=self._span(meta))
 
+    def discards_top_action(self, meta: Any, *parts: Any) -> ast.CardAction:
+        return dataclasses.replace(self.deck_action(meta, *parts), source="discards_top")
+
     def deck_end_action(self, meta: Any, *parts: Any) -> ast.CardAction:
         return dataclasses.replace(self.deck_action(meta, *parts), source="deck_end")
 

@@ -153,6 +153,7 @@ MODULES = {
     'Glyph-Scored Lectern': 'glyph_scored_lectern',
     'Tithe Reaver': 'tithe_reaver',
     'Buried Grimoire': 'buried_grimoire',
+    'Viper Acolyte': 'viper_acolyte',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

@@ -190,6 +190,7 @@ class CardOperations:
         self.discarded_first: list[tuple[tuple[str, ...], bool]] = []
         self.spreading = False  # damage a rule deals to others as well is being dealt
         self.damaged: set[str] = set()  # the characters the encountered card dealt damage to
+        self.lost_to_damage: set[str] = set()  # those who lost cards to that damage
         # The deck a card was examined in last and that card (its top one), for `it`.
         self.last_examined: tuple[list[Card], Card] | None = None
         # Each character's outcome of the last check card text made them attempt.
@@ -324,6 +325,8 @@ class CardOperations:
                         lost = self._discarded_for_damage(who, min(state.amount, len(who.hand)))
                         self.table.lose_cards(who, lost, action)
                     cards = [card.name for card in lost]
+                    if lost and self.playing is None:
+                        self.lost_to_damage.add(who.name)
                     if action == "discard":
                         self.log.emit("discarded", character=who.name, cards=cards,
                                       amount=state.amount)
@@ -577,6 +580,8 @@ class CardOperations:
             return any(word.casefold() in traits for word in words)
         if kind == "dealt_damage":
             return you.name in self.damaged
+        if kind == "discarded_for_damage":
+            return you.name in self.lost_to_damage
         if kind == "check_against":
             return self.against(words)
         if kind == "lacks_cards":
@@ -986,7 +991,7 @@ class CardOperations:
         """`who` loses `count` cards of `pool` (as many as it holds): the deck's top ones, at
         random, or as the player chooses."""
         count = min(count, len(pool))
-        if source in ("deck", "deck_ends"):
+        if source in ("deck", "deck_ends", "discards_top"):
             lost = pool
         elif random:
             lost = [pool.pop(self.table.dice.below(len(pool))) for _ in range(count)]
@@ -1002,6 +1007,7 @@ class CardOperations:
         """The cards of `who`'s `source` that `count` cards of `kinds` may be lost from (of
         the deck, its top `count`), the card about to be played aside."""
         piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
+                 "discards_top": who.discards[::-1][:count],  # the last discarded first
                  "deck_ends": who.deck[:1] + who.deck[1:][-1:],
                  "hand_or_discards": who.hand + who.discards}
         return [card for card in piles[source] if card is not self.about_to_play
