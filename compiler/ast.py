@@ -636,6 +636,14 @@ class Explore(Effect):
 
 
 @dataclass(frozen=True)
+class BanishEncountered(Effect):
+    """`If you encounter a boon, banish it.`, after a power that explores: in the exploration
+    it grants, a card of one of `kinds` its holder would encounter is banished instead."""
+
+    kinds: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
 class ExplorationAddition(Effect):
     """`add 2d6 to your combat checks during this exploration`: added to each such check
     made in the exploration that the `explore` before it in its sentence grants."""
@@ -721,10 +729,12 @@ class Examine(Effect):
 @dataclass(frozen=True)
 class Attempt(Effect):
     """`attempt a Constitution or Fortitude 9 check`: a check whose outcome later text asks
-    about (`if you fail, ...`)."""
+    about (`if you fail, ...`); `then`, done if it succeeds (`succeed at a Charisma 5 check to
+    draw a card`, one effect wherever an effect may stand)."""
 
     target: Target
     check: CheckStep
+    then: Effect | None = None
 
 
 @dataclass(frozen=True)

@@ -487,8 +487,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + ("a random open location" if e.random else "a location of their choice"),
     ast.ShuffleFromBox: lambda e, you: "a random " + " and a random ".join(map(str, e.kinds))
     + " from the box are shuffled into the location deck",
-    ast.Attempt: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; later text "
-    "may ask how it went",
+    ast.Attempt: lambda e, you: f"{_who(e.target, you)} attempts {_step(e.check)}; "
+    + ("later text may ask how it went" if e.then is None
+       else f"on a success: {effect_words(e.then, you)}"),
     ast.SufferScourge: lambda e, you: f"{_who(e.target, you)} suffers "
     + (f"the scourge {e.card.name}" if e.card else "a scourge the dice pick from the box"),
     ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
@@ -533,6 +534,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + " and ".join(map(str, e.skills)) + " on every check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
+    ast.BanishEncountered: lambda e, you: "in the exploration the power grants, a card of "
+    f"the types {', '.join(map(str, e.kinds))} that {you} would encounter is banished "
+    "instead",
     ast.ExplorationAddition: lambda e, you: f"adds {e.amount} to "
     f"{_which_checks(e.checks)}, each one made during the exploration the power grants",
     ast.RollFor: lambda e, you: f"{you} rolls {e.amount}, for the effects after it to ask "

@@ -262,9 +262,11 @@ def _while_displayed(text: str) -> str:
 
 
 def _continuation(sentence: ast.Continuation) -> str:
-    """`Then, ...`; but a bane's word on its own reroll names it and needs no `then`
-    (`The Karkinoi is defeated or undefeated based solely on ...`)."""
-    if all(isinstance(effect, ast.TakeResult) and effect.card for effect in sentence.effects):
+    """`Then, ...`; but a bane's word on its own reroll names it and needs no `then` (`The
+    Karkinoi is defeated or undefeated based solely on ...`), nor does what an exploration
+    banishes (`If you encounter a boon, banish it`)."""
+    if all((isinstance(effect, ast.TakeResult) and effect.card)
+           or isinstance(effect, ast.BanishEncountered) for effect in sentence.effects):
         return effects(sentence.effects)
     return f"then, {effects(sentence.effects)}"
 
@@ -765,8 +767,11 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kinds[0].text)} "
                                           + " and ".join(map(str, e.kinds))
                                           + " from the box into your location deck"),
-    ast.Attempt: lambda e, voice: (f"{_acting(e.target, 'attempt', voice)} "
-                                   f"{_article(check_step(e.check))} {check_step(e.check)} check"),
+    ast.Attempt: lambda e, voice: (
+        f"{_acting(e.target, 'attempt', voice)} {_article(check_step(e.check))} "
+        f"{check_step(e.check)} check" if e.then is None else
+        f"succeed at {_article(check_step(e.check))} {check_step(e.check)} check to "
+        f"{format_effect(e.then)}"),
     ast.SufferScourge: lambda e, voice: _acting(e.target, "suffer", voice) + (
         f" the scourge {e.card.name}" if e.card else " a scourge"),
     ast.MoveSelf: _move,
@@ -784,6 +789,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
     ast.RollFor: lambda e, voice: f"roll {e.amount}",
+    ast.BanishEncountered: lambda e, voice: f"if you encounter {_kinds_named(e.kinds)}, "
+                                            "banish it",
     ast.ExplorationAddition: lambda e, voice: f"add {e.amount} to {which_checks(e.checks)} "
     "during this exploration",
     ast.TurnAddition: lambda e, voice: "any character who encounters "

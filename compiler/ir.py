@@ -79,6 +79,7 @@ card with none is not taken in).
 | `suffer_scourge` | target, card (a Scourge's name, or null: one the dice pick)          |
 | `search_deck`    | kinds, traits, action (`take`, a card verb): a card of the deck, shuffled |
 | `summon_from_box` | target, kinds: a card of one of them the dice pick, summoned      |
+| `banish_encountered` | kinds: in the next exploration, such a card is banished unencountered |
 | `exploration_addition` | amount, and which checks (as `add_to_check`): in the next exploration |
 | `displayed_addition` | as `add_to_check`: for the checks of the encounter of the character a |
 |                  | card is displayed beside (in `while_displayed`)                     |

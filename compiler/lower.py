@@ -437,6 +437,9 @@ class _Lowerer:
     def Explore(self, e: ast.Explore) -> ir.Effect:
         return {"op": "explore"}
 
+    def BanishEncountered(self, e: ast.BanishEncountered) -> ir.Effect:
+        return {"op": "banish_encountered", "kinds": _words(e.kinds)}
+
     def ExplorationAddition(self, e: ast.ExplorationAddition) -> ir.Effect:
         return {"op": "exploration_addition", "amount": lower_amount(e.amount),
                 **_which_checks(e.checks)}
@@ -463,7 +466,8 @@ class _Lowerer:
                 "then": e.then, "deck": e.deck, "end": e.end}
 
     def Attempt(self, e: ast.Attempt) -> ir.Effect:
-        return {"op": "attempt", "target": e.target.kind, "check": lower_check_step(e.check)}
+        lowered = {"op": "attempt", "target": e.target.kind, "check": lower_check_step(e.check)}
+        return lowered if e.then is None else {**lowered, "then": self.effect(e.then)}
 
     def SufferScourge(self, e: ast.SufferScourge) -> ir.Effect:
         return {"op": "suffer_scourge", "target": e.target.kind,

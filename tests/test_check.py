@@ -213,6 +213,26 @@ def test_names_match_whether_their_apostrophes_are_curly_or_straight(tmp_path):
                 "Koth\u2019Vol is immune to Fire.\n")[0] == "CW206"
 
 
+@pytest.mark.parametrize(("power", "explores"), [
+    ("Discard this card to explore your location.", True),
+    ("Discard this card to draw a card.", False)])
+def test_what_an_exploration_banishes_follows_a_power_that_explores(tmp_path, power,
+                                                                  explores):
+    found = check(tmp_path, f"Name: A\nType: Ally\n\n{power}\nIf you encounter a boon, "
+                            "banish it.\n")
+    assert [item.code for item in found] == ([] if explores else ["CW204"])
+
+
+@pytest.mark.parametrize("effect", [
+    "you may succeed at a Wisdom 5 check to draw a card",
+    "succeed at a Wisdom 5 check to draw a card for each other open location"])
+def test_a_check_to_do_something_may_stand_inside_another_effect(tmp_path, effect):
+    """One effect, the check and what it does on a success (it was two, which an effect
+    holding one could not hold: an internal error)."""
+    assert not check(tmp_path, f"Name: A\nType: Monster\nCheck: Combat 5\n\nIf undefeated, "
+                               f"{effect}.\n")
+
+
 def test_a_then_sentence_needs_a_sentence_before_it(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\n"
                 "Then, draw a card.\n")[0] == "CW204"

@@ -1288,6 +1288,11 @@ Check: Strength 0
 Before the encounter, roll 1d6; on a result other than 1, 2, 3, 4, 5, or 6, you take 1 Fire \
 damage.
 ---
+Name: Boon Breaker
+Type: Ally
+
+Discard this card to explore your location. If you encounter a boon, banish it.
+---
 Name: Trail Scout
 Type: Ally
 
@@ -3827,6 +3832,25 @@ def test_an_addition_for_the_exploration_a_power_grants(cards):
     explore(table, brannoc)
     assert [check["added"] for check in checks(table.log.events)
             if check["purpose"] == "to defeat Iron Brute"] == [3, 0]
+
+
+@pytest.mark.parametrize(("first", "banished"), [("Lucky Coin", True), ("Iron Brute", False)])
+def test_the_exploration_a_power_grants_may_banish_a_boon_unencountered(cards, first,
+                                                                       banished):
+    """`Discard this card to explore your location. If you encounter a boon, banish it.`:
+    in that exploration the Lucky Coin (loot, a boon) is banished with no check to acquire
+    it; a bane is encountered; in the exploration after it, the Lucky Coin is encountered."""
+    table = laid_out(cards, {"locations": field(first, "Lucky Coin"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Boon Breaker"])],
+                             "script": {"evade": ["none", "none"], "check": [[], []]}})
+    brannoc = table.characters[0]
+    play_first_power(cards, table)
+    explore(table, brannoc)
+    explore(table, brannoc)
+    events = table.log.events
+    assert [event["card"] for event in events_of(events, "banished_unencountered")] == (
+        [first] if banished else [])
+    assert len(events_of(events, "check")) == (1 if banished else 2)
 
 
 def test_a_banes_damage_may_be_reduced_to_at_most_an_amount(cards):

@@ -602,10 +602,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If undefeated, the Ogre deals an amount of Cold damage to you equal to the difference "
      "between its difficulty to defeat and your result.",
      "If undefeated, all damage dealt by the Ogre is Cold damage."),
-    ("If defeated, succeed at a Charisma 5 check to draw a card.",
-     "If defeated, attempt a Charisma 5 check; if you succeed, draw a card."),
     ("If defeated, if you succeed at a Charisma 5 check, draw a card.",
-     "If defeated, attempt a Charisma 5 check; if you succeed, draw a card."),
+     "If defeated, succeed at a Charisma 5 check to draw a card."),
     ("After you act, if your check to defeat the Ogre uses the Melee trait, draw a card.",
      "After you act, if your check to defeat the Ogre has the Melee trait, draw a card."),
     ("Before you act, the difficulty to defeat is increased by 4 until the end of the "

@@ -77,7 +77,7 @@ _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, 
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf, ast.CountAs,
-                  ast.ExplorationAddition, ast.TurnAddition)
+                  ast.ExplorationAddition, ast.BanishEncountered, ast.TurnAddition)
 # What a boon's text may do to a check it was played on, its dice rolled.
 _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
@@ -175,7 +175,7 @@ class _CardCheck(CardCheck):
             for sentence in ast.joined_powers(section.sentences):
                 rolled = self._dice(sentence, last, rolled)
                 selected = self._that_location(sentence, selected)
-                self._exploration(sentence)
+                self._exploration(sentence, before)
                 last = sentence
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
@@ -330,8 +330,15 @@ class _CardCheck(CardCheck):
                             "occupied location.'")
         return selected
 
-    def _exploration(self, sentence: ast.Sentence) -> None:
-        """`during this exploration` is the exploration `explore` grants just before it."""
+    def _exploration(self, sentence: ast.Sentence, before: ast.Sentence | None) -> None:
+        """`during this exploration` is the exploration `explore` grants just before it;
+        `If you encounter a boon, banish it`, the one the sentence before grants."""
+        if ast.BanishEncountered in sentence.node_types \
+                and (before is None or ast.Explore not in before.node_types):
+            self.report("CW204", sentence, "'if you encounter ..., banish it' names no "
+                        "exploration: the sentence before it does not explore",
+                        "write it after a power that explores: 'Discard this card to explore "
+                        "your location.'")
         if ast.ExplorationAddition not in sentence.node_types:
             return
         explored = False
@@ -431,6 +438,8 @@ class _CardCheck(CardCheck):
                 self._effect(kind, branch)
         elif isinstance(effect, ast.InsteadOfDiscard | ast.Attempt) and effect.check is not None:
             self._check_step(effect.check)
+            if isinstance(effect, ast.Attempt) and effect.then is not None:
+                self._effect(kind, effect.then)
 
     def _while_displayed(self, kind: str, sentence: ast.WhileDisplayed) -> None:
         """A boon's or bane's standing text while it is displayed beside a character, which
@@ -491,7 +500,7 @@ class _CardCheck(CardCheck):
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
                          | ast.PileAction | ast.SearchDeck | ast.SummonFromBox
-                         | ast.PlayedFate) -> None:
+                         | ast.PlayedFate | ast.BanishEncountered) -> None:
         self._card_kinds(node.kinds)
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
@@ -660,6 +669,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),
     ast.ForEachPlayed: (_CardCheck._node_card_kinds,),
+    ast.BanishEncountered: (_CardCheck._node_card_kinds,),
     ast.PlayedFate: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.GainFromBox: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Triggered: (_CardCheck._alongside,),

@@ -643,7 +643,8 @@ class AstBuilder:
                 ) -> ast.Untimed | ast.Activated | ast.Continuation:
         """Effects with no timing; or, when they are only `If <condition>, you may <cost> this
         card to <effect>`, a power its holder may play when the condition holds; or, when only
-        `You must take the second result`, more of the sentence before (its reroll)."""
+        `You must take the second result` or `If you encounter a boon, banish it`, more of the
+        sentence before (its reroll, its exploration)."""
         match effects:
             case (ast.Conditional(condition=condition, then=ast.ExtraCost() as power,
                                   otherwise=None, instead=False),):
@@ -651,7 +652,7 @@ class AstBuilder:
                                      condition=condition, span=self._span(meta))
             case (ast.SelfAction(action="display") as display,):
                 return ast.DisplayPower(display, span=self._span(meta))
-            case (ast.TakeResult(),):
+            case (ast.TakeResult(),) | (ast.BanishEncountered(),):
                 return ast.Continuation(effects, span=self._span(meta))
         return ast.Untimed(_rolled_alone(effects), span=self._span(meta))
 
@@ -1281,6 +1282,10 @@ class AstBuilder:
         traits = next((part for part in between if isinstance(part, tuple)), ())
         return ast.ForEachPlayed(effect, kinds, traits, span=self._span(meta))
 
+    def banish_encountered(self, meta: Any, kinds: tuple[ast.Word, ...]
+                           ) -> ast.BanishEncountered:
+        return ast.BanishEncountered(kinds, span=self._span(meta))
+
     def played_fate(self, meta: Any, *parts: Any) -> ast.PlayedFate:
         """`If you play ...`: the cards the character encountering the card plays."""
         before, (kinds, *rest) = _traits_before(parts)
@@ -1447,16 +1452,14 @@ class AstBuilder:
         return ast.InsteadOfDiscard(action.text, card, None, replaces, span=self._span(meta))
 
     def check_to(self, meta: Any, check: ast.CheckStep, effect: ast.Effect
-                 ) -> ast.InsteadOfDiscard | tuple[ast.Effect, ...]:
+                 ) -> ast.InsteadOfDiscard | ast.Attempt:
         """`succeed at a Charisma 5 check to <effect>`: the check attempted, and the effect
         done if it succeeds (`... to recharge this card instead of discarding it`: the card
         moved so only then)."""
-        if isinstance(effect, ast.InsteadOfDiscard):
-            return dataclasses.replace(effect, check=check, span=self._span(meta))
         span = self._span(meta)
-        success = ast.Condition("succeeded", (), span=span)
-        return (ast.Attempt(ast.Target("you", span=span), check, span=span),
-                ast.Conditional(success, effect, span=span))
+        if isinstance(effect, ast.InsteadOfDiscard):
+            return dataclasses.replace(effect, check=check, span=span)
+        return ast.Attempt(ast.Target("you", span=span), check, effect, span=span)
 
     def forbid(self, meta: Any, *parts: Any) -> ast.Forbid:
         """`you may not play spells ...`; with no one named (`... and may not play cards`),

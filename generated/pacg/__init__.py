@@ -123,6 +123,7 @@ MODULES = {
     'Sapping Wand': 'sapping_wand',
     'Mending Draught': 'mending_draught',
     'Blessing of Sworn Pacts': 'blessing_of_sworn_pacts',
+    'Cautious Sellsword': 'cautious_sellsword',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -94,9 +94,23 @@ class Encounter(CardOperations):
                       type=defn.type, origin=origin)
         self.under_way = True
         with self.log.nested():
-            self._sequence()
+            if not self._banished_unencountered():
+                self._sequence()
             if not self.table.over and not self.alongside:
                 self._put_away()
+
+    def _banished_unencountered(self) -> bool:
+        """`If you encounter a boon, banish it`, said of the exploration under way: such a
+        card is banished at once, with no encounter (a ruling)."""
+        if self.summoned or self.alongside or not any(
+                name == self.character.name and spec["op"] == "banish_encountered"
+                and of_kinds(self.card.defn, spec["kinds"])
+                for name, spec in self.table.exploring):
+            return False
+        self.place = "banish"
+        self.log.emit("banished_unencountered", character=self.character.name,
+                      card=self.card.name)
+        return True
 
     def _sequence(self) -> None:
         defn = self.card.defn
@@ -348,6 +362,8 @@ class Encounter(CardOperations):
             return
         turn = [(None, spec) for spec in self.table.turn_additions]
         for name, spec in [*self.table.exploring, *self.standing, *turn]:
+            if spec["op"] == "banish_encountered":  # not an addition (_banished_unencountered)
+                continue
             if any((way["owner"] != "yours" or state.character.name == name)
                    and fits(way, state.option, state.skill, state.purpose, state.against)
                    for way in each_way(spec)):

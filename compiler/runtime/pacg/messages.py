@@ -50,6 +50,7 @@ MESSAGES = {
     "examine": "{location}'s deck shows {cards} at the {end}",
     "explore_again": "{character} may explore once more this turn",
     "forbidden": "{character} may not play {what} in this encounter",
+    "banished_unencountered": "{character} banishes {card} without encountering it",
     "played_fate": "each {what} {character} plays in this encounter will go to: {to}",
     "gain": "{character} takes {cards} from the box",
     "moved": "{character}'s {card} goes to: {to}",

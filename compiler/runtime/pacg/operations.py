@@ -697,8 +697,9 @@ class CardOperations:
         self.standing.append((you.name, spec))
 
     def add_during_exploration(self, you: Character, spec: Mapping[str, Any]) -> None:
-        """`add 2d6 to your combat checks during this exploration`: kept for `you`'s next
-        exploration, the one the power grants (scenario.explore)."""
+        """`add 2d6 to your combat checks during this exploration` (or `If you encounter a
+        boon, banish it`): kept for `you`'s next exploration, the one the power grants
+        (scenario.explore)."""
         self.table.exploration_additions.append((you.name, spec))
 
     def instead_of_discard(self, you: Character, action: str, replaces: str,

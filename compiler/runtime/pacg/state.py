@@ -113,9 +113,9 @@ class Table:
         self.outcome: str | None = None
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
-        # Additions for the checks of an exploration card text grants (`add 2d6 to your
-        # combat checks during this exploration`), by the name of the character it is for:
-        # those waiting for its next exploration, and those of the exploration under way.
+        # What card text says of an exploration it grants (`add 2d6 to your combat checks
+        # during this exploration`, `If you encounter a boon, banish it`), by the name of the
+        # character it is for: for its next exploration, and for the one under way.
         self.exploration_additions: list[tuple[str, Mapping[str, Any]]] = []
         self.exploring: list[tuple[str, Mapping[str, Any]]] = []
         # Additions for the checks of the rest of the turn (`Any character who encounters a
