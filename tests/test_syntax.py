@@ -641,6 +641,7 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If the check to defeat has the Melee trait, after the encounter you take 1 Fire damage.",
      "If the check to defeat has the Melee trait, after the encounter, you take 1 Fire "
      "damage."),
+    ("Display.", "Display this card."),
     ("If you play a weapon on your check to defeat and fail that check, bury the weapon.",
      "If you play a weapon on your check to defeat and fail that check, bury it."),
     ("If you play a boon that has the Divine trait, banish it.",

@@ -394,6 +394,11 @@ class AstBuilder:
         return ast.Activated(cost, paid[-1], (), on_encounter=self._word(kind),
                              span=self._span(meta))
 
+    def display_alone(self, meta: Any) -> ast.DisplayPower:
+        span = self._span(meta)
+        card = ast.SelfRef(noun="card", span=span)
+        return ast.DisplayPower(ast.SelfAction("display", card, span=span), span=span)
+
     def turn_end_power(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
                        effects: tuple[ast.Effect, ...]) -> ast.Activated:
         return ast.Activated(cost.text, card, effects, at_turn_end=True, span=self._span(meta))
