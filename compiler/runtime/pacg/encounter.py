@@ -102,7 +102,7 @@ class Encounter(CardOperations):
     def _banished_unencountered(self) -> bool:
         """`If you encounter a boon, banish it`, said of the exploration under way: such a
         card is banished at once, with no encounter (a ruling)."""
-        if self.summoned or self.alongside or not any(
+        if not self.table.exploring or self.summoned or self.alongside or not any(
                 name == self.character.name and spec["op"] == "banish_encountered"
                 and of_kinds(self.card.defn, spec["kinds"])
                 for name, spec in self.table.exploring):

@@ -724,7 +724,7 @@ class CardOperations:
         or, `on_check`, on the check being made."""
         self.forbidden.append({"who": who.name, "kinds": kinds, "traits": traits,
                                "check": self.check if on_check else None})
-        what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
+        what = _kinds_words(kinds, traits)
         self.log.emit("forbidden", character=who.name, what=what, kinds=list(kinds),
                       traits=list(traits))
 
@@ -735,8 +735,8 @@ class CardOperations:
         one played on the check to defeat, once that check has failed (Encounter._attempt)."""
         self.played_fates.append({"who": who.name, "kinds": kinds, "traits": traits,
                                   "action": action, "failed_defeat": failed_defeat})
-        what = " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
-        self.log.emit("played_fate", character=who.name, what=what, to=action)
+        self.log.emit("played_fate", character=who.name, what=_kinds_words(kinds, traits),
+                      to=action)
 
     def turn_action(self, you: Character, action: str) -> None:
         if action == "reset_hand":
@@ -1170,3 +1170,8 @@ class CardOperations:
         Encounter is the context of."""
         if not during_encounter or self.under_way:
             self.forbids_self = True
+
+
+def _kinds_words(kinds: tuple[str, ...], traits: tuple[str, ...]) -> str:
+    """`spells or weapons with the Attack traits`: cards card text names, for the log."""
+    return " or ".join(kinds) + (f" with the {' and '.join(traits)} traits" if traits else "")
