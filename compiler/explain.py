@@ -269,6 +269,11 @@ def effect_words(effect: ast.Effect, you: str = YOU) -> str:
     return _EFFECTS[type(effect)](effect, you)
 
 
+def _with_traits(traits: tuple[ast.Word, ...]) -> str:
+    """` with the Attack and Magic trait` (every one of them), or nothing."""
+    return f" with the {' and '.join(map(str, traits))} trait" if traits else ""
+
+
 def _who(target: ast.Target, you: str) -> str:
     return you if target.kind == "you" else TARGET_WORDS[target.kind]
 
@@ -560,7 +565,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Conditional: _conditional,
     ast.Explore: lambda e, you: f"{you} explores the location once more this turn",
     ast.TurnAddition: lambda e, you: f"for the rest of the turn, {e.amount}"
-    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + _with_traits(e.traits)
     + f" is added to {_which_checks(e.checks)}",
     ast.SelectLocation: lambda e, you: "the dice pick a location with characters at it"
     + (", among those with the most" if e.most_occupied else "")
@@ -571,7 +576,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + f"rather than {e.replaces} the card played, its holder must {COSTS[e.action]}",
     ast.Forbid: lambda e, you: f"{_who(e.who, you)} may not play "
     + " or ".join(map(str, e.kinds))
-    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + _with_traits(e.traits)
     + (f", nor {' or '.join(map(str, e.or_kinds))}" if e.or_kinds else "")
     + (", nor use powers (the runtime has no character powers: not modelled)" if e.powers
        else "")
@@ -592,7 +597,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
        "shuffle": ", then shuffles that deck"}[e.then],
     ast.GainFromBox: lambda e, you: f"{you if e.target is None else _who(e.target, you)} "
     f"adds {e.count} random " + " or ".join(map(str, e.kinds))
-    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + _with_traits(e.traits)
     + " from the box to the hand",
     ast.PileAction: lambda e, you: _pile_action(e, you),
     ast.DamageRule: lambda e, you: _damage_rule(e),
@@ -611,11 +616,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ExaminedAction: lambda e, you: f"the card examined: {EXAMINED_FATES[e.action]}",
     ast.ForEachPlayed: lambda e, you: f"{effect_words(e.effect, you)}, once for each "
     + " or ".join(map(str, e.kinds))
-    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + _with_traits(e.traits)
     + " played on the check",
     ast.PlayedFate: lambda e, you: "any "
     + " or ".join(map(str, e.kinds))
-    + (f" with the {' and '.join(map(str, e.traits))} trait" if e.traits else "")
+    + _with_traits(e.traits)
     + f" played in this encounter by {you if e.target.kind == 'you' else 'any character'}"
     + (" on the check to defeat, once that check has failed: " if e.failed_defeat
        else ": ")
