@@ -304,8 +304,8 @@ def _allowing(items: tuple[ast.Effect, ...]) -> str:
     first, *rest = items
     if isinstance(first, ast.Conditional) and first.condition.kind in ("has_skill",
                                                                        "lacks_skill") \
-            and not rest:
-        return _skill_last(first)
+            and not rest and (text := _skill_last(first)) is not None:
+        return text
     if isinstance(first, ast.CardAction | ast.Draw) and first.target.kind != "you":
         you = ast.Target("you", span=first.target.span)
         return f"allow {TARGET_WORDS[first.target.kind]} to " \
@@ -313,16 +313,18 @@ def _allowing(items: tuple[ast.Effect, ...]) -> str:
     return effects(items)
 
 
-def _skill_last(e: ast.Conditional) -> str:
+def _skill_last(e: ast.Conditional) -> str | None:
     """`add 1d4+4 to your check if you have the Arcane skill`; with an otherwise that differs
-    from it by its amount only, `add 2d4 to your check, or 1d4+4 if ...`."""
+    from it by its amount only, `add 2d4 to your check, or 1d4+4 if ...`; None for any other
+    otherwise, which no power's wording reads as."""
     condition = f"if {_condition(e.condition)}"
     otherwise = e.otherwise
+    if otherwise is None:
+        return f"{format_effect(e.then)} {condition}"
     if isinstance(otherwise, ast.AddToCheck) and isinstance(e.then, ast.AddToCheck) \
             and e.then == dataclasses.replace(otherwise, amount=e.then.amount):
         return f"{format_effect(otherwise)}, or {e.then.amount} {condition}"
-    text = f"{format_effect(e.then)} {condition}"
-    return text if otherwise is None else f"{text}; otherwise, {format_effect(otherwise)}"
+    return None
 
 
 def _paid(cost: str, card: ast.SelfRef) -> str:
