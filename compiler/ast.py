@@ -1108,6 +1108,16 @@ class Immunity(Sentence):
 
 
 @dataclass(frozen=True)
+class Resistance(Sentence):
+    """`Resistant to Attack.`, or with `vulnerable`, `Vulnerable to Fire.`: unlike an immunity,
+    it bars no card; it changes the difficulty of a check against the bane that has one of
+    the traits."""
+
+    traits: tuple[Word, ...]
+    vulnerable: bool = False
+
+
+@dataclass(frozen=True)
 class Triggered(Sentence):
     """Effects that run in a timing window; `window` is one of TIMING_WINDOWS.  `within` is
     the window written first in `If undefeated, after the encounter, ...`: the effects are

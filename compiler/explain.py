@@ -26,6 +26,7 @@ from compiler.format import (
     field_value,
     top_cards_words,
 )
+from compiler.runtime.pacg.checks import RESISTANCE
 
 WINDOWS = {
     "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",
@@ -226,6 +227,12 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         return [f"immunity: cards with the {traits} {word} cannot be played against this "
                 "card (to evade it or on a check to defeat it)",
                 *does((ast.Unevadable(span=sentence.span),) if sentence.unevadable else ())]
+    if isinstance(sentence, ast.Resistance):
+        traits = " or ".join(map(str, sentence.traits))
+        kind, change = ("vulnerability", "decreased") if sentence.vulnerable \
+            else ("resistance", "increased")
+        return [f"{kind}: the difficulty of a check against this card that has the {traits} "
+                f"trait is {change} by {RESISTANCE} (once, however many of them it has)"]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
     if isinstance(sentence, ast.DisplayPower):

@@ -245,6 +245,8 @@ def _immunity(sentence: ast.Immunity) -> str:
 _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Keywords: lambda s: ", ".join(map(str, s.names)),
     ast.Immunity: _immunity,
+    ast.Resistance: lambda s: f"{'Vulnerable' if s.vulnerable else 'Resistant'} to "
+    + _list(map(str, s.traits), "and"),
     ast.Triggered: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
     + f"{_window_words(s)}, {effects(s.effects)}",
     ast.EitherWindow: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")

@@ -202,6 +202,10 @@ class Program(TypedDict):
     # Only when any: the die of each skill named, by its name, for the character the card is
     # displayed beside while it is (`While displayed, your Strength die is d4`; pacg).
     displayed_dice: NotRequired[dict[str, int]]
+    # Only when any: the traits that make a check against the card harder (`Resistant to
+    # Attack.`) or easier (`Vulnerable to Fire.`; pacg).
+    resistances: NotRequired[list[str]]
+    vulnerabilities: NotRequired[list[str]]
 
 
 def dumps(program: Program) -> str:

@@ -59,6 +59,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     powers: list[ir.Power] = []
     keywords: list[str] = []
     immunities: list[str] = []
+    resistances: tuple[list[str], list[str]] = ([], [])  # resistant to, vulnerable to
     untimed: list[ir.Effect] = []
     abilities: list[ir.Ability] = []
     dice: dict[str, int] = {}
@@ -136,6 +137,9 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 immunities.extend(_new_words(sentence.traits, immunities))
                 if sentence.unevadable:
                     untimed.append(lower.effect(ast.Unevadable(span=sentence.span)))
+            elif isinstance(sentence, ast.Resistance):
+                changed = resistances[sentence.vulnerable]
+                changed.extend(_new_words(sentence.traits, changed))
     program: ir.Program = {
         "ir": ir.IR_VERSION,
         "game": card.game,
@@ -157,6 +161,10 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     }
     if dice:
         program["displayed_dice"] = dice
+    if resistances[0]:
+        program["resistances"] = resistances[0]
+    if resistances[1]:
+        program["vulnerabilities"] = resistances[1]
     return program
 
 

@@ -121,6 +121,7 @@ def test_pacg_has_no_keywords(tmp_path):
     "Name: A\nType: Monster\nCheck: Combat 5\n\nBefore the encounter, evade a Monster.\n",
     "Name: A\nType: Monster\nCheck: Combat 5\n\nIf defeated, recharge this card.\n",
     "Name: A\nType: Spell\n\nImmune to Fire.\n",
+    "Name: A\nType: Ally\n\nVulnerable to Fire.\n",
     "Name: A\nType: Spell\n\nDiscard this card to evade a Monster, then you may not play spells.\n",
     "Name: A\nType: Spell\n\nDiscard this card to evade a Monster, then add 1 to your check.\n",
     "Name: A\nType: Monster\nCheck: Combat 5\n\nAdd 1 to your check.\n",

@@ -1064,6 +1064,19 @@ Check: Strength 99
 
 If undefeated, bury the top and bottom cards of your deck.
 ---
+Name: Waxen Brute
+Type: Monster
+Check: Combat 10
+
+Resistant to Axe and Fire.
+---
+Name: Tallow Brute
+Type: Monster
+Check: Combat 10
+
+Vulnerable to Fire.
+Resistant to Axe.
+---
 Name: Flame Focus
 Type: Spell
 
@@ -3993,3 +4006,27 @@ def test_the_difficulty_to_defeat_may_grow_with_cards_in_hand(cards, hand, diffi
                                   hand=hand)
     (check,) = checks(table.log.events)
     assert check["difficulty"] == difficulty
+
+
+def difficulty_played_on(cards: dict[str, rt.CardDef], bane: str, played: list[str]) -> int:
+    """The difficulty of Brannoc's check to defeat `bane` with `played` played on it."""
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Brannoc Ashvale", hand=played)],
+                        script={"check": [played], "evade": ["none"]})
+    (check,) = checks(events)
+    return check["difficulty"]
+
+
+@pytest.mark.parametrize(("played", "difficulty"), [
+    ([], 10), (["Test Axe"], 12), (["Test Axe", "Torch"], 12)])
+def test_a_resistance_makes_the_check_with_its_trait_harder(cards, played, difficulty):
+    """`Resistant to Axe and Fire.`: 2 harder with either trait, and once with both."""
+    assert difficulty_played_on(cards, "Waxen Brute", played) == difficulty
+
+
+@pytest.mark.parametrize(("played", "difficulty"), [
+    (["Torch"], 8), (["Flame Focus"], 8), (["Test Axe", "Torch"], 10)])
+def test_a_vulnerability_makes_the_check_with_its_trait_easier(cards, played, difficulty):
+    """`Vulnerable to Fire.`: 2 easier with the trait, a card's own or one it adds to the
+    check (Flame Focus); with a trait it resists as well, as hard as with neither."""
+    assert difficulty_played_on(cards, "Tallow Brute", played) == difficulty

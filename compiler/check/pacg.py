@@ -257,9 +257,10 @@ class _CardCheck(CardCheck):
                         f"'{', '.join(map(str, sentence.names))}' is not a sentence pacg knows: "
                         "pacg cards have no keywords",
                         f"if you meant an immunity, write 'Immune to {sentence.names[0]}.'")
-        elif isinstance(sentence, ast.Immunity):
+        elif isinstance(sentence, (ast.Immunity, ast.Resistance)):
             if kind != "bane":
-                self.report("CW204", sentence, "only banes have immunities")
+                self.report("CW204", sentence,
+                            "only banes have immunities, resistances and vulnerabilities")
         elif isinstance(sentence, ast.Triggered):
             before = len(self.diagnostics)
             for one in ast.each_window(sentence):
@@ -483,8 +484,8 @@ class _CardCheck(CardCheck):
 
     # -- words and references anywhere ----------------------------------------
 
-    def _node_traits(self, node: ast.Immunity | ast.Selector | ast.Forbid | ast.SearchDeck
-                     | ast.GainFromBox | ast.PileAction | ast.PlayedFate) -> None:
+    def _node_traits(self, node: ast.Immunity | ast.Resistance | ast.Selector | ast.Forbid
+                     | ast.SearchDeck | ast.GainFromBox | ast.PileAction | ast.PlayedFate) -> None:
         for word in node.traits:
             self._trait(word, STANDARD_TRAITS, "trait")
 
@@ -655,6 +656,7 @@ class _CardCheck(CardCheck):
 # card's nodes.
 _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Immunity: (_CardCheck._node_traits,),
+    ast.Resistance: (_CardCheck._node_traits,),
     ast.Selector: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Forbid: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Damage: (_CardCheck._damage_kind,),

@@ -454,6 +454,12 @@ class AstBuilder:
                             traits: tuple[ast.Word, ...]) -> ast.Immunity:
         return ast.Immunity(traits, subject, unevadable=True, span=self._span(meta))
 
+    def resistance(self, meta: Any, traits: tuple[ast.Word, ...]) -> ast.Resistance:
+        return ast.Resistance(traits, span=self._span(meta))
+
+    def vulnerability(self, meta: Any, traits: tuple[ast.Word, ...]) -> ast.Resistance:
+        return ast.Resistance(traits, vulnerable=True, span=self._span(meta))
+
     def triggered(self, meta: Any, *parts: Any) -> ast.Triggered:
         """`<window>, <effects>`, or `<within>, <window>, <effects>`."""
         *windows, effects = parts

@@ -203,6 +203,7 @@ MODULES = {
     'Spellgnaw Bat': 'spellgnaw_bat',
     'Cinder Sentry': 'cinder_sentry',
     'Tar Mephit': 'tar_mephit',
+    'Tallow Golem': 'tallow_golem',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

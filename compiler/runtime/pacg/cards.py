@@ -65,6 +65,8 @@ class CardDef:
     type: str
     traits: tuple[str, ...] = ()
     immunities: frozenset[str] = frozenset()
+    resistances: frozenset[str] = frozenset()  # `Resistant to Attack.`
+    vulnerabilities: frozenset[str] = frozenset()  # `Vulnerable to Fire.`
     check: tuple[tuple[CheckOption, ...], ...] = ()  # steps, each a choice of options
     skills: tuple[tuple[str, int, int], ...] = ()  # a character's (skill, die sides, bonus)
     hand: int = 0  # a character's hand size

@@ -18,6 +18,9 @@ from compiler.runtime.pacg.state import Character
 
 COMBAT_SKILLS = ("Strength", "Melee")
 UNTRAINED_DIE = 4  # a skill the character does not have is rolled on a d4
+# How much harder a check against a bane is when it has a trait the bane is resistant to,
+# and easier with one it is vulnerable to (a ruling: docs/rulings.md).
+RESISTANCE = 2
 
 
 @dataclass(frozen=True)
@@ -138,3 +141,10 @@ def kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:
         if not holds:
             return False
     return True
+
+
+def trait_difficulty(against: CardDef, traits: set[str]) -> int:
+    """The change to the difficulty of a check with `traits` against a card resistant or
+    vulnerable to some: once for any of each, whatever their number."""
+    return RESISTANCE * (bool(against.resistances & traits)
+                         - bool(against.vulnerabilities & traits))

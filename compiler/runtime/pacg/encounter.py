@@ -21,7 +21,7 @@ from compiler.runtime.pacg.cards import (
     selects,
     singular,
 )
-from compiler.runtime.pacg.checks import each_way, fits, skill_for
+from compiler.runtime.pacg.checks import each_way, fits, skill_for, trait_difficulty
 from compiler.runtime.pacg.operations import (
     CardOperations,
     CheckResult,
@@ -335,6 +335,8 @@ class Encounter(CardOperations):
             if against is self.card.defn and purpose == "defeat":
                 self._window("during_check")
             self._later_additions(state)
+            if against is not None and (against.resistances or against.vulnerabilities):
+                state.change += trait_difficulty(against, state.traits)
             # The skill's die, which a card played may have made a better one (or none).
             state.face = self.table.dice.roll(state.skill.sides) if state.skill.sides else 0
             if state.forced is None:
