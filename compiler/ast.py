@@ -346,7 +346,8 @@ class WhichChecks(Node):
     'others' (another character's there) or 'elsewhere' (by a character at another
     location); any one of `kinds` (each of one or
     more words, all of which must hold: `noncombat Strength`, `Melee combat`; none: any
-    check); and, with a `purpose` ('defeat', 'acquire', 'close', 'recharge'), only checks
+    check); and, with a `purpose` ('defeat', 'acquire', 'close', 'recharge'; 'against':
+    defeat or acquire, `your checks against monsters`), only checks
     for it, against a card of one of the `against` types if any are named, with any of
     `against_traits` if any are; with `using`, only a check on which a card of one of those
     types was played before (`a combat check using a weapon`); `alternative`, other checks

@@ -26,6 +26,7 @@ from compiler.format import (
     field_value,
     top_cards_words,
 )
+from compiler.runtime.pacg.cards import singular
 from compiler.runtime.pacg.checks import RESISTANCE
 
 WINDOWS = {
@@ -437,9 +438,10 @@ def _which_checks(checks: ast.WhichChecks) -> str:
     if checks.owner == "elsewhere":
         text += " by a character at another location"
     if checks.purpose is not None:
-        text += f" to {checks.purpose}"
+        text += " to defeat or acquire" if checks.purpose == "against" \
+            else f" to {checks.purpose}"
         if checks.against:
-            text += " a " + " or ".join(map(str, checks.against))
+            text += " a " + " or ".join(singular(kind.text) for kind in checks.against)
         if checks.against_traits:
             text += " with any of the traits " + ", ".join(map(str, checks.against_traits))
     if checks.using:

@@ -266,9 +266,11 @@ def _while_displayed(text: str) -> str:
 def _continuation(sentence: ast.Continuation) -> str:
     """`Then, ...`; but a bane's word on its own reroll names it and needs no `then` (`The
     Karkinoi is defeated or undefeated based solely on ...`), nor does what an exploration
-    banishes (`If you encounter a boon, banish it`)."""
+    banishes or adds (`If you encounter a boon, banish it`, `Add 1d6 to your checks against
+    monsters during this exploration`)."""
     if all((isinstance(effect, ast.TakeResult) and effect.card)
-           or isinstance(effect, ast.BanishEncountered) for effect in sentence.effects):
+           or isinstance(effect, ast.BanishEncountered | ast.ExplorationAddition)
+           for effect in sentence.effects):
         return effects(sentence.effects)
     return f"then, {effects(sentence.effects)}"
 
@@ -490,13 +492,15 @@ def which_checks(checks: ast.WhichChecks, plural: bool = False) -> str:
     owner = {"yours": "your", "others": "another character's"}.get(checks.owner, "any")
     kinds = f"{_list(map(str, checks.kinds), 'or')} " if checks.kinds else ""
     text = f"{owner} {kinds}check" + ("s" if plural else "")
-    if checks.purpose is not None:
+    if checks.purpose == "against":  # `against monsters`: the kinds as written, in the plural
+        text += f" against {' or '.join(map(str, checks.against))}"
+    elif checks.purpose is not None:
         text += f" to {checks.purpose}"
         if checks.against:
             text += " " + _list((f"{_article(kind.text)} {kind}" for kind in checks.against),
                                 "or")
-        if checks.against_traits:
-            text += f" with the {_list(map(str, checks.against_traits), 'or')} trait"
+    if checks.against_traits:
+        text += f" with the {_list(map(str, checks.against_traits), 'or')} trait"
     if checks.using:
         kinds = _list(map(str, checks.using), "or")
         text += f" using {_article(kinds)} {kinds}"

@@ -8,7 +8,8 @@ what `cardwright explain --format json` prints and what other engines consume.
 Which checks a card adds to: `checks` is a list of kinds of check, any one of which
 will do (empty: any check), each of words that must all hold (`noncombat Strength`:
 a Strength check that is not a combat check); `purpose` (`defeat`, `acquire`,
-`close`, `recharge`, or null: any), `against` (card types; empty: any) and
+`close`, `recharge`, `against`: to defeat or to acquire, or null: any), `against` (card
+types, singular or plural; empty: any) and
 `against_traits` (the card has one of them; empty: any) narrow it further.
 
 Where a word has few values, they are those of the AST (compiler.ast): a card action is

@@ -13,7 +13,7 @@ import pytest
 from compiler.build import Compilation, compile_paths
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance, fits
 from compiler.runtime.pacg.encounter import start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import explore, set_up
@@ -1311,6 +1311,12 @@ Type: Ally
 
 Discard this card to explore your location; add 3 to your combat checks during this \
 exploration.
+---
+Name: Monster Lantern
+Type: Ally
+
+Discard this card to explore your location.
+During this exploration, add 3 to your checks against monsters.
 ---
 Name: Gnawing Rats
 Type: Monster
@@ -3864,6 +3870,32 @@ def test_the_exploration_a_power_grants_may_banish_a_boon_unencountered(cards, f
     assert [event["card"] for event in events_of(events, "banished_unencountered")] == (
         [first] if banished else [])
     assert len(events_of(events, "check")) == (1 if banished else 2)
+
+
+@pytest.mark.parametrize(("first", "added"), [("Iron Brute", 3), ("Rising Wall", 0)])
+def test_the_sentence_after_an_exploration_may_add_to_its_checks(cards, first, added):
+    """`Discard this card to explore your location. During this exploration, add 3 to your
+    checks against monsters.`: the monster met in that exploration has 3 added to the check
+    to defeat it, a barrier nothing."""
+    table = laid_out(cards, {"locations": field(first),
+                             "characters": [hero("Brannoc Ashvale", hand=["Monster Lantern"])],
+                             "script": {"evade": ["none"], "check": [[]]}})
+    play_first_power(cards, table)
+    explore(table, table.characters[0])
+    assert [check["added"] for check in checks(table.log.events)
+            if check["purpose"] == f"to defeat {first}"] == [added]
+
+
+@pytest.mark.parametrize(("purpose", "fit"), [
+    ("defeat", True), ("acquire", True), ("close", False), (None, False)])
+def test_checks_against_a_card_are_those_to_defeat_or_acquire_it(cards, purpose, fit):
+    """`your checks against cards that have the Goblin trait`: a check to defeat or to
+    acquire such a card, and no other check."""
+    spec = {"purpose": "against", "against": ["cards"], "against_traits": ["Goblin"]}
+    goblin = rt.CardDef("Goblin Trinket", "Item", traits=("Goblin",))
+    option = rt.CheckOption(("Combat",), 5)
+    assert fits(spec, option, Skill("Melee", 8, 0), purpose, goblin) is fit
+    assert not fits(spec, option, Skill("Melee", 8, 0), "defeat", cards["Iron Brute"])
 
 
 def test_a_banes_damage_may_be_reduced_to_at_most_an_amount(cards):

@@ -646,6 +646,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If you play a weapon on your check to defeat and fail that check, bury it."),
     ("If you play a boon that has the Divine trait, banish it.",
      "If you play a boon with the Divine trait, banish it."),
+    ("During this exploration, add 1d6 to your checks against monsters.",
+     "Add 1d6 to your check against monsters during this exploration."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

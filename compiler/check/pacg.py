@@ -332,23 +332,25 @@ class _CardCheck(CardCheck):
         return selected
 
     def _exploration(self, sentence: ast.Sentence, before: ast.Sentence | None) -> None:
-        """`during this exploration` is the exploration `explore` grants just before it;
-        `If you encounter a boon, banish it`, the one the sentence before grants."""
-        if ast.BanishEncountered in sentence.node_types \
-                and (before is None or ast.Explore not in before.node_types):
+        """`during this exploration` is the exploration `explore` grants just before it, in
+        its sentence or, for a sentence that goes on from the one before, in that one; `If
+        you encounter a boon, banish it`, the one the sentence before grants."""
+        before_explores = before is not None and ast.Explore in before.node_types
+        if ast.BanishEncountered in sentence.node_types and not before_explores:
             self.report("CW204", sentence, "'if you encounter ..., banish it' names no "
                         "exploration: the sentence before it does not explore",
                         "write it after a power that explores: 'Discard this card to explore "
                         "your location.'")
         if ast.ExplorationAddition not in sentence.node_types:
             return
-        explored = False
+        explored = isinstance(sentence, ast.Continuation) and before_explores
         for node in sentence.nodes:
             explored = explored or isinstance(node, ast.Explore)
             if isinstance(node, ast.ExplorationAddition) and not explored:
                 self.report("CW204", node, "'during this exploration' names no exploration: "
-                            "nothing before it in its sentence explores",
-                            "write it after 'explore your location' in the same sentence")
+                            "nothing before it explores",
+                            "write it after 'explore your location', in its sentence or the "
+                            "one before")
 
     def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:

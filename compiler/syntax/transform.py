@@ -663,7 +663,8 @@ class AstBuilder:
                                      condition=condition, span=self._span(meta))
             case (ast.SelfAction(action="display") as display,):
                 return ast.DisplayPower(display, span=self._span(meta))
-            case (ast.TakeResult(),) | (ast.BanishEncountered(),):
+            case (ast.TakeResult(),) | (ast.BanishEncountered(),) \
+                    | (ast.ExplorationAddition(),):
                 return ast.Continuation(effects, span=self._span(meta))
         return ast.Untimed(_rolled_alone(effects), span=self._span(meta))
 
@@ -1095,6 +1096,12 @@ class AstBuilder:
         traits = parts[-1] if parts and isinstance(parts[-1], tuple) else ()
         kinds = tuple(self._word(kind) for kind in parts if isinstance(kind, Token))
         return verb.text, kinds, traits
+
+    def against_purpose(self, meta: Any, *parts: Any
+                        ) -> tuple[str, tuple[ast.Word, ...], tuple[ast.Word, ...]]:
+        """`against cards that have the Goblin trait`: the purpose `against`, a check to
+        defeat or to acquire, as check_purpose reads the rest."""
+        return self.check_purpose(meta, ast.Word("against", span=self._span(meta)), *parts)
 
     def roll_dice(self, meta: Any, amount: ast.Amount, traits: tuple[ast.Word, ...] = ()
                   ) -> ast.RollDice:

@@ -124,6 +124,7 @@ MODULES = {
     'Mending Draught': 'mending_draught',
     'Blessing of Sworn Pacts': 'blessing_of_sworn_pacts',
     'Cautious Sellsword': 'cautious_sellsword',
+    "Hunter's Lantern": 'hunter_s_lantern',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

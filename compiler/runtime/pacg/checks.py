@@ -116,7 +116,8 @@ def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: st
         return False
     if spec.get("purpose") is None:
         return True
-    if spec["purpose"] != purpose:
+    if spec["purpose"] != purpose and (spec["purpose"] != "against"
+                                       or purpose not in ("defeat", "acquire")):
         return False
     types = {singular(kind) for kind in spec.get("against") or ()}
     if types and "card" not in types and (against is None or singular(against.type) not in types):
