@@ -590,6 +590,9 @@ class Condition(Node):
 # The conditions that ask how the check to defeat went, once it was made: the kind of check
 # it was (`was a non-combat check`), by how much it succeeded or failed.
 DEFEAT_CHECK_CONDITIONS = ("check_was", "succeeded_by", "failed_by", "short_by")
+# The conditions that ask how the encounters of the cards the text summoned went: each
+# encounter of the cards the word names (a name, or a kind), or with none, the last one.
+SUMMONED_CONDITIONS = ("summoned_defeated", "summoned_not_defeated")
 CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "succeeded",
                    "failed", "alone", "matches_blessing", "blessing_has_trait",
                    "check_has_trait", "check_lacks_trait", "played_on_check", "dealt_damage",
@@ -597,7 +600,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
                    "examined_is_not", "has_in_hand", "discarded_for_damage",
-                   *DEFEAT_CHECK_CONDITIONS)
+                   *DEFEAT_CHECK_CONDITIONS, *SUMMONED_CONDITIONS)
 
 
 @dataclass(frozen=True)

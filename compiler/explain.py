@@ -360,6 +360,8 @@ CONDITIONS = {
     "examined_is": "if the card examined just before is one of {words}",
     "examined_is_not": "if the card examined just before is none of {words}",
     "examined_named": "if the card examined just before is {words}",
+    "summoned_defeated": "if {words} was won",
+    "summoned_not_defeated": "if {words} was not won (evaded, or undefeated)",
     "blessed": "if a blessing was played on the check to defeat",
     "not_blessed": "if no blessing was played on the check to defeat",
     "has_trait": "if {you} has the {words} trait (on the character card)",
@@ -404,6 +406,10 @@ def _damage_rule(e: ast.DamageRule) -> str:
 
 def _condition(condition: ast.Condition, you: str) -> str:
     words = " or ".join(map(str, condition.words))
+    if condition.kind in ast.SUMMONED_CONDITIONS:
+        each = "each" if condition.kind == "summoned_defeated" else "any"
+        words = f"{each} encounter of a summoned {words} (a card's name, or a kind of card)" \
+            if words else "the encounter of the card summoned last"
     return CONDITIONS[condition.kind].format(you=you, words=words)
 
 

@@ -587,6 +587,10 @@ def _condition(condition: ast.Condition) -> str:
     if condition.kind == "examined_is_not":  # only after `it is a <kind>` (_conditional)
         kinds = _list(map(str, condition.words), "or")
         return f"other than {_article(kinds)} {kinds}"
+    if condition.kind in ast.SUMMONED_CONDITIONS:  # no word: the card summoned last, `it`
+        card = f"the {condition.words[0]}" if condition.words else "it"
+        return f"you defeat {card}" if condition.kind == "summoned_defeated" \
+            else f"{card} is not defeated"
     return CONDITION_WORDS[condition.kind].format(_list(map(str, condition.words), "or"))
 
 

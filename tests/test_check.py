@@ -131,6 +131,22 @@ def test_an_effect_where_it_cannot_stand(tmp_path, text):
     assert [item.code for item in check(tmp_path, text)] == ["CW204"]
 
 
+@pytest.mark.parametrize(("text", "codes"), [
+    ("Before the encounter, summon and encounter a Sure Thing. If it is not defeated, "
+     "this barrier is evaded.", []),
+    ("Before the encounter, summon and encounter a Sure Thing. If either monster is not "
+     "defeated, this barrier is evaded.", []),
+    ("Before the encounter, you take 1 Fire damage. If it is not defeated, this barrier is "
+     "evaded.", ["CW204"]),
+    ("Before the encounter, summon and encounter a Sure Thing. If the Goblin Raider is not "
+     "defeated, this barrier is evaded.", ["CW204"]),
+])
+def test_a_summoned_cards_outcome_needs_a_card_summoned(tmp_path, text, codes):
+    card = f"Name: A\nType: Barrier\nCheck: Strength 5\n\n{text}\n---\n" \
+        "Name: Sure Thing\nType: Monster\nCheck: Combat 0\n"
+    assert [item.code for item in check(tmp_path, card)] == codes
+
+
 def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     code, line, col, _ = only(tmp_path, "Name: Goblin Raider\nType: Monster\nCheck: Combat 5\n\n"
                               "Goblin Chief is immune to Fire.\n")

@@ -1064,6 +1064,49 @@ Check: Strength 99
 
 If undefeated, bury the top and bottom cards of your deck.
 ---
+Name: Gate Caller Bash
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, summon and encounter a Sure Thing and an Iron Gate.
+If the Iron Gate is not defeated, this barrier is evaded.
+---
+Name: Thing Caller Bash
+Type: Barrier
+Check: Strength 0
+
+Before the encounter, summon and encounter the monster Sure Thing.
+If the Sure Thing is not defeated, this barrier is evaded.
+---
+Name: Gate Rider
+Type: Monster
+Check: Combat 10
+
+Before the encounter, summon and encounter a Sure Thing.
+Then, summon and encounter an Iron Gate; if it is not defeated, the difficulty to defeat is \
+increased by 5.
+---
+Name: Thing Rider
+Type: Monster
+Check: Combat 10
+
+Before the encounter, summon and encounter an Iron Gate.
+Then, summon and encounter a Sure Thing; if it is not defeated, the difficulty to defeat is \
+increased by 5.
+---
+Name: Imp Pair
+Type: Barrier
+
+Before the encounter, summon and encounter a Sure Thing and a Runaway Imp.
+If either monster is not defeated, this barrier is undefeated.
+---
+Name: Guard Pair
+Type: Barrier
+Check: Strength 99
+
+Before the encounter, summon and encounter a Sure Thing and a Wandering Guard.
+If both summoned monsters are defeated, this barrier is defeated.
+---
 Name: Waxen Brute
 Type: Monster
 Check: Combat 10
@@ -4062,3 +4105,35 @@ def test_a_vulnerability_makes_the_check_with_its_trait_easier(cards, played, di
     """`Vulnerable to Fire.`: 2 easier with the trait, a card's own or one it adds to the
     check (Flame Focus); with a trait it resists as well, as hard as with neither."""
     assert difficulty_played_on(cards, "Tallow Brute", played) == difficulty
+
+
+@pytest.mark.parametrize(("bane", "evaded"), [("Gate Caller Bash", True),
+                                              ("Thing Caller Bash", False)])
+def test_a_summoned_cards_outcome_may_decide_what_the_text_does(cards, bane, evaded):
+    """`If the Iron Gate is not defeated, this barrier is evaded.`: after the summons, as
+    more of the sentence before; the Iron Gate is not defeated, the Sure Thing is."""
+    table, _ = brannoc_encounters(cards, bane, {"evade": ["none"], "check": [[], [], []]})
+    events = table.log.events
+    assert bool(events_of(events, "evaded", card=bane)) is evaded
+    assert bool(events_of(events, "defeated", card=bane)) is not evaded
+
+
+@pytest.mark.parametrize(("bane", "difficulty"), [("Gate Rider", 15), ("Thing Rider", 10)])
+def test_it_after_a_summons_is_the_card_summoned(cards, bane, difficulty):
+    """`summon and encounter an Iron Gate; if it is not defeated, the difficulty to defeat is
+    increased by 5`: `it` is the card summoned last, after another was summoned first."""
+    table, _ = brannoc_encounters(cards, bane, {"evade": ["none"], "check": [[], []]})
+    assert [check["difficulty"] for check in checks(table.log.events)
+            if check["purpose"] == f"to defeat {bane}"] == [difficulty]
+
+
+@pytest.mark.parametrize(("bane", "outcome"), [("Imp Pair", "undefeated"),
+                                               ("Guard Pair", "defeated")])
+def test_a_kind_of_card_names_each_summoned_card_of_that_kind(cards, bane, outcome):
+    """`If either monster is not defeated, this barrier is undefeated.` (the Runaway Imp is
+    not), `If both summoned monsters are defeated, this barrier is defeated.` (with no check
+    to defeat it, though one that could not succeed is printed)."""
+    table, _ = brannoc_encounters(cards, bane, {"evade": ["none"], "check": [[], [], []]})
+    events = table.log.events
+    assert events_of(events, outcome, card=bane)
+    assert not [check for check in checks(events) if check["purpose"] == f"to defeat {bane}"]

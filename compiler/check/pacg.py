@@ -85,6 +85,7 @@ _CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome, a
                   ast.ForEachPlayed)
 # Kinds of card a selector or a forbidding may name, as the singular words they fold to.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
+_KIND_WORDS = frozenset(singular(kind) for kind in _KINDS)
 
 
 def _window_kind(kind: str, sentence: ast.Triggered) -> str:
@@ -544,6 +545,22 @@ class _CardCheck(CardCheck):
         elif node.kind == "examined_named":
             self._card_ref(node.words[0], ("bane", "boon"), "a card examined",
                            "name a bane or a boon")
+        elif node.kind in ast.SUMMONED_CONDITIONS:
+            self._summoned_condition(node)
+
+    def _summoned_condition(self, node: ast.Condition) -> None:
+        """`If the Bloodbug is not defeated`: the text must summon a card, and the one named
+        (unless the word is a kind of card: `If either monster is not defeated`)."""
+        if not any(isinstance(other, ast.Summon | ast.SummonFromBox | ast.EncounteredByEach)
+                   for other in self.card.rules_nodes):
+            self.report("CW204", node, "this asks how the encounter of a card the text "
+                        "summons went, and the text summons none", "summon the card first: "
+                        "'Before the encounter, summon and encounter the henchman Bloodbug.'")
+        elif node.words and singular(node.words[0].text) not in _KIND_WORDS \
+                and ast.name_key(node.words[0].text) not in self._summoned():
+            self.report("CW204", node.words[0], f"this card's text does not summon "
+                        f"'{node.words[0]}'", "name a card the text summons, or a kind of "
+                        "card: 'If either monster is not defeated'")
 
     def _add_dice(self, node: ast.AddDice) -> None:
         if node.count.dice or not 1 <= node.count.plus <= 10:

@@ -654,8 +654,9 @@ class AstBuilder:
                 ) -> ast.Untimed | ast.Activated | ast.Continuation:
         """Effects with no timing; or, when they are only `If <condition>, you may <cost> this
         card to <effect>`, a power its holder may play when the condition holds; or, when only
-        `You must take the second result` or `If you encounter a boon, banish it`, more of the
-        sentence before (its reroll, its exploration)."""
+        `You must take the second result`, `If you encounter a boon, banish it` or `If the
+        Bloodbug is not defeated, ...`, more of the sentence before (its reroll, its
+        exploration, its summons)."""
         match effects:
             case (ast.Conditional(condition=condition, then=ast.ExtraCost() as power,
                                   otherwise=None, instead=False),):
@@ -665,6 +666,9 @@ class AstBuilder:
                 return ast.DisplayPower(display, span=self._span(meta))
             case (ast.TakeResult(),) | (ast.BanishEncountered(),) \
                     | (ast.ExplorationAddition(),):
+                return ast.Continuation(effects, span=self._span(meta))
+            case (ast.Conditional(condition=ast.Condition(kind=kind)),) \
+                    if kind in ast.SUMMONED_CONDITIONS:
                 return ast.Continuation(effects, span=self._span(meta))
         return ast.Untimed(_rolled_alone(effects), span=self._span(meta))
 
@@ -1266,6 +1270,21 @@ class AstBuilder:
                 words.extend(part)
         return ast.Condition(kind, tuple(words), span=self._span(meta))
 
+    def summoned_defeated(self, meta: Any, *parts: Any) -> ast.Condition:
+        return self._summoned_outcome(meta, "summoned_defeated", parts)
+
+    def summoned_not_defeated(self, meta: Any, *parts: Any) -> ast.Condition:
+        return self._summoned_outcome(meta, "summoned_not_defeated", parts)
+
+    def _summoned_outcome(self, meta: Any, kind: str, parts: tuple[Any, ...]) -> ast.Condition:
+        """`If the Bloodbug is not defeated`: the word is the name (or kind) of the cards
+        summoned; `it`, `that henchman`, `the summoned monster` give none, the card summoned
+        last (the kind they say is no more than a pronoun's)."""
+        span = self._span(meta)
+        words = tuple(ast.Word(part, span=span) for part in parts
+                      if isinstance(part, str) and not isinstance(part, Token))  # name's
+        return ast.Condition(kind, words, span=span)
+
     def named_card(self, meta: Any, name: str) -> ast.Word:
         """`the villain Karzoug the Claimer`: the card's name, as a condition's word."""
         return ast.Word(name, span=self._span(meta))
@@ -1758,6 +1777,7 @@ def _builder(rule: str) -> Callable[..., Any] | None:
     name = rule.removeprefix(_SHARED_PREFIX)
     if name.startswith("_"):
         return None
-    if name in ast.CONDITION_KINDS:  # one builder for every kind of condition
+    method = getattr(AstBuilder, name, None)
+    if method is None and name in ast.CONDITION_KINDS:  # one builder for most conditions
         return lambda builder, meta, *parts: builder.condition_of(meta, name, *parts)
-    return getattr(AstBuilder, name, None)
+    return method

@@ -582,6 +582,8 @@ class CardOperations:
             return you.name in self.damaged
         if kind == "discarded_for_damage":
             return you.name in self.lost_to_damage
+        if kind in ("summoned_defeated", "summoned_not_defeated"):
+            return self.summoned_won(words) == (kind == "summoned_defeated")
         if kind == "check_against":
             return self.against(words)
         if kind == "lacks_cards":
@@ -881,6 +883,17 @@ class CardOperations:
             return sum(place.is_open and place is not self.location
                        for place in self.table.locations)
         raise ScenarioError(f"pacg cannot count {counted!r}")
+
+    def summoned_won(self, words: tuple[str, ...]) -> bool:
+        """Whether each encounter of the cards the text summoned that `words` names (by name,
+        or by kind: `monsters`) was won; with no word, that of the card summoned last.  With
+        no such encounter, none was won."""
+        outcomes = self.summoned_outcomes[-1:]
+        if words:
+            wanted = words[0].casefold()
+            outcomes = [(name, won) for name, won in self.summoned_outcomes
+                        if name.casefold() == wanted or of_kinds(self.table.card_def(name), words)]
+        return bool(outcomes) and all(won for _, won in outcomes)
 
     def undefeated_unless(self, name: str) -> None:
         """The encountered card is undefeated if any encounter of `name` it summoned was not
