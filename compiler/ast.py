@@ -640,6 +640,23 @@ class Explore(Effect):
 
 
 @dataclass(frozen=True)
+class ChooseCardType(Effect):
+    """`choose a type of card`: the player names one, for `the chosen type` after it."""
+
+
+@dataclass(frozen=True)
+class SetAsideChosen(Effect):
+    """`If there are any cards of the chosen type, set them aside.`: those of the cards just
+    examined, taken out of their deck."""
+
+
+@dataclass(frozen=True)
+class ReturnSetAside(Effect):
+    """`Return the remaining cards to the deck, shuffle it, then put the cards you set aside
+    together in any order at either the top or bottom of the deck.`"""
+
+
+@dataclass(frozen=True)
 class BanishEncountered(Effect):
     """`If you encounter a boon, banish it.`, after a power that explores: in the exploration
     it grants, a card of one of `kinds` its holder would encounter is banished instead."""

@@ -554,6 +554,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + " and ".join(map(str, e.skills)) + " on every check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
+    ast.ChooseCardType: lambda e, you: f"{you} names a type of card (the player's pick)",
+    ast.SetAsideChosen: lambda e, you: "the cards just examined of the chosen type leave "
+    "their deck, set aside",
+    ast.ReturnSetAside: lambda e, you: "that deck is shuffled, and the cards set aside go on "
+    "its top or its bottom (the player's pick)",
     ast.BanishEncountered: lambda e, you: "in the exploration the power grants, a card of "
     f"the types {', '.join(map(str, e.kinds))} that {you} would encounter is banished "
     "instead",

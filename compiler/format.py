@@ -267,9 +267,10 @@ def _continuation(sentence: ast.Continuation) -> str:
     """`Then, ...`; but a bane's word on its own reroll names it and needs no `then` (`The
     Karkinoi is defeated or undefeated based solely on ...`), nor does what an exploration
     banishes or adds (`If you encounter a boon, banish it`, `Add 1d6 to your checks against
-    monsters during this exploration`)."""
+    monsters during this exploration`), nor what becomes of cards of a chosen type."""
     if all((isinstance(effect, ast.TakeResult) and effect.card)
-           or isinstance(effect, ast.BanishEncountered | ast.ExplorationAddition)
+           or isinstance(effect, ast.BanishEncountered | ast.ExplorationAddition
+                         | ast.SetAsideChosen | ast.ReturnSetAside)
            for effect in sentence.effects):
         return effects(sentence.effects)
     return f"then, {effects(sentence.effects)}"
@@ -803,6 +804,12 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.RollFor: lambda e, voice: f"roll {e.amount}",
     ast.BanishEncountered: lambda e, voice: f"if you encounter {_kinds_named(e.kinds)}, "
                                             "banish it",
+    ast.ChooseCardType: lambda e, voice: "choose a type of card",
+    ast.SetAsideChosen: lambda e, voice: "if there are any cards of the chosen type, set them "
+                                         "aside",
+    ast.ReturnSetAside: lambda e, voice: "return the remaining cards to the deck, shuffle it, "
+    "then put the cards you set aside together in any order at either the top or bottom of the "
+    "deck",
     ast.ExplorationAddition: lambda e, voice: f"add {e.amount} to {which_checks(e.checks)} "
     "during this exploration",
     ast.TurnAddition: lambda e, voice: "any character who encounters "

@@ -81,6 +81,9 @@ card with none is not taken in).
 | `search_deck`    | kinds, traits, action (`take`, a card verb): a card of the deck, shuffled |
 | `summon_from_box` | target, kinds: a card of one of them the dice pick, summoned      |
 | `banish_encountered` | kinds: in the next exploration, such a card is banished unencountered |
+| `choose_card_type` | (none): the player names a type of card, `the chosen type`         |
+| `set_aside_chosen` | (none): the cards just examined of the chosen type leave their deck |
+| `return_set_aside` | (none): that deck shuffled, the cards set aside on its top or bottom |
 | `exploration_addition` | amount, and which checks (as `add_to_check`): in the next exploration |
 | `displayed_addition` | as `add_to_check`: for the checks of the encounter of the character a |
 |                  | card is displayed beside (in `while_displayed`)                     |

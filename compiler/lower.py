@@ -579,6 +579,15 @@ class _Lowerer:
     def Unevadable(self, e: ast.Unevadable) -> ir.Effect:
         return {"op": "unevadable"}
 
+    def ChooseCardType(self, e: ast.ChooseCardType) -> ir.Effect:
+        return {"op": "choose_card_type"}
+
+    def SetAsideChosen(self, e: ast.SetAsideChosen) -> ir.Effect:
+        return {"op": "set_aside_chosen"}
+
+    def ReturnSetAside(self, e: ast.ReturnSetAside) -> ir.Effect:
+        return {"op": "return_set_aside"}
+
     def AllowAnother(self, e: ast.AllowAnother) -> ir.Effect:
         return {"op": "allow_another", "kind": e.kind.text}
 

@@ -147,6 +147,26 @@ def test_a_summoned_cards_outcome_needs_a_card_summoned(tmp_path, text, codes):
     assert [item.code for item in check(tmp_path, card)] == codes
 
 
+_CHOOSE = "Discard this card to choose a type of card and examine the top 3 cards of your " \
+    "location deck."
+_SET_ASIDE = "If there are any cards of the chosen type, set them aside."
+_PUT_BACK = "Return the remaining cards to the deck, shuffle it, then put the cards you set " \
+    "aside together in any order at either the top or bottom of the deck."
+
+
+@pytest.mark.parametrize(("text", "codes"), [
+    (f"{_CHOOSE} {_SET_ASIDE} {_PUT_BACK}", []),
+    (f"Discard this card to examine the top 3 cards of your location deck. {_SET_ASIDE} "
+     f"{_PUT_BACK}", ["CW204"]),
+    (f"{_CHOOSE} {_SET_ASIDE}", ["CW204"]),
+    (f"{_CHOOSE} {_PUT_BACK}", ["CW204"]),
+])
+def test_cards_of_a_chosen_type_are_chosen_set_aside_and_put_back_in_order(tmp_path, text,
+                                                                           codes):
+    card = f"Name: A\nType: Spell\n\n{text}\n"
+    assert [item.code for item in check(tmp_path, card)] == codes
+
+
 def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     code, line, col, _ = only(tmp_path, "Name: Goblin Raider\nType: Monster\nCheck: Combat 5\n\n"
                               "Goblin Chief is immune to Fire.\n")

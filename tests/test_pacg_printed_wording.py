@@ -1107,6 +1107,14 @@ Check: Strength 99
 Before the encounter, summon and encounter a Sure Thing and a Wandering Guard.
 If both summoned monsters are defeated, this barrier is defeated.
 ---
+Name: Test Augury
+Type: Spell
+
+Discard this card to choose a type of card and examine the top 3 cards of your location deck.
+If there are any cards of the chosen type, set them aside.
+Return the remaining cards to the deck, shuffle it, then put the cards you set aside together \
+in any order at either the top or bottom of the deck.
+---
 Name: Waxen Brute
 Type: Monster
 Check: Combat 10
@@ -4137,3 +4145,26 @@ def test_a_kind_of_card_names_each_summoned_card_of_that_kind(cards, bane, outco
     events = table.log.events
     assert events_of(events, outcome, card=bane)
     assert not [check for check in checks(events) if check["purpose"] == f"to defeat {bane}"]
+
+
+@pytest.mark.parametrize(("script", "chosen", "top", "bottom"), [
+    ({}, "Item", ["Pebble", "Pebble"], None),
+    ({"card_type": ["Monster"]}, "Monster", [], "Iron Brute"),
+    ({"card_type": ["Monster"], "deck_end": ["top"]}, "Monster", ["Iron Brute"], None),
+])
+def test_cards_of_a_chosen_type_are_set_aside_and_put_back(cards, script, chosen, top, bottom):
+    """`choose a type of card and examine the top 3 cards ... set them aside ... put the cards
+    you set aside ... at either the top or bottom of the deck`: by default the type most of
+    the deck's cards are (Item: the Pebbles), boons back on top, banes at the bottom."""
+    deck = ["Pebble", "Iron Brute", "Pebble", "Sure Thing", "Pebble"]
+    table = laid_out(cards, {"locations": [{"card": "Plain Field", "deck": deck}],
+                             "characters": [hero("Brannoc Ashvale", hand=["Test Augury"])],
+                             "script": script})
+    play_first_power(cards, table)
+    after = [card.name for card in table.locations[0].deck]
+    (chose,) = events_of(table.log.events, "chose_type")
+    assert chose["type"] == chosen
+    assert sorted(after) == sorted(deck)
+    assert after[:len(top)] == top
+    if bottom is not None:
+        assert after[-1] == bottom

@@ -654,6 +654,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "If you defeat the monsters, this barrier is defeated."),
     ("If that henchman is not defeated, this barrier is evaded.",
      "If it is not defeated, this barrier is evaded."),
+    ("Shuffle the remaining cards into the deck, then put the cards you set aside together in "
+     "any order at either the top or the bottom of the deck.",
+     "Return the remaining cards to the deck, shuffle it, then put the cards you set aside "
+     "together at either the top or bottom of the deck."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

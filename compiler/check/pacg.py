@@ -67,7 +67,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
                    ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck, ast.ShuffleFromBox,
-                   ast.RollFor, ast.SelectLocation)
+                   ast.RollFor, ast.SelectLocation, ast.ChooseCardType, ast.SetAsideChosen,
+                   ast.ReturnSetAside)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.NoClosing,
@@ -183,10 +184,40 @@ class _CardCheck(CardCheck):
                 else:
                     self._sentence(kind, sentence)
                     before = sentence
+        self._set_aside_order()
         for node in self.card.rules_nodes:
             for check in _node_checks(type(node)):
                 check(self, node)
         return self.diagnostics
+
+    def _set_aside_order(self) -> None:
+        """`the chosen type` needs a type chosen and cards examined before it, and the cards it
+        sets aside must go back on their deck after."""
+        chosen = examined = False
+        aside: ast.SetAsideChosen | None = None
+        for node in self.card.rules_nodes:
+            if isinstance(node, ast.ChooseCardType):
+                chosen = True
+            elif isinstance(node, ast.Examine):
+                examined = True
+            elif isinstance(node, ast.SetAsideChosen):
+                if not (chosen and examined):
+                    self.report("CW204", node, "no type of card was chosen and no cards "
+                                "examined before this sets aside those of the chosen type",
+                                "write it after 'choose a type of card and examine the top 3 "
+                                "cards of your location deck'")
+                aside = node
+            elif isinstance(node, ast.ReturnSetAside):
+                if aside is None:
+                    self.report("CW204", node, "no cards were set aside before this puts "
+                                "them back", "write it after 'If there are any cards of the "
+                                "chosen type, set them aside.'")
+                aside = None
+        if aside is not None:
+            self.report("CW204", aside, "the cards set aside never go back on their deck",
+                        "write after it: 'Return the remaining cards to the deck, shuffle it, "
+                        "then put the cards you set aside together in any order at either "
+                        "the top or bottom of the deck.'")
 
     def _examined_action(self, node: ast.ExaminedAction) -> None:
         """`put it on the bottom of the blessings deck`, `add it to your hand`: `it` is a card

@@ -665,7 +665,8 @@ class AstBuilder:
             case (ast.SelfAction(action="display") as display,):
                 return ast.DisplayPower(display, span=self._span(meta))
             case (ast.TakeResult(),) | (ast.BanishEncountered(),) \
-                    | (ast.ExplorationAddition(),):
+                    | (ast.ExplorationAddition(),) | (ast.SetAsideChosen(),) \
+                    | (ast.ReturnSetAside(),):
                 return ast.Continuation(effects, span=self._span(meta))
             case (ast.Conditional(condition=ast.Condition(kind=kind)),) \
                     if kind in ast.SUMMONED_CONDITIONS:
@@ -1318,6 +1319,15 @@ class AstBuilder:
         *between, effect = rest
         traits = next((part for part in between if isinstance(part, tuple)), ())
         return ast.ForEachPlayed(effect, kinds, traits, span=self._span(meta))
+
+    def choose_card_type(self, meta: Any) -> ast.ChooseCardType:
+        return ast.ChooseCardType(span=self._span(meta))
+
+    def set_aside_chosen(self, meta: Any) -> ast.SetAsideChosen:
+        return ast.SetAsideChosen(span=self._span(meta))
+
+    def return_set_aside(self, meta: Any) -> ast.ReturnSetAside:
+        return ast.ReturnSetAside(span=self._span(meta))
 
     def banish_encountered(self, meta: Any, kinds: tuple[ast.Word, ...]
                            ) -> ast.BanishEncountered:

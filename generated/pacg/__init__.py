@@ -126,6 +126,7 @@ MODULES = {
     'Blessing of Sworn Pacts': 'blessing_of_sworn_pacts',
     'Cautious Sellsword': 'cautious_sellsword',
     "Hunter's Lantern": 'hunter_s_lantern',
+    "Seer's Lot": 'seer_s_lot',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -193,6 +193,12 @@ class CardOperations:
         self.lost_to_damage: set[str] = set()  # those who lost cards to that damage
         # The deck a card was examined in last and that card (its top one), for `it`.
         self.last_examined: tuple[list[Card], Card] | None = None
+        # The deck examined last, its name for the log, and every card examined in it; the
+        # type of card the player chose (`choose a type of card`); and the cards of that type
+        # set aside from that deck, with it and its name, until they go back on it.
+        self.examined_cards: tuple[list[Card], str, list[Card]] | None = None
+        self.chosen_type: str | None = None
+        self.set_aside: tuple[list[Card], str, list[Card]] | None = None
         # Each character's outcome of the last check card text made them attempt.
         self.outcomes: dict[str, bool] = {}
         # The card a character is about to play, while the encountered card's text done
@@ -771,6 +777,7 @@ class CardOperations:
         else:
             examined = in_order[max(len(in_order) - count, 0):]
         self.last_examined = (cards, examined[0]) if examined else None
+        self.examined_cards = (cards, whose, examined)
         self.log.emit("examine", location=whose, cards=[card.name for card in examined],
                       end=end)
         for card in examined:
@@ -779,6 +786,43 @@ class CardOperations:
         if then == "shuffle":
             self.table.dice.shuffle(cards)
             self.log.emit("shuffled", location=whose)
+
+    def choose_card_type(self, you: Character) -> None:
+        """`choose a type of card`: the player's pick (Policy.card_type), before the cards it
+        is for are seen."""
+        self.chosen_type = self.table.policy.card_type(self, you)
+        self.log.emit("chose_type", character=you.name, type=self.chosen_type)
+
+    def set_aside_chosen(self, you: Character) -> None:
+        """`If there are any cards of the chosen type, set them aside.`: those examined just
+        before that are still in their deck leave it, until return_set_aside."""
+        if self.examined_cards is None or self.chosen_type is None:
+            raise ScenarioError(f"{self.card.name} sets aside cards of a chosen type before a "
+                                "type was chosen and cards examined")
+        deck, whose, examined = self.examined_cards
+        aside = [card for card in examined
+                 if card in deck and of_kinds(card.defn, (self.chosen_type,))]
+        for card in aside:
+            deck.remove(card)
+        self.set_aside = (deck, whose, aside)
+        self.log.emit("set_aside", character=you.name, cards=[card.name for card in aside])
+
+    def return_set_aside(self, you: Character) -> None:
+        """`Return the remaining cards to the deck, shuffle it, then put the cards you set aside
+        ... at either the top or bottom of the deck`: the end is the player's (Policy.deck_end);
+        the cards keep the order they were examined in."""
+        if self.set_aside is None:
+            raise ScenarioError(f"{self.card.name} puts back cards set aside before any were")
+        deck, whose, aside = self.set_aside
+        self.set_aside = None
+        self.table.dice.shuffle(deck)
+        self.log.emit("shuffled", location=whose)
+        if not aside:
+            return
+        end = self.table.policy.deck_end(self, you, aside)
+        at = 0 if end == "top" else len(deck)
+        deck[at:at] = aside
+        self.log.emit("put_back", location=whose, cards=[card.name for card in aside], end=end)
 
     def encounter_self(self) -> None:
         """`encounter it`: done once the card's `When you examine this card` text is."""

@@ -9,6 +9,7 @@ checks every answer against the rules.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,8 @@ SCRIPTABLE = {
     "draw": "how many cards to draw when card text says to draw up to a number",
     "pay": "how many cards to pay when card text offers something for each card paid",
     "either": "which option of card text's `either ... or ...` to take, from 1",
+    "card_type": "the type of card to name when card text says to choose one",
+    "deck_end": "'top' or 'bottom': where cards set aside go back on their deck",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -137,6 +140,26 @@ class Policy:
                                     f"{len(doable)}")
             return answer - 1
         return next((index for index, able in enumerate(doable) if able), 0)
+
+    def card_type(self, enc: Encounter, character: Character) -> str:
+        """The type to name for `choose a type of card`: scripted, or by default the type
+        most cards of the character's location deck are, the first by name of equals (a
+        player knows what a location holds, not in what order)."""
+        answer = self.script.next("card_type")
+        if answer is not None:
+            return str(answer)
+        counts = Counter(card.defn.type for card in character.location.deck)
+        return min(counts, key=lambda kind: (-counts[kind], kind)) if counts else "Monster"
+
+    def deck_end(self, enc: Encounter, character: Character, cards: list[Card]) -> str:
+        """Where cards set aside go back on their deck: scripted, or by default on top when
+        they are boons (to find them), at the bottom when banes (to put them off)."""
+        answer = self.script.next("deck_end")
+        if answer is None:
+            return "top" if cards[0].defn.is_boon else "bottom"
+        if answer not in ("top", "bottom"):
+            raise ScenarioError(f"the scripted deck end {answer!r} is not 'top' or 'bottom'")
+        return str(answer)
 
     def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
         answer = self.script.next("summon_order")
