@@ -841,8 +841,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.DamageRule: _damage_rule,
     ast.Unevadable: lambda e, voice: "this card may not be evaded",
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",
-    ast.ForceOutcome: lambda e, voice: "you automatically acquire this card"
-    if e.outcome == "acquired" else f"this card is {e.outcome}",
+    ast.ForceOutcome: lambda e, voice: {"acquired": "you automatically acquire this card",
+                                        "defeated": "defeat this card"}.get(
+        e.outcome, f"this card is {e.outcome}"),
     ast.ForbidSelf: lambda e, voice: "you may not play this card"
     + (" during an encounter" if e.during_encounter else ""),
     ast.ShuffleLocation: lambda e, voice: "shuffle the location deck",

@@ -1115,6 +1115,12 @@ If there are any cards of the chosen type, set them aside.
 Return the remaining cards to the deck, shuffle it, then put the cards you set aside together \
 in any order at either the top or bottom of the deck.
 ---
+Name: Spell Glutton
+Type: Monster
+Check: Combat 99
+
+You may bury a spell to defeat the Spell Glutton.
+---
 Name: Waxen Brute
 Type: Monster
 Check: Combat 10
@@ -4168,3 +4174,16 @@ def test_cards_of_a_chosen_type_are_set_aside_and_put_back(cards, script, chosen
     assert after[:len(top)] == top
     if bottom is not None:
         assert after[-1] == bottom
+
+
+@pytest.mark.parametrize(("hand", "outcome"), [(["Mind Blade"], "defeated"),
+                                               (["Pebble"], "undefeated")])
+def test_a_bane_may_offer_to_be_defeated_for_a_card(cards, hand, outcome):
+    """`You may bury a spell to defeat the Spell Glutton.`: with a spell in hand, Brannoc buries
+    it and the bane is defeated with no check; with none, the check (99) fails."""
+    table, brannoc = brannoc_encounters(cards, "Spell Glutton",
+                                        {"evade": ["none"], "check": [[]]}, hand=hand)
+    events = table.log.events
+    assert events_of(events, outcome, card="Spell Glutton")
+    assert [card.name for card in brannoc.buried] == (hand if outcome == "defeated" else [])
+    assert bool(checks(events)) is (outcome == "undefeated")

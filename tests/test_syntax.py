@@ -658,6 +658,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "any order at either the top or the bottom of the deck.",
      "Return the remaining cards to the deck, shuffle it, then put the cards you set aside "
      "together at either the top or bottom of the deck."),
+    ("On the check to defeat, if you do not have the Stealth skill, subtract 2 from each die.",
+     "If you do not have the Stealth skill, subtract 2 from each die."),
+    ("If a check to defeat does not have the Mythic trait, the difficulty is increased by 10.",
+     "If the check to defeat does not have the Mythic trait, the difficulty is increased by 10."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -311,12 +311,14 @@ class _CardCheck(CardCheck):
         elif isinstance(sentence, ast.WhileDisplayed):
             self._while_displayed(kind, sentence)
         elif isinstance(sentence, ast.Untimed):
-            # A bane's text with no timing holds through its encounter; a boon's is done after
-            # each of its powers is played; a displayed card's holds while it is displayed.
-            # A bane's text about the check to defeat it is done on that check, and may
-            # change it.
-            if kind == "bane" and ast.moment_of(sentence) == "during_check":
-                kind = "bane_check"
+            # A bane's text with no timing holds through its encounter from its start, and
+            # may settle its outcome as text before the check may (`You may bury a spell to
+            # defeat the Stone Head`); a boon's is done after each of its powers is played; a
+            # displayed card's holds while it is displayed.  A bane's text about the check
+            # to defeat it is done on that check, and may change it.
+            if kind == "bane":
+                kind = "bane_check" if ast.moment_of(sentence) == "during_check" \
+                    else "bane_before"
             for effect in sentence.effects:
                 self._effect(kind, effect)
 

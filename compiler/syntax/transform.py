@@ -434,9 +434,12 @@ class AstBuilder:
 
     def on_check_to_defeat(self, meta: Any, *parts: Any) -> ast.Untimed:
         """`On your Constitution or Fortitude check to defeat, <effects>`: each effect only
-        if the check being made is of one of those kinds (the condition `check_is`)."""
+        if the check being made is of one of those kinds (the condition `check_is`); `On the
+        check to defeat, <effects>`, the effects as they are."""
         *kinds, effects = parts
         span = self._span(meta)
+        if not kinds:
+            return ast.Untimed(effects, span=span)
         condition = ast.Condition("check_is", tuple(kinds), span=span)
         return ast.Untimed(tuple(ast.Conditional(condition, effect, span=effect.span)
                                  for effect in effects), span=span)
@@ -1410,6 +1413,10 @@ class AstBuilder:
     def force_outcome(self, meta: Any, *parts: Any) -> ast.ForceOutcome:
         """`the Ghost is undefeated`, `she is undefeated`: the outcome, last."""
         return ast.ForceOutcome(parts[-1].text, span=self._span(meta))
+
+    def defeat_self(self, meta: Any, card: ast.SelfRef | None = None) -> ast.ForceOutcome:
+        """`defeat the Stone Head` (a bane's): `the Stone Head is defeated`."""
+        return ast.ForceOutcome("defeated", span=self._span(meta))
 
     def acquired_self(self, meta: Any, card: ast.SelfRef) -> ast.ForceOutcome:
         return ast.ForceOutcome("acquired", span=self._span(meta))

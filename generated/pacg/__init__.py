@@ -208,6 +208,7 @@ MODULES = {
     'Tar Mephit': 'tar_mephit',
     'Tallow Golem': 'tallow_golem',
     'Lurker Outrider': 'lurker_outrider',
+    'Hexgorger': 'hexgorger',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
