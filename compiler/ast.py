@@ -599,7 +599,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "examined_is", "lacks_cards", "check_against", "has_trait", "check_is",
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
-                   "examined_is_not", "has_in_hand", "discarded_for_damage",
+                   "examined_is_not", "has_in_hand", "discarded_for_damage", "any_failed",
                    *DEFEAT_CHECK_CONDITIONS, *SUMMONED_CONDITIONS)
 
 
@@ -637,6 +637,16 @@ class SelectLocation(Effect):
 @dataclass(frozen=True)
 class Explore(Effect):
     """`explore your location`, `explore again`: one more exploration this turn."""
+
+
+@dataclass(frozen=True)
+class EachAttemptsDefeat(Effect):
+    """`Each character chooses a different check to defeat.` (`different`; or `Each
+    character attempts the check to defeat.`): each character of `target` attempts the check
+    to defeat the card, in place of the one encountering it alone."""
+
+    target: Target
+    different: bool = False
 
 
 @dataclass(frozen=True)
@@ -1534,7 +1544,8 @@ def end_taken(place: str) -> str:
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
 # examined.
-ABOUT_BEFORE = ("succeeded", "failed", "examined_is", "examined_is_not", "examined_named",
+ABOUT_BEFORE = ("succeeded", "failed", "any_failed", "examined_is", "examined_is_not",
+                "examined_named",
                 *ROLL_CONDITIONS)
 
 
@@ -1563,7 +1574,9 @@ def moment_of(sentence: Untimed) -> str | None:
     the Fire trait, ...`, `You may recharge any number of allies; for each ...`, `Subtract 1
     from each die rolled in your check to defeat the Warlord`: after cards are played on the
     check to defeat, before its dice are rolled), `after_encounter` (`If the check to defeat
-    was a combat check, ...`: once it was made)."""
+    was a combat check, ...`: once it was made), `defeat_checks` (`Each character attempts
+    the check to defeat.`: in place of the check to defeat, the sentences that go on from it
+    with it)."""
     for node in sentence.nodes:
         if isinstance(node, AtReset):
             return "when_reset"
@@ -1574,6 +1587,8 @@ def moment_of(sentence: Untimed) -> str | None:
             return "during_check"
         if isinstance(node, Condition) and node.kind in DEFEAT_CHECK_CONDITIONS:
             return "after_encounter"
+        if isinstance(node, EachAttemptsDefeat):
+            return "defeat_checks"
     return None
 
 

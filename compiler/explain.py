@@ -262,6 +262,8 @@ UNTIMED_MOMENTS = {
     "during_check": "on the check to defeat the card, after cards are played on it, before "
                     "its dice are rolled",
     "after_encounter": WINDOWS["after_encounter"],
+    "defeat_checks": "in place of the check to defeat the card, with the sentences that go "
+                     "on from it",
 }
 
 
@@ -339,6 +341,7 @@ CONDITIONS = {
     "lacks_skill": "if {you} has none of the skills {words}",
     "succeeded": "if {you} succeeded at the check just made",
     "failed": "if {you} failed the check just made",
+    "any_failed": "if any character failed the check card text made it attempt last",
     "alone": "if {you} is the only character at the location",
     "not_alone": "if {you} is not the only character at the location",
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
@@ -554,6 +557,10 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + " and ".join(map(str, e.skills)) + " on every check",
     ast.AutoSucceed: lambda e, you: f"{_which_checks(e.checks)} succeeds, whatever the dice "
     "say",
+    ast.EachAttemptsDefeat: lambda e, you: f"{_who(e.target, you)}: each attempts the check "
+    "to defeat the card, in place of the one encountering it alone"
+    + (", by an option of it none before chose" if e.different else "")
+    + "; failing deals no damage of its own, and the card is defeated if each succeeded",
     ast.ChooseCardType: lambda e, you: f"{you} names a type of card (the player's pick)",
     ast.SetAsideChosen: lambda e, you: "the cards just examined of the chosen type leave "
     "their deck, set aside",

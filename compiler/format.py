@@ -94,6 +94,7 @@ CONDITION_WORDS = {
     "lacks_skill": "you do not have the {} skill",
     "succeeded": "you succeed",
     "failed": "you fail",
+    "any_failed": "any character fails",
     "alone": "you are the only character at this location",
     "not_alone": "you are not the only character at this location",
     "matches_blessing": "the top card of the blessings discard pile matches this card",
@@ -804,6 +805,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.RollFor: lambda e, voice: f"roll {e.amount}",
     ast.BanishEncountered: lambda e, voice: f"if you encounter {_kinds_named(e.kinds)}, "
                                             "banish it",
+    ast.EachAttemptsDefeat: lambda e, voice: f"{TARGET_WORDS[e.target.kind]} "
+    + ("chooses a different check to defeat" if e.different else "attempts the check to defeat"),
     ast.ChooseCardType: lambda e, voice: "choose a type of card",
     ast.SetAsideChosen: lambda e, voice: "if there are any cards of the chosen type, set them "
                                          "aside",

@@ -579,6 +579,9 @@ class _Lowerer:
     def Unevadable(self, e: ast.Unevadable) -> ir.Effect:
         return {"op": "unevadable"}
 
+    def EachAttemptsDefeat(self, e: ast.EachAttemptsDefeat) -> ir.Effect:
+        return {"op": "each_attempts_defeat", "target": e.target.kind, "different": e.different}
+
     def ChooseCardType(self, e: ast.ChooseCardType) -> ir.Effect:
         return {"op": "choose_card_type"}
 

@@ -167,6 +167,16 @@ def test_cards_of_a_chosen_type_are_chosen_set_aside_and_put_back_in_order(tmp_p
     assert [item.code for item in check(tmp_path, card)] == codes
 
 
+@pytest.mark.parametrize(("text", "codes"), [
+    ("Check: Combat 8\n\nEach character attempts the check to defeat.", []),
+    ("Check: Combat 8\n\nBefore the encounter, each character attempts the check to defeat.",
+     ["CW204"]),
+])
+def test_each_character_attempts_the_check_to_defeat_in_its_place(tmp_path, text, codes):
+    assert [item.code for item in check(tmp_path, f"Name: A\nType: Henchman\n{text}\n")] \
+        == codes
+
+
 def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     code, line, col, _ = only(tmp_path, "Name: Goblin Raider\nType: Monster\nCheck: Combat 5\n\n"
                               "Goblin Chief is immune to Fire.\n")

@@ -1121,6 +1121,24 @@ Check: Combat 99
 
 You may bury a spell to defeat the Spell Glutton.
 ---
+Name: Test Legion
+Type: Henchman
+Traits: Army
+Check: Intelligence or Wisdom 99
+
+Each character chooses a different check to defeat. Each character who fails a check to \
+defeat must attempt a Combat 0 check. If any character fails both checks, this card is \
+undefeated; otherwise, it is defeated.
+---
+Name: Doomed Legion
+Type: Henchman
+Traits: Army
+Check: Intelligence or Wisdom 99
+
+Each character chooses a different check to defeat. Each character who fails a check to \
+defeat must attempt a Combat 99 check. If any character fails both checks, this card is \
+undefeated; otherwise, it is defeated.
+---
 Name: Waxen Brute
 Type: Monster
 Check: Combat 10
@@ -4187,3 +4205,24 @@ def test_a_bane_may_offer_to_be_defeated_for_a_card(cards, hand, outcome):
     assert events_of(events, outcome, card="Spell Glutton")
     assert [card.name for card in brannoc.buried] == (hand if outcome == "defeated" else [])
     assert bool(checks(events)) is (outcome == "undefeated")
+
+
+@pytest.mark.parametrize(("bane", "outcome"), [("Test Legion", "defeated"),
+                                               ("Doomed Legion", "undefeated")])
+def test_each_character_may_attempt_the_check_to_defeat_with_a_skill_of_its_own(cards, bane,
+                                                                               outcome):
+    """`Each character chooses a different check to defeat. Each character who fails a check
+    to defeat must attempt a Combat 0 check. If any character fails both checks, ...`: both
+    characters fail (99), Tamsin with Wisdom, as Ilsa chose Intelligence, the better skill of
+    both, and neither takes damage for it; then each attempts the second check, and the
+    Legion is undefeated only if one fails that too."""
+    events = play_setup(cards, locations=field(bane),
+                        characters=[hero("Ilsa Thornquill"), hero("Tamsin Reed")],
+                        script={"evade": ["none"]})
+    to_defeat = [check for check in checks(events) if check["purpose"] == f"to defeat {bane}"]
+    assert [(check["character"], check["skill"]) for check in to_defeat] == [
+        ("Ilsa Thornquill", "Intelligence"), ("Tamsin Reed", "Wisdom")]
+    assert [check["difficulty"] for check in checks(events)
+            if check["purpose"] == f"against {bane}"] == [0 if outcome == "defeated" else 99] * 2
+    assert events_of(events, outcome, card=bane)
+    assert not events_of(events, "damage")

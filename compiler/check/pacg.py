@@ -89,6 +89,19 @@ _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 _KIND_WORDS = frozenset(singular(kind) for kind in _KINDS)
 
 
+def _untimed_kind(kind: str, sentence: ast.Untimed) -> str:
+    """What a bane's text with no timing window may do: it holds through its encounter from
+    its start, and may settle the outcome as text before the check may (`You may bury a spell
+    to defeat the Stone Head`); about the check to defeat, it is done on that check and may
+    change it; `Each character attempts the check to defeat` is done in place of that check,
+    with the sentences that go on from it."""
+    if kind != "bane":
+        return kind
+    return {"during_check": "bane_check",
+            "defeat_checks": "bane_defeat_checks"}.get(ast.moment_of(sentence) or "",
+                                                       "bane_before")
+
+
 def _window_kind(kind: str, sentence: ast.Triggered) -> str:
     """What a card's effects may do in the sentence's window: a bane's, once it is examined,
     may encounter it; a bane's, before its check to defeat, and a boon's, as it is
@@ -311,14 +324,9 @@ class _CardCheck(CardCheck):
         elif isinstance(sentence, ast.WhileDisplayed):
             self._while_displayed(kind, sentence)
         elif isinstance(sentence, ast.Untimed):
-            # A bane's text with no timing holds through its encounter from its start, and
-            # may settle its outcome as text before the check may (`You may bury a spell to
-            # defeat the Stone Head`); a boon's is done after each of its powers is played; a
-            # displayed card's holds while it is displayed.  A bane's text about the check
-            # to defeat it is done on that check, and may change it.
-            if kind == "bane":
-                kind = "bane_check" if ast.moment_of(sentence) == "during_check" \
-                    else "bane_before"
+            # A boon's text with no timing is done after each of its powers is played; a
+            # displayed card's holds while it is displayed; a bane's, _untimed_kind.
+            kind = _untimed_kind(kind, sentence)
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
@@ -397,6 +405,8 @@ class _CardCheck(CardCheck):
             return
         if isinstance(before, ast.Triggered):
             kind = _window_kind(kind, before)
+        elif isinstance(before, ast.Untimed):
+            kind = _untimed_kind(kind, before)
         for effect in sentence.effects:
             self._effect(kind, effect)
 
@@ -443,6 +453,8 @@ class _CardCheck(CardCheck):
             allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
                        "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
                        "bane_before": (*_BANE_EFFECTS, ast.ForceOutcome),
+                       "bane_defeat_checks": (*_BANE_EFFECTS, ast.ForceOutcome,
+                                              ast.EachAttemptsDefeat),
                        "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS, ast.ForceOutcome)}.get(
                 kind, _BANE_EFFECTS)
             why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \

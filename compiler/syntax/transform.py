@@ -173,6 +173,12 @@ def _of_examined(effect: ast.Effect) -> ast.Effect:
     return effect
 
 
+def _outcome_target(effect: Any) -> bool:
+    """Whether the effect falls on the characters who failed or succeeded at a check."""
+    target = getattr(effect, "target", None)
+    return isinstance(target, ast.Target) and target.kind in ast.OUTCOME_TARGETS
+
+
 def _target(word: ast.Word) -> ast.Target:
     return ast.Target(word.text, span=word.span)
 
@@ -690,10 +696,12 @@ class AstBuilder:
         to `if <condition>, <effect>` is under that condition too (`if you fail, bury 1d6
         cards and reset your hand`); an effect after `and` that names no one falls on whom
         the one before does (`each character who fails is dealt 1 damage and discards a
-        card`); `put it on the top of the deck` after evading a card says where the card
-        evaded goes (`evade a monster; return it to the top of the deck`); `it` after an
-        examination is the card examined (`examine the top card of your location deck,
-        then you may encounter it`)."""
+        card`), and after `, then`, on the characters who failed or succeeded that the one
+        before names (`each character who fails is dealt 1d4 Combat damage, then must
+        attempt a Combat 20 check`); `put it on the top of the deck` after evading a card says
+        where the card evaded goes (`evade a monster; return it to the top of the deck`);
+        `it` after an examination is the card examined (`examine the top card of your
+        location deck, then you may encounter it`)."""
         done: list[ast.Effect] = []
         joiner: str | None = None
         for item in effects:
@@ -715,7 +723,8 @@ class AstBuilder:
             elif joiner and isinstance(before, ast.Conditional) and before.otherwise is None \
                     and isinstance(effect, ast.Effect):
                 done.append(ast.Conditional(before.condition, effect, span=effect.span))
-            elif joiner == "and" and isinstance(effect, ast.Effect) and _names_no_one(effect):
+            elif isinstance(effect, ast.Effect) and _names_no_one(effect) \
+                    and (joiner == "and" or (joiner == "then" and _outcome_target(before))):
                 target = getattr(before, "target", None)
                 done.append(_falling_on(effect, target)
                             if isinstance(target, ast.Target) else effect)
@@ -1322,6 +1331,12 @@ class AstBuilder:
         *between, effect = rest
         traits = next((part for part in between if isinstance(part, tuple)), ())
         return ast.ForEachPlayed(effect, kinds, traits, span=self._span(meta))
+
+    def each_attempts_defeat(self, meta: Any, target: ast.Word) -> ast.EachAttemptsDefeat:
+        return ast.EachAttemptsDefeat(_target(target), span=self._span(meta))
+
+    def each_chooses_defeat(self, meta: Any, target: ast.Word) -> ast.EachAttemptsDefeat:
+        return ast.EachAttemptsDefeat(_target(target), different=True, span=self._span(meta))
 
     def choose_card_type(self, meta: Any) -> ast.ChooseCardType:
         return ast.ChooseCardType(span=self._span(meta))

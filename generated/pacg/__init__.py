@@ -158,6 +158,7 @@ MODULES = {
     'Tithe Reaver': 'tithe_reaver',
     'Buried Grimoire': 'buried_grimoire',
     'Viper Acolyte': 'viper_acolyte',
+    'Dune Phalanx': 'dune_phalanx',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

@@ -85,6 +85,9 @@ class CardDef:
     when_reset: Run | None = None  # a boon's text done when its holder resets the hand
     # A bane's text about the check to defeat it, done after cards are played on the check.
     during_check: Run | None = None
+    # A bane's text done in place of the check to defeat it (`Each character attempts the
+    # check to defeat.`), and the text that goes on from it.
+    defeat_checks: Run | None = None
     # A boon's text done while it is held, when its holder plays another card on a check.
     when_playing_another: Run | None = None
     # A bane's text done before each card any character (or another than the one encountering

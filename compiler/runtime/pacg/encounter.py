@@ -45,6 +45,7 @@ WINDOW_WORDS = {
     "always": "the card's standing text",
     "displayed": "the standing text of a card displayed beside the character",
     "during_check": "the check to defeat",
+    "defeat_checks": "the checks to defeat",
     "before_any_play": "before a card is played",
     "before_another_plays": "before another character plays a card",
     "would_be_defeated": "if the check to defeat would succeed",
@@ -285,6 +286,9 @@ class Encounter(CardOperations):
             return True
         if self._stopped():
             return False
+        if defn.defeat_checks is not None:  # `Each character attempts the check to defeat.`
+            self._window("defeat_checks")
+            return bool(self.settled)
         purpose = "to defeat" if defn.is_bane else "to acquire"
         for options in defn.check:
             result = self._attempt(self.character, options, defn, f"{purpose} {defn.name}",

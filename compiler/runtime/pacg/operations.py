@@ -588,6 +588,8 @@ class CardOperations:
             return you.name in self.damaged
         if kind == "discarded_for_damage":
             return you.name in self.lost_to_damage
+        if kind == "any_failed":  # the check card text made each attempt last
+            return False in self.outcomes.values()
         if kind in ("summoned_defeated", "summoned_not_defeated"):
             return self.summoned_won(words) == (kind == "summoned_defeated")
         if kind == "check_against":
@@ -786,6 +788,33 @@ class CardOperations:
         if then == "shuffle":
             self.table.dice.shuffle(cards)
             self.log.emit("shuffled", location=whose)
+
+    def each_attempts_defeat(self, kind: str, different: bool) -> None:
+        """Each character of `kind`, the one encountering the card first, attempts each step
+        of the check to defeat it; when `different`, with a skill it lists that none before
+        chose (any, once each was chosen).  Failing deals no damage of its own, and the card
+        is defeated if each succeeded, unless the text after it settles it otherwise
+        (docs/rulings.md)."""
+        defn = self.card.defn
+        who = sorted(self.targets(kind, self.character),
+                     key=lambda character: character is not self.character)
+        chosen: set[str] = set()  # the skills listed that were chosen
+        won = True
+        for character in who:
+            for options in defn.check:
+                left = tuple(CheckOption((skill,), option.difficulty, option.adventure)
+                             for option in options for skill in option.skills
+                             if different and skill not in chosen)
+                success = self._attempt(character, left or options, defn,
+                                        f"to defeat {defn.name}", self.defeat_change,
+                                        "defeat").success
+                if left and self.defeat_check is not None:
+                    chosen.update(self.defeat_check.option.skills)
+                self.outcomes[character.name] = success
+                if not success:
+                    won = False
+                    break
+        self.settled = won
 
     def choose_card_type(self, you: Character) -> None:
         """`choose a type of card`: the player's pick (Policy.card_type), before the cards it
