@@ -667,11 +667,14 @@ class ReturnSetAside(Effect):
 
 
 @dataclass(frozen=True)
-class BanishEncountered(Effect):
-    """`If you encounter a boon, banish it.`, after a power that explores: in the exploration
-    it grants, a card of one of `kinds` its holder would encounter is banished instead."""
+class ExplorationFinds(Effect):
+    """`If you encounter a boon, banish it.`, `If you encounter an armor, recharge this card
+    instead.`, after a power that explores: in the exploration it grants, when its holder
+    finds a card of one of `kinds`, that card is banished unencountered (`fate` "banish") or
+    the card played is recharged rather than left discarded (`fate` "recharge")."""
 
     kinds: tuple[Word, ...]
+    fate: str
 
 
 @dataclass(frozen=True)

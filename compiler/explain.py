@@ -566,9 +566,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     "their deck, set aside",
     ast.ReturnSetAside: lambda e, you: "that deck is shuffled, and the cards set aside go on "
     "its top or its bottom (the player's pick)",
-    ast.BanishEncountered: lambda e, you: "in the exploration the power grants, a card of "
-    f"the types {', '.join(map(str, e.kinds))} that {you} would encounter is banished "
-    "instead",
+    ast.ExplorationFinds: lambda e, you: "in the exploration the power grants, a card of "
+    f"the types {', '.join(map(str, e.kinds))} that {you} would encounter "
+    + ("is banished instead" if e.fate == "banish" else
+       "is encountered, and the card played goes back from the discard pile to the bottom of "
+       "its holder's deck (recharged instead)"),
     ast.ExplorationAddition: lambda e, you: f"adds {e.amount} to "
     f"{_which_checks(e.checks)}, each one made during the exploration the power grants",
     ast.RollFor: lambda e, you: f"{you} rolls {e.amount}, for the effects after it to ask "

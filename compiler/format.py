@@ -270,7 +270,7 @@ def _continuation(sentence: ast.Continuation) -> str:
     banishes or adds (`If you encounter a boon, banish it`, `Add 1d6 to your checks against
     monsters during this exploration`), nor what becomes of cards of a chosen type."""
     if all((isinstance(effect, ast.TakeResult) and effect.card)
-           or isinstance(effect, ast.BanishEncountered | ast.ExplorationAddition
+           or isinstance(effect, ast.ExplorationFinds | ast.ExplorationAddition
                          | ast.SetAsideChosen | ast.ReturnSetAside)
            for effect in sentence.effects):
         return effects(sentence.effects)
@@ -803,8 +803,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.UseSkill: _use_skill,
     ast.RollDice: lambda e, voice: f"roll {e.amount}{_traits(e.traits)}",
     ast.RollFor: lambda e, voice: f"roll {e.amount}",
-    ast.BanishEncountered: lambda e, voice: f"if you encounter {_kinds_named(e.kinds)}, "
-                                            "banish it",
+    ast.ExplorationFinds: lambda e, voice: f"if you encounter {_kinds_named(e.kinds)}, "
+    + ("banish it" if e.fate == "banish" else "recharge this card instead"),
     ast.EachAttemptsDefeat: lambda e, voice: f"{TARGET_WORDS[e.target.kind]} "
     + ("chooses a different check to defeat" if e.different else "attempts the check to defeat"),
     ast.ChooseCardType: lambda e, voice: "choose a type of card",

@@ -3,7 +3,8 @@ corpus's) and spreadsheets saved as CSV, with a mapping from their columns to ou
 
 Import changes the format, not the words: rules text is written as it was printed, one
 power a line, for `check` and `coverage` to judge.  What cannot be written as a card at all
-(a record with no name, a line that would end the card) is left out and reported.
+(a record with no name, a line that would end the card) is left out and reported; so is a
+printed word put back where text taken from a PDF lost a ligature (`pro?cient`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from compiler.check.pacg import CHECK_SKILLS
+from compiler.syntax.grammars import game_ids, game_keywords
 
 FORMATS = ("pacg-jsonl", "csv")
+# `pro?cient`: a word in which a `?` stands for a ligature (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ) that text taken
+# from a PDF lost, and the letters each ligature could have been.
+_LOST_LIGATURE = re.compile(r"[A-Za-z]+\?[a-z][A-Za-z]*")
+_LIGATURES = ("fi", "fl", "ff", "ffi", "ffl")
 # What a --map may name: our fields, and `text` (the rules text), `game` and `group` (the
 # file a card goes in).
 CSV_TARGETS = ("name", "type", "traits", "check", "text", "game", "group", "level", "health",
@@ -94,7 +100,7 @@ def _pacg_card(record: dict[str, Any], where: str, problems: list[str]) -> Impor
     if check:
         fields.append(("Check", check))
     rules = _rules(_unmangled(str(record.get("powers") or "").splitlines(), f"{where} ({name})",
-                              problems), f"{where} ({name})", problems)
+                              problems), "pacg", f"{where} ({name})", problems)
     return ImportedCard("pacg", _one_line(record.get("set")) or "cards", fields, rules)
 
 
@@ -198,7 +204,8 @@ def read_csv(text: str, source: str, mapping: Mapping[str, str], game: str | Non
                 fields.append((target.replace("_", " ").title(), values[target]))
         text_column = chosen.get("text")
         rules = _rules(re.split(r"\r?\n", row.get(text_column) or "") if text_column else [],
-                       f"{where} ({values['name']})", result.problems)
+                       values.get("game") or game or "", f"{where} ({values['name']})",
+                       result.problems)
         result.cards.append(ImportedCard(values.get("game") or game or "", values.get("group")
                                          or group, fields, rules))
     return result
@@ -248,11 +255,11 @@ def _one_line(value: Any) -> str:
     return " ".join(str(value or "").split())
 
 
-def _rules(lines: Iterable[str], where: str, problems: list[str]) -> list[str]:
+def _rules(lines: Iterable[str], game: str, where: str, problems: list[str]) -> list[str]:
     """Rules text lines, less those the card format would read as something else."""
     kept = []
     for line in lines:
-        line = " ".join(line.split())
+        line = _ligatures_restored(" ".join(line.split()), game, where, problems)
         if not line:
             continue
         if line == "---" or line.startswith("#"):
@@ -261,3 +268,24 @@ def _rules(lines: Iterable[str], where: str, problems: list[str]) -> list[str]:
             continue
         kept.append(line)
     return kept
+
+
+def _ligatures_restored(line: str, game: str, where: str, problems: list[str]) -> str:
+    """The line with each word whose `?` stands for a lost ligature printed again, where
+    exactly one ligature makes it a word the game's grammar knows; a word none or several
+    fit is left for `check` to report, as a guess would hide a misprint."""
+    if "?" not in line or game not in game_ids():
+        return line
+    known = game_keywords(game)
+
+    def restored(match: re.Match[str]) -> str:
+        word = match.group()
+        fits = {word.replace("?", letters) for letters in _LIGATURES
+                if word.replace("?", letters).casefold() in known}
+        if len(fits) != 1:
+            return word
+        printed = fits.pop()
+        problems.append(f"{where}: read {word!r} as {printed!r} (a ligature the export lost)")
+        return printed
+
+    return _LOST_LIGATURE.sub(restored, line)

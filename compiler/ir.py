@@ -81,6 +81,7 @@ card with none is not taken in).
 | `search_deck`    | kinds, traits, action (`take`, a card verb): a card of the deck, shuffled |
 | `summon_from_box` | target, kinds: a card of one of them the dice pick, summoned      |
 | `banish_encountered` | kinds: in the next exploration, such a card is banished unencountered |
+| `recharge_if_found` | kinds: the next exploration finding one, the card played is recharged |
 | `each_attempts_defeat` | target, different: each of them attempts the check to defeat   |
 | `choose_card_type` | (none): the player names a type of card, `the chosen type`         |
 | `set_aside_chosen` | (none): the cards just examined of the chosen type leave their deck |

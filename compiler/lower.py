@@ -445,8 +445,9 @@ class _Lowerer:
     def Explore(self, e: ast.Explore) -> ir.Effect:
         return {"op": "explore"}
 
-    def BanishEncountered(self, e: ast.BanishEncountered) -> ir.Effect:
-        return {"op": "banish_encountered", "kinds": _words(e.kinds)}
+    def ExplorationFinds(self, e: ast.ExplorationFinds) -> ir.Effect:
+        return {"op": "banish_encountered" if e.fate == "banish" else "recharge_if_found",
+                "kinds": _words(e.kinds)}
 
     def ExplorationAddition(self, e: ast.ExplorationAddition) -> ir.Effect:
         return {"op": "exploration_addition", "amount": lower_amount(e.amount),

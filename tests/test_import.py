@@ -78,6 +78,21 @@ def test_a_lone_r_between_powers_is_a_mangled_carriage_return():
                                "'r' (a carriage return the export mangled)"]
 
 
+def test_a_ligature_the_export_lost_is_printed_again_where_one_word_fits():
+    """`pro?cient` and `dif?culty`: only `fi` makes words the grammar knows; `Wh?t`, which
+    no ligature makes a word of, and `a?b`, an unknown word, are left for check to report."""
+    line = record("Salt Wight", "Weapon", powers="If not pro?cient with weapons, the "
+                  "dif?culty of this check is increased by 4. Wh?t a?b.")
+    result = read_pacg_jsonl(line, "cards.jsonl")
+    assert result.cards[0].rules == ["If not proficient with weapons, the difficulty of this "
+                                     "check is increased by 4. Wh?t a?b."]
+    assert result.problems == [
+        "cards.jsonl:1 (Salt Wight): read 'pro?cient' as 'proficient' (a ligature the export "
+        "lost)",
+        "cards.jsonl:1 (Salt Wight): read 'dif?culty' as 'difficulty' (a ligature the export "
+        "lost)"]
+
+
 def test_a_spreadsheet_maps_its_columns_to_fields(tmp_path):
     sheet = ("Card,Kind,Rules,Tags,Check,Deck\n"
              "Bog Rat,Monster,\"Before the encounter, you take 1 Combat damage.\",Animal,"

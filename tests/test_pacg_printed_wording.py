@@ -1381,6 +1381,12 @@ Type: Ally
 
 Discard this card to explore your location. If you encounter a boon, banish it.
 ---
+Name: Brute Sign
+Type: Blessing
+
+Discard this card to explore your location. If you encounter a monster, recharge this card \
+instead.
+---
 Name: Trail Scout
 Type: Ally
 
@@ -3945,6 +3951,21 @@ def test_the_exploration_a_power_grants_may_banish_a_boon_unencountered(cards, f
     assert [event["card"] for event in events_of(events, "banished_unencountered")] == (
         [first] if banished else [])
     assert len(events_of(events, "check")) == (1 if banished else 2)
+
+
+@pytest.mark.parametrize(("first", "recharged"), [("Iron Brute", True), ("Rising Wall", False)])
+def test_the_exploration_a_power_grants_may_recharge_the_card_played(cards, first, recharged):
+    """`Discard this card to explore your location. If you encounter a monster, recharge this
+    card instead.`: the Iron Brute (a monster) found, the blessing leaves the discard pile
+    for the bottom of the deck; the Rising Wall (a barrier) found, it stays discarded."""
+    table = laid_out(cards, {"locations": field(first),
+                             "characters": [hero("Brannoc Ashvale", hand=["Brute Sign"])],
+                             "script": {"evade": ["none"], "check": [[]]}})
+    brannoc = table.characters[0]
+    play_first_power(cards, table)
+    explore(table, brannoc)
+    assert ("Brute Sign" in [card.name for card in brannoc.discards]) is not recharged
+    assert (brannoc.deck[-1].name == "Brute Sign") is recharged
 
 
 @pytest.mark.parametrize(("first", "added"), [("Iron Brute", 3), ("Rising Wall", 0)])

@@ -78,7 +78,7 @@ _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, 
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
                   ast.AllowAnother, ast.AtReset, ast.ForbidSelf, ast.CountAs,
-                  ast.ExplorationAddition, ast.BanishEncountered, ast.TurnAddition)
+                  ast.ExplorationAddition, ast.ExplorationFinds, ast.TurnAddition)
 # What a boon's text may do to a check it was played on, its dice rolled.
 _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
@@ -378,8 +378,8 @@ class _CardCheck(CardCheck):
         its sentence or, for a sentence that goes on from the one before, in that one; `If
         you encounter a boon, banish it`, the one the sentence before grants."""
         before_explores = before is not None and ast.Explore in before.node_types
-        if ast.BanishEncountered in sentence.node_types and not before_explores:
-            self.report("CW204", sentence, "'if you encounter ..., banish it' names no "
+        if ast.ExplorationFinds in sentence.node_types and not before_explores:
+            self.report("CW204", sentence, "'if you encounter ...' names no "
                         "exploration: the sentence before it does not explore",
                         "write it after a power that explores: 'Discard this card to explore "
                         "your location.'")
@@ -549,7 +549,7 @@ class _CardCheck(CardCheck):
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach
                          | ast.PileAction | ast.SearchDeck | ast.SummonFromBox
-                         | ast.PlayedFate | ast.BanishEncountered) -> None:
+                         | ast.PlayedFate | ast.ExplorationFinds) -> None:
         self._card_kinds(node.kinds)
         if isinstance(node, ast.Forbid):
             self._card_kinds(node.or_kinds)
@@ -735,7 +735,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.Retrieve: (_CardCheck._node_card_kinds,),
     ast.PayForEach: (_CardCheck._node_card_kinds,),
     ast.ForEachPlayed: (_CardCheck._node_card_kinds,),
-    ast.BanishEncountered: (_CardCheck._node_card_kinds,),
+    ast.ExplorationFinds: (_CardCheck._node_card_kinds,),
     ast.PlayedFate: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.GainFromBox: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
     ast.Triggered: (_CardCheck._alongside,),

@@ -92,6 +92,15 @@ def game_grammar(game: str) -> GameGrammar:
     return GameGrammar(game, parser, fields, _text_rules(parser))
 
 
+@cache
+def game_keywords(game: str) -> frozenset[str]:
+    """The words a game's grammar spells out (`difficulty`, `proficient`), folded: what the
+    card language knows to be a word, for an importer mending text it was handed."""
+    return frozenset(str(terminal.pattern.value).casefold()
+                     for terminal in game_grammar(game).parser.terminals
+                     if terminal.pattern.type == "str")
+
+
 def _text_rules(parser: Lark) -> frozenset[str]:
     """The rules whose one way of being read is one TEXT terminal (GameGrammar.text_rules)."""
     expansions: dict[str, list[list[str]]] = {}

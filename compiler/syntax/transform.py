@@ -673,7 +673,7 @@ class AstBuilder:
                                      condition=condition, span=self._span(meta))
             case (ast.SelfAction(action="display") as display,):
                 return ast.DisplayPower(display, span=self._span(meta))
-            case (ast.TakeResult(),) | (ast.BanishEncountered(),) \
+            case (ast.TakeResult(),) | (ast.ExplorationFinds(),) \
                     | (ast.ExplorationAddition(),) | (ast.SetAsideChosen(),) \
                     | (ast.ReturnSetAside(),):
                 return ast.Continuation(effects, span=self._span(meta))
@@ -1347,9 +1347,12 @@ class AstBuilder:
     def return_set_aside(self, meta: Any) -> ast.ReturnSetAside:
         return ast.ReturnSetAside(span=self._span(meta))
 
-    def banish_encountered(self, meta: Any, kinds: tuple[ast.Word, ...]
-                           ) -> ast.BanishEncountered:
-        return ast.BanishEncountered(kinds, span=self._span(meta))
+    def exploration_finds(self, meta: Any, kinds: tuple[ast.Word, ...]) -> ast.ExplorationFinds:
+        return ast.ExplorationFinds(kinds, "banish", span=self._span(meta))
+
+    def recharge_if_found(self, meta: Any, kinds: tuple[ast.Word, ...], card: ast.SelfRef
+                          ) -> ast.ExplorationFinds:
+        return ast.ExplorationFinds(kinds, "recharge", span=self._span(meta))
 
     def played_fate(self, meta: Any, *parts: Any) -> ast.PlayedFate:
         """`If you play ...`: the cards the character encountering the card plays."""

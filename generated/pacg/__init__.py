@@ -127,6 +127,7 @@ MODULES = {
     'Cautious Sellsword': 'cautious_sellsword',
     "Hunter's Lantern": 'hunter_s_lantern',
     "Seer's Lot": 'seer_s_lot',
+    'Omen of the Hunt': 'omen_of_the_hunt',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -34,6 +34,8 @@ from compiler.runtime.script import ScenarioError
 
 # Where a bane displays itself beside the character encountering it, whose displayed cards'
 # text holds in that character's encounters and turns.
+# What an exploration a power grants finds rather than adds (Encounter._exploration_finds).
+EXPLORATION_FINDS = ("banish_encountered", "recharge_if_found")
 BESIDE_YOU = ("your character card", "your character", "your deck", "you")
 WINDOW_WORDS = {
     "when_encountered": "when encountered",
@@ -95,18 +97,29 @@ class Encounter(CardOperations):
                       type=defn.type, origin=origin)
         self.under_way = True
         with self.log.nested():
-            if not self._banished_unencountered():
+            if not self._exploration_finds():
                 self._sequence()
             if not self.table.over and not self.alongside:
                 self._put_away()
 
-    def _banished_unencountered(self) -> bool:
+    def _exploration_finds(self) -> bool:
         """`If you encounter a boon, banish it`, said of the exploration under way: such a
-        card is banished at once, with no encounter (a ruling)."""
-        if not self.table.exploring or self.summoned or self.alongside or not any(
-                name == self.character.name and spec["op"] == "banish_encountered"
-                and of_kinds(self.card.defn, spec["kinds"])
-                for name, spec in self.table.exploring):
+        card is banished at once, with no encounter (a ruling), and True says so; `If you
+        encounter an armor, recharge this card instead`: the card played for the exploration
+        goes from its holder's discard pile to the bottom of the deck, and the encounter
+        goes on."""
+        if not self.table.exploring or self.summoned or self.alongside:
+            return False
+        found = [spec for name, spec in self.table.exploring
+                 if name == self.character.name and spec["op"] in EXPLORATION_FINDS
+                 and of_kinds(self.card.defn, spec["kinds"])]
+        for spec in found:
+            play = spec.get("played")
+            if play is not None and play.card in play.holder.discards:
+                self.table.move(play.holder, play.card, "recharge")
+                self.log.emit("moved", character=play.holder.name, card=play.card.name,
+                              to="recharge")
+        if not any(spec["op"] == "banish_encountered" for spec in found):
             return False
         self.place = "banish"
         self.log.emit("banished_unencountered", character=self.character.name,
@@ -368,7 +381,7 @@ class Encounter(CardOperations):
             return
         turn = [(None, spec) for spec in self.table.turn_additions]
         for name, spec in [*self.table.exploring, *self.standing, *turn]:
-            if spec["op"] == "banish_encountered":  # not an addition (_banished_unencountered)
+            if spec["op"] in EXPLORATION_FINDS:  # not an addition (_exploration_finds)
                 continue
             if any((way["owner"] != "yours" or state.character.name == name)
                    and fits(way, state.option, state.skill, state.purpose, state.against)

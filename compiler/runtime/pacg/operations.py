@@ -709,7 +709,9 @@ class CardOperations:
     def add_during_exploration(self, you: Character, spec: Mapping[str, Any]) -> None:
         """`add 2d6 to your combat checks during this exploration` (or `If you encounter a
         boon, banish it`): kept for `you`'s next exploration, the one the power grants
-        (scenario.explore)."""
+        (scenario.explore); `recharge this card instead` keeps the card played with it."""
+        if spec["op"] == "recharge_if_found":
+            spec = {**spec, "played": self.playing}
         self.table.exploration_additions.append((you.name, spec))
 
     def instead_of_discard(self, you: Character, action: str, replaces: str,
