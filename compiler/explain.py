@@ -284,14 +284,20 @@ def _with_traits(traits: tuple[ast.Word, ...]) -> str:
     return f" with the {' and '.join(map(str, traits))} trait" if traits else ""
 
 
+# The characters an earlier check sorted, one at a time, as the verbs after them are written.
+_EACH_WHO = {"characters_who_succeeded": "each character who succeeded",
+             "characters_who_failed": "each character who failed"}
+
+
 def _who(target: ast.Target, you: str) -> str:
-    return you if target.kind == "you" else TARGET_WORDS[target.kind]
+    return you if target.kind == "you" else _EACH_WHO.get(target.kind) \
+        or TARGET_WORDS[target.kind]
 
 
 def _rolled(amount: ast.Amount, per: ast.Target) -> str:
     """`, rolled for each` when dice fall on several characters."""
     many = per.kind in ("each_character", "each_character_at_location", "each_other_character",
-                        "party")
+                        "party", *_EACH_WHO)
     return ", rolled for each" if amount.dice and many else ""
 
 

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any
 
 from compiler import ast
+from compiler.runtime.pacg.cards import singular
 
 TARGET_WORDS = {
     "you": "you",
@@ -499,8 +500,10 @@ def which_checks(checks: ast.WhichChecks, plural: bool = False) -> str:
     elif checks.purpose is not None:
         text += f" to {checks.purpose}"
         if checks.against:
-            text += " " + _list((f"{_article(kind.text)} {kind}" for kind in checks.against),
-                                "or")
+            # `to defeat banes` keeps its plural, with no article.
+            text += " " + _list((f"{_article(kind.text)} {kind}"
+                                 if singular(kind.text) == kind.text.casefold() else kind.text
+                                 for kind in checks.against), "or")
     if checks.against_traits:
         text += f" with the {_list(map(str, checks.against_traits), 'or')} trait"
     if checks.using:

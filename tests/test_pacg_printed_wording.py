@@ -539,6 +539,12 @@ Check: Combat 0
 
 Before the encounter, display the scourge Test Scourge next to your deck.
 ---
+Name: Double Dread
+Type: Monster
+Check: Combat 0
+
+Before the encounter, suffer the scourges Test Scourge and Shaken.
+---
 Name: Hourglass
 Type: Barrier
 Check: Strength 99
@@ -2028,6 +2034,14 @@ def test_displaying_a_scourge_next_to_your_deck_is_suffering_it(cards):
     events = play_setup(cards, locations=field("Bad Dream"), characters=[hero("Brannoc Ashvale")])
     (scourge,) = events_of(events, "scourge")
     assert (scourge["character"], scourge["card"]) == ("Brannoc Ashvale", "Test Scourge")
+
+
+def test_each_scourge_named_is_suffered_in_turn(cards):
+    """`suffer the scourges Test Scourge and Shaken`: both, in the order written."""
+    events = play_setup(cards, locations=field("Double Dread"),
+                        characters=[hero("Brannoc Ashvale")])
+    assert [(event["character"], event["card"]) for event in events_of(events, "scourge")] == [
+        ("Brannoc Ashvale", "Test Scourge"), ("Brannoc Ashvale", "Shaken")]
 
 
 def test_a_check_attempted_then_asked_about(cards):

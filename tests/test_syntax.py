@@ -666,6 +666,15 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Characters who fail attempt a Combat 13 check."),
     ("If any character fails both checks, this card is undefeated; otherwise, it is defeated.",
      "If any character fails, this card is undefeated; otherwise, defeat this card."),
+    ("Recharge this card to explore your location, adding 2 to checks to defeat banes during "
+     "this exploration.", "Recharge this card to explore your location, adding 2 to any checks "
+     "to defeat banes during this exploration."),
+    ("Each character that succeeds is dealt 2 Acid damage; each character that fails is dealt "
+     "1d4+1 Acid damage.", "Characters who succeed are dealt 2 Acid damage; characters who "
+     "fail are dealt 1d4+1 Acid damage."),
+    ("If undefeated, suffer the scourges Dazed, Poisoned, and Wounded.",
+     "If undefeated, suffer the scourge Dazed, then suffer the scourge Poisoned, then suffer "
+     "the scourge Wounded."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

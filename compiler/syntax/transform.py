@@ -1070,6 +1070,11 @@ class AstBuilder:
             alternative = ast.WhichChecks(whose, (), *same_owner.purpose, span=same_owner.span)
         return ast.WhichChecks(whose, kinds, *purpose, using, alternative, span=self._span(meta))
 
+    def ownerless_checks(self, meta: Any, purpose: tuple[str, tuple[ast.Word, ...],
+                                                         tuple[ast.Word, ...]]
+                         ) -> ast.WhichChecks:
+        return ast.WhichChecks("any", (), *purpose, span=self._span(meta))
+
     def same_owner_checks(self, meta: Any, purpose: tuple[str, tuple[ast.Word, ...],
                                                             tuple[ast.Word, ...]]
                           ) -> _SameOwnerChecks:
@@ -1590,6 +1595,12 @@ class AstBuilder:
         target, rest = self._subject(meta, parts)
         card = ast.CardRef(rest[0], span=self._span(meta)) if rest else None
         return ast.SufferScourge(target, card, span=self._span(meta))
+
+    def suffer_scourges(self, meta: Any, *parts: Any) -> tuple[ast.SufferScourge, ...]:
+        """`suffer the scourges Dazed and Wounded`: one effect for each, in order."""
+        target, names = self._subject(meta, parts)
+        return tuple(ast.SufferScourge(target, ast.CardRef(name, span=self._span(meta)),
+                                       span=self._span(meta)) for name in names)
 
     def skill_and_die(self, meta: Any, skills: tuple[ast.Word, ...], die: Token,
                       plus: ast.Amount | None = None) -> tuple[ast.UseSkill, ast.AddSkillDie]:
