@@ -253,7 +253,10 @@ class Evade(Effect):
 @dataclass(frozen=True)
 class EncounterSelf(Effect):
     """`When you examine this card, encounter it.`: the character who examined the card
-    encounters it, taking it from the deck it is in."""
+    encounters it, taking it from the deck it is in; `and ignore its before you act power`:
+    with the card's text of those windows (`ignoring`, window names) left undone."""
+
+    ignoring: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from compiler.format import (
 )
 from compiler.runtime.pacg.cards import singular
 from compiler.runtime.pacg.checks import RESISTANCE
+from compiler.runtime.pacg.encounter import WINDOW_WORDS
 
 WINDOWS = {
     "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",
@@ -487,7 +488,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
-    ast.EncounterSelf: lambda e, you: "the character who examined the card encounters it",
+    ast.EncounterSelf: lambda e, you: "the character who examined the card encounters it"
+    + ("" if not e.ignoring else ", its text of " + " and ".join(
+        WINDOW_WORDS[window] for window in e.ignoring) + " left undone in that encounter"),
     ast.DefeatBane: lambda e, you: f"defeats {_selected(e.what)} with no check, played instead "
     "of the check to defeat it by the character who encounters it",
     ast.Summon: lambda e, you: f"{_who(e.target, you)} summons "

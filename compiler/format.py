@@ -763,7 +763,10 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
     ast.DefeatBane: lambda e, voice: f"defeat {_selector(e.what)}",
-    ast.EncounterSelf: lambda e, voice: "encounter it",
+    ast.EncounterSelf: lambda e, voice: "encounter it" + (
+        "" if not e.ignoring else " and ignore its before you act power"
+        if e.ignoring == ("before_encounter",) else " and ignore its power that happens while "
+        "you act"),
     ast.Summon: _summon,
     ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}"
     + (f" next to {e.beside}" if e.beside else ""),

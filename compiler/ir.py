@@ -73,7 +73,7 @@ card with none is not taken in).
 | `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
 | `count_as`       | sides, face, counted: such a die of the check counts as `counted`    |
 | `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
-| `encounter_self` | (none): the examined card is encountered (in `when_examined`)       |
+| `encounter_self` | ignoring: the examined card is encountered, those windows left undone |
 | `move`           | target, random (false: where the player chooses)                    |
 | `shuffle_from_box` | kinds: a card of each type from the box into the location deck  |
 | `attempt`        | target, check (a list of options): its outcome is the last check's  |

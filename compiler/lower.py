@@ -348,7 +348,7 @@ class _Lowerer:
                 **_selection(e.what), "place": None if e.place is None else ast.end_taken(e.place)}
 
     def EncounterSelf(self, e: ast.EncounterSelf) -> ir.Effect:
-        return {"op": "encounter_self"}
+        return {"op": "encounter_self", "ignoring": list(e.ignoring)}
 
     def DefeatBane(self, e: ast.DefeatBane) -> ir.Effect:
         return {"op": "defeat", "who": None, **_selection(e.what)}

@@ -215,6 +215,13 @@ Check: Combat 0
 
 When you examine this card, encounter it; the difficulty to defeat is increased by 3.
 ---
+Name: Veiled Watcher
+Type: Monster
+Check: Combat 0
+
+When you examine this card, encounter it and ignore its before you act power.
+Before you act, you are dealt 1 Poison damage.
+---
 Name: Sling Staff
 Type: Weapon
 
@@ -2525,6 +2532,21 @@ def test_a_card_examined_may_be_encountered_at_once(cards):
     assert events_of(events, "window", window="when examined", card="Lurking Shade")
     assert [event["card"] for event in events_of(events, "encounter")] == [
         "Peeking Wall", "Lurking Shade"]
+
+
+@pytest.mark.parametrize(("location", "damaged"), [
+    (["Peeking Wall", "Veiled Watcher"], False), (["Veiled Watcher"], True)])
+def test_a_card_examined_and_encountered_may_leave_its_before_you_act_text_undone(
+        cards, location, damaged):
+    """`When you examine this card, encounter it and ignore its before you act power.`:
+    examined by the wall's text, the watcher deals no damage before the check; explored, as
+    any card is, it deals its 1 Poison damage."""
+    events = play_setup(cards, locations=field(*location), characters=[hero("Brannoc Ashvale")],
+                        script={"evade": ["none"]})
+    assert [event["card"] for event in events_of(events, "encounter")][-1] == "Veiled Watcher"
+    assert bool(events_of(events, "window", window="before the encounter",
+                          card="Veiled Watcher")) is damaged
+    assert bool(events_of(events, "damage")) is damaged
 
 
 def test_a_check_may_be_made_with_one_skill_and_another_skills_die_added(cards):

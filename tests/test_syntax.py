@@ -675,6 +675,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If undefeated, suffer the scourges Dazed, Poisoned, and Wounded.",
      "If undefeated, suffer the scourge Dazed, then suffer the scourge Poisoned, then suffer "
      "the scourge Wounded."),
+    ("If undefeated, leave this barrier faceup on the location deck.",
+     "If undefeated, put this barrier on top of the location deck."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

@@ -811,8 +811,15 @@ class AstBuilder:
     def evade_for(self, meta: Any, who: ast.Word, what: ast.Selector) -> ast.Evade:
         return ast.Evade(what, _target(who), span=self._span(meta))
 
-    def encounter_self(self, meta: Any, card: ast.SelfRef) -> ast.EncounterSelf:
-        return ast.EncounterSelf(span=self._span(meta))
+    def encounter_self(self, meta: Any, card: ast.SelfRef,
+                       ignored: ast.Word | None = None) -> ast.EncounterSelf:
+        """`... and ignore its power that happens while you act`: the windows of `While you
+        act, before ... plays a card`."""
+        if ignored is None:
+            return ast.EncounterSelf(span=self._span(meta))
+        windows = ("before_any_play", "before_another_plays") if ignored.text == "while_acting" \
+            else (ignored.text,)
+        return ast.EncounterSelf(windows, span=self._span(meta))
 
     def defeat_bane(self, meta: Any, what: ast.Selector) -> ast.DefeatBane:
         return ast.DefeatBane(what, span=self._span(meta))
@@ -851,6 +858,10 @@ class AstBuilder:
         return ast.MoveSelf(place.text, card, span=self._span(meta))
 
     shuffle_self = put_self  # `shuffle <card> into <place>`: the place, a word
+
+    def put_self_faceup(self, meta: Any, card: ast.SelfRef) -> ast.MoveSelf:
+        """`leave this barrier faceup on the location deck`: on top, as the next card met."""
+        return ast.MoveSelf("top", card, span=self._span(meta))
 
     def under_top(self, meta: Any) -> ast.Word:
         return ast.Word("under_top", span=self._span(meta))

@@ -161,6 +161,7 @@ MODULES = {
     'Buried Grimoire': 'buried_grimoire',
     'Viper Acolyte': 'viper_acolyte',
     'Dune Phalanx': 'dune_phalanx',
+    'Skulking Informant': 'skulking_informant',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

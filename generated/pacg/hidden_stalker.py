@@ -7,7 +7,7 @@ LINE = 146
 
 
 def when_examined(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.encounter_self()
+    enc.encounter_self([])
     enc.change_difficulty('to_defeat', 1 * 2, 0)
 
 

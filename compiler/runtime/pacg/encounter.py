@@ -200,7 +200,7 @@ class Encounter(CardOperations):
         """The encountered card's text of `window`, with `you` (by default, the character
         encountering it) as `you`."""
         run = getattr(self.card.defn, window)
-        if run is not None:
+        if run is not None and window not in self.ignored_windows:
             self.log.emit("window", window=WINDOW_WORDS[window], card=self.card.name)
             outer = self.moment
             self.table.moments += 1

@@ -10,7 +10,7 @@ Encounter class, for the encounter of a summoned card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -182,6 +182,7 @@ class CardOperations:
         self.unless_won: list[str] = []  # cards whose encounters must all be won (settled)
         self.defeated_by_card = False  # by a card played instead of the check (defeat_bane)
         self.encounter_now = False  # an examined card's text said to encounter it
+        self.ignored_windows: frozenset[str] = frozenset()  # the card's text left undone
         # How damage the encountered card deals is changed (damage_rule effects).
         self.damage_rules: list[DamageRule] = []
         self.failure_damage = False  # the damage for failing the check to defeat is dealt
@@ -855,9 +856,11 @@ class CardOperations:
         deck[at:at] = aside
         self.log.emit("put_back", location=whose, cards=[card.name for card in aside], end=end)
 
-    def encounter_self(self) -> None:
-        """`encounter it`: done once the card's `When you examine this card` text is."""
+    def encounter_self(self, ignoring: Sequence[str]) -> None:
+        """`encounter it`: done once the card's `When you examine this card` text is, with
+        its text of the windows `ignoring` left undone in that encounter."""
         self.encounter_now = True
+        self.ignored_windows = frozenset(ignoring)
 
     def evade(self, you: Character, place: str | None = None) -> None:
         """The encountered card is evaded; `place` (`top`, `bottom`) is where in its
