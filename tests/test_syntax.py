@@ -677,6 +677,13 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "the scourge Wounded."),
     ("If undefeated, leave this barrier faceup on the location deck.",
      "If undefeated, put this barrier on top of the location deck."),
+    ("If defeated, you may automatically close the location this henchman came from.",
+     "If defeated, you may close the location this henchman came from."),
+    ("When examined, you may attempt a Knowledge 5 check to encounter this card.",
+     "When you examine this card, you may succeed at a Knowledge 5 check to encounter this "
+     "card."),
+    ("Before the encounter, characters at this location are dealt 1 Fire damage.",
+     "Before the encounter, each character at this location is dealt 1 Fire damage."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),
