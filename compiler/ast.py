@@ -251,6 +251,15 @@ class Evade(Effect):
 
 
 @dataclass(frozen=True)
+class MovementLock(Effect):
+    """`characters may not move or be moved from this location as long as the Frost Worm is
+    faceup on the deck` (or `until the Avalanche is defeated`): while the card is the top
+    card of its location's deck, no character there moves (a ruling)."""
+
+    target: Target
+
+
+@dataclass(frozen=True)
 class EncounterSelf(Effect):
     """`When you examine this card, encounter it.`: the character who examined the card
     encounters it, taking it from the deck it is in; `and ignore its before you act power`:
@@ -1152,6 +1161,16 @@ class Resistance(Sentence):
 
     traits: tuple[Word, ...]
     vulnerable: bool = False
+
+
+@dataclass(frozen=True)
+class MovementRule(Sentence):
+    """`Ignore any movement restrictions.` (`rule` ignore_restrictions), `Any movement
+    restrictions still apply.` (restrictions_apply), `You automatically succeed at any check
+    required to move.` (no_move_checks), after a power that moves: how the moves the card's
+    powers make meet what would stop them."""
+
+    rule: str
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
                 f"trait is {change} by {RESISTANCE} (once, however many of them it has)"]
     if isinstance(sentence, ast.Keywords):
         return [f"keywords: {', '.join(map(str, sentence.names))}"]
+    if isinstance(sentence, ast.MovementRule):
+        return [f"moves: {_MOVEMENT_RULES[sentence.rule]}"]
     if isinstance(sentence, ast.DisplayPower):
         return ["a power its holder may use as any character encounters a card, paying for "
                 "it: " + COSTS["display"],
@@ -288,6 +290,18 @@ def _with_traits(traits: tuple[ast.Word, ...]) -> str:
 # The characters an earlier check sorted, one at a time, as the verbs after them are written.
 _EACH_WHO = {"characters_who_succeeded": "each character who succeeded",
              "characters_who_failed": "each character who failed"}
+
+
+# How the moves a boon's powers make meet a bane that keeps characters where they are.
+_MOVEMENT_RULES = {
+    "ignore_restrictions": "the moves this card's powers make go, whatever keeps a "
+                           "character at its location",
+    "restrictions_apply": "the moves this card's powers make are kept from going as any "
+                          "move is, as the rules have it",
+    "no_move_checks": "no check is asked of the moves this card's powers make (no card the "
+                      "runtime plays asks one yet); what keeps a character at its location "
+                      "still does",
+}
 
 
 def _who(target: ast.Target, you: str) -> str:
@@ -488,6 +502,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.Damage: _damage,
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
+    ast.MovementLock: lambda e, you: f"{_who(e.target, you)} at the card's location may not "
+    "move or be moved while the card is the top card of that location's deck",
     ast.EncounterSelf: lambda e, you: "the character who examined the card encounters it"
     + ("" if not e.ignoring else ", its text of " + " and ".join(
         WINDOW_WORDS[window] for window in e.ignoring) + " left undone in that encounter"),

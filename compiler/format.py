@@ -249,6 +249,11 @@ _SENTENCES: dict[type, Callable[[Any], str]] = {
     ast.Immunity: _immunity,
     ast.Resistance: lambda s: f"{'Vulnerable' if s.vulnerable else 'Resistant'} to "
     + _list(map(str, s.traits), "and"),
+    ast.MovementRule: lambda s: {
+        "ignore_restrictions": "Ignore any movement restrictions",
+        "restrictions_apply": "Any movement restrictions still apply",
+        "no_move_checks": "You automatically succeed at any check required to move",
+    }[s.rule],
     ast.Triggered: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
     + f"{_window_words(s)}, {effects(s.effects)}",
     ast.EitherWindow: lambda s: (f"{ast.TIMING_WINDOWS[s.within]}, " if s.within else "")
@@ -763,6 +768,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
     ast.DefeatBane: lambda e, voice: f"defeat {_selector(e.what)}",
+    ast.MovementLock: lambda e, voice: f"{TARGET_WORDS[e.target.kind]} may not move or be "
+    "moved while this card is faceup on the location deck",
     ast.EncounterSelf: lambda e, voice: "encounter it" + (
         "" if not e.ignoring else " and ignore its before you act power"
         if e.ignoring == ("before_encounter",) else " and ignore its power that happens while "

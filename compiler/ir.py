@@ -73,6 +73,7 @@ card with none is not taken in).
 | `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
 | `count_as`       | sides, face, counted: such a die of the check counts as `counted`    |
 | `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
+| `movement_lock` | target: while the card tops its location's deck, no one there moves |
 | `encounter_self` | ignoring: the examined card is encountered, those windows left undone |
 | `move`           | target, random (false: where the player chooses)                    |
 | `shuffle_from_box` | kinds: a card of each type from the box into the location deck  |
@@ -212,6 +213,9 @@ class Program(TypedDict):
     # Attack.`) or easier (`Vulnerable to Fire.`; pacg).
     resistances: NotRequired[list[str]]
     vulnerabilities: NotRequired[list[str]]
+    # Only when said: how the moves the card's powers make meet what would stop them
+    # (`ignore_restrictions`, `restrictions_apply`, `no_move_checks`; pacg).
+    movement: NotRequired[str]
 
 
 def dumps(program: Program) -> str:

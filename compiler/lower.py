@@ -60,6 +60,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
     keywords: list[str] = []
     immunities: list[str] = []
     resistances: tuple[list[str], list[str]] = ([], [])  # resistant to, vulnerable to
+    movement: str | None = None
     untimed: list[ir.Effect] = []
     abilities: list[ir.Ability] = []
     dice: dict[str, int] = {}
@@ -140,6 +141,8 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
             elif isinstance(sentence, ast.Resistance):
                 changed = resistances[sentence.vulnerable]
                 changed.extend(_new_words(sentence.traits, changed))
+            elif isinstance(sentence, ast.MovementRule):
+                movement = sentence.rule
     program: ir.Program = {
         "ir": ir.IR_VERSION,
         "game": card.game,
@@ -165,6 +168,8 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         program["resistances"] = resistances[0]
     if resistances[1]:
         program["vulnerabilities"] = resistances[1]
+    if movement is not None:
+        program["movement"] = movement
     return program
 
 
@@ -346,6 +351,9 @@ class _Lowerer:
     def Evade(self, e: ast.Evade) -> ir.Effect:
         return {"op": "evade", "who": None if e.who is None else e.who.kind,
                 **_selection(e.what), "place": None if e.place is None else ast.end_taken(e.place)}
+
+    def MovementLock(self, e: ast.MovementLock) -> ir.Effect:
+        return {"op": "movement_lock", "target": e.target.kind}
 
     def EncounterSelf(self, e: ast.EncounterSelf) -> ir.Effect:
         return {"op": "encounter_self", "ignoring": list(e.ignoring)}

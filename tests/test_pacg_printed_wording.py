@@ -215,6 +215,23 @@ Check: Combat 0
 
 When you examine this card, encounter it; the difficulty to defeat is increased by 3.
 ---
+Name: Snow Wall
+Type: Barrier
+Check: Strength 99
+
+If undefeated, leave this barrier faceup on the location deck; characters may not move or be \
+moved while this barrier is faceup on the location deck.
+---
+Name: Swift Boots
+Type: Item
+
+Recharge this card to move.
+---
+Name: Warp Boots
+Type: Item
+
+Recharge this card to move. Ignore any movement restrictions.
+---
 Name: Veiled Watcher
 Type: Monster
 Check: Combat 0
@@ -2547,6 +2564,35 @@ def test_a_card_examined_and_encountered_may_leave_its_before_you_act_text_undon
     assert bool(events_of(events, "window", window="before the encounter",
                           card="Veiled Watcher")) is damaged
     assert bool(events_of(events, "damage")) is damaged
+
+
+@pytest.mark.parametrize(("boots", "moved"), [("Swift Boots", False), ("Warp Boots", True)])
+def test_a_bane_faceup_on_the_location_deck_keeps_the_characters_there(cards, boots, moved):
+    """The Snow Wall, undefeated, tops the location deck and keeps Brannoc at the field:
+    `Recharge this card to move.` leaves him there; with `Ignore any movement restrictions.`
+    after it, he goes."""
+    table = laid_out(cards, {"locations": [*field("Snow Wall"), {"card": "Other Field",
+                                                                 "deck": []}],
+                             "characters": [hero("Brannoc Ashvale", hand=[boots])],
+                             "script": {"evade": ["none"], "check": [[]]}})
+    brannoc = table.characters[0]
+    explore(table, brannoc)
+    assert [card.name for card in table.locations[0].deck] == ["Snow Wall"]
+    play_first_power(cards, table)
+    assert (brannoc.location.name == "Other Field") is moved
+    assert bool(events_of(table.log.events, "move_prevented")) is not moved
+
+
+@pytest.mark.parametrize(("deck", "moved"), [(["Snow Wall"], False), (["Rising Wall"], True)])
+def test_a_turn_s_move_is_kept_from_going_by_a_bane_that_tops_the_deck(cards, deck, moved):
+    """In the second turn Brannoc would move to the other field: the Snow Wall on top of his
+    location's deck keeps him there; the Rising Wall, which says nothing of it, does not."""
+    events = play_setup(cards, turns=2, locations=[*field(*deck), {"card": "Other Field",
+                                                                    "deck": []}],
+                        characters=[hero("Brannoc Ashvale")],
+                        script={"evade": ["none", "none"], "move": ["none", "Other Field"]})
+    assert bool(events_of(events, "move", character="Brannoc Ashvale")) is moved
+    assert bool(events_of(events, "move_prevented")) is not moved
 
 
 def test_a_check_may_be_made_with_one_skill_and_another_skills_die_added(cards):

@@ -73,7 +73,7 @@ _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, 
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.NoClosing,
                  ast.UndefeatedUnless,
-                 ast.EncounteredByEach, ast.PlayedFate)
+                 ast.EncounteredByEach, ast.PlayedFate, ast.MovementLock)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,
                    ast.UseSkill, ast.RollDice, ast.AutoSucceed)
 _POWER_EFFECTS = (*_SHARED_EFFECTS, *_POWER_PURPOSES, ast.AddSkillDie, ast.InsteadOfDiscard,
@@ -191,6 +191,7 @@ class _CardCheck(CardCheck):
                 rolled = self._dice(sentence, last, rolled)
                 selected = self._that_location(sentence, selected)
                 self._exploration(sentence, before)
+                self._movement(kind, sentence, before)
                 last = sentence
                 if ast.continues(sentence):
                     self._continuation(kind, sentence, before)
@@ -393,6 +394,24 @@ class _CardCheck(CardCheck):
                             "nothing before it explores",
                             "write it after 'explore your location', in its sentence or the "
                             "one before")
+
+    def _movement(self, kind: str, sentence: ast.Sentence, before: ast.Sentence | None
+                  ) -> None:
+        """`Ignore any movement restrictions.` says how a boon's powers move: it follows one
+        that moves; `characters may not move ...` keeps the characters at the location, the
+        bane's own."""
+        if isinstance(sentence, ast.MovementRule) and (
+                kind != "boon" or not isinstance(before, ast.Activated)
+                or ast.Move not in before.node_types):
+            self.report("CW204", sentence, "a sentence about movement restrictions names no "
+                        "move: the sentence before it is not a boon's power that moves",
+                        "write it after a power that moves: 'Recharge this card to move.'")
+        for node in sentence.nodes:
+            if isinstance(node, ast.MovementLock) and node.target.kind not in (
+                    "each_character", "each_character_at_location"):
+                self.report("CW204", node, "only the characters at the bane's location may "
+                            "be kept from moving", "write 'characters may not move or be "
+                            "moved'")
 
     def _continuation(self, kind: str, sentence: ast.Continuation | ast.Untimed,
                       before: ast.Sentence | None) -> None:

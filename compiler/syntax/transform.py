@@ -469,6 +469,13 @@ class AstBuilder:
     def vulnerability(self, meta: Any, traits: tuple[ast.Word, ...]) -> ast.Resistance:
         return ast.Resistance(traits, vulnerable=True, span=self._span(meta))
 
+    def movement_rule(self, meta: Any, rule: ast.Word) -> LabelledSentence:
+        return self.sentence(meta, ast.MovementRule(rule.text, span=self._span(meta)))
+
+    def movement_lock(self, meta: Any, target: ast.Word, card: ast.SelfRef
+                      ) -> ast.MovementLock:
+        return ast.MovementLock(_target(target), span=self._span(meta))
+
     def triggered(self, meta: Any, *parts: Any) -> ast.Triggered:
         """`<window>, <effects>`, or `<within>, <window>, <effects>`."""
         *windows, effects = parts

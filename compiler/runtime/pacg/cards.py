@@ -67,6 +67,9 @@ class CardDef:
     immunities: frozenset[str] = frozenset()
     resistances: frozenset[str] = frozenset()  # `Resistant to Attack.`
     vulnerabilities: frozenset[str] = frozenset()  # `Vulnerable to Fire.`
+    # How the moves its powers make meet a bane that keeps characters where they are:
+    # `ignore_restrictions` passes it (`Ignore any movement restrictions.`).
+    movement: str | None = None
     check: tuple[tuple[CheckOption, ...], ...] = ()  # steps, each a choice of options
     skills: tuple[tuple[str, int, int], ...] = ()  # a character's (skill, die sides, bonus)
     hand: int = 0  # a character's hand size

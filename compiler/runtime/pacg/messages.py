@@ -4,6 +4,8 @@ MESSAGES = {
     "scenario": "scenario: {name} (seed {seed})",
     "turn": "turn {turn}: {character} at {location}",
     "move": "{character} moves to {to}",
+    "move_prevented": "{character} may not move: a card on top of the location deck keeps them",
+    "movement_locked": "while {card} tops {location}'s deck, no one there may move",
     "nothing_to_explore": "{character} finds nothing left to explore at {location}",
     "encounter": "{character} encounters {card} ({type}, {origin})",
     "window": "{window}: {card}",

@@ -856,6 +856,12 @@ class CardOperations:
         deck[at:at] = aside
         self.log.emit("put_back", location=whose, cards=[card.name for card in aside], end=end)
 
+    def lock_movement(self) -> None:
+        """`characters may not move or be moved ... as long as the Frost Worm is faceup on
+        the deck`: from now on, while the card tops its location's deck."""
+        self.table.movement_locks.append((self.location, self.card))
+        self.log.emit("movement_locked", card=self.card.name, location=self.location.name)
+
     def encounter_self(self, ignoring: Sequence[str]) -> None:
         """`encounter it`: done once the card's `When you examine this card` text is, with
         its text of the windows `ignoring` left undone in that encounter."""
@@ -1012,10 +1018,16 @@ class CardOperations:
 
     def move(self, who: Character, random: bool) -> None:
         """`who` moves to another open location: one the dice pick, or the one the player
-        chooses (the default: the one with most cards left)."""
+        chooses (the default: the one with most cards left); not while a bane keeps `who`
+        where it is (Table.may_move), unless the card played ignores that."""
         others = [place for place in self.table.locations
                   if place is not who.location and place.is_open]
         if not others:
+            return
+        played = self.playing.card.defn if self.playing is not None else None
+        ignoring = played is not None and played.movement == "ignore_restrictions"
+        if not ignoring and not self.table.may_move(who):
+            self.log.emit("move_prevented", character=who.name)
             return
         if random:
             destination = self.table.dice.choice(others)

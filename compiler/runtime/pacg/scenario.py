@@ -130,8 +130,11 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
             table.log.emit("blessing", card=blessing.name)
         destination = table.policy.move(table, character)
         if destination is not None and destination is not character.location:
-            table.log.emit("move", character=character.name, to=destination.name)
-            character.location = destination
+            if table.may_move(character):
+                table.log.emit("move", character=character.name, to=destination.name)
+                character.location = destination
+            else:
+                table.log.emit("move_prevented", character=character.name)
         table.explorations, table.turn_ended, table.hand_kept = 1, False, False
         table.exploration_additions.clear()
         table.turn_additions.clear()

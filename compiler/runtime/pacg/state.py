@@ -127,6 +127,9 @@ class Table:
         # and under None those of every check.
         self.turn_difficulty: dict[str | None, int] = {}
         self.displayed: list[Card] = []  # cards displayed next to the scenario or a location
+        # Banes that keep the characters at a location there while each is the top card of
+        # its deck (`characters may not move or be moved ... as long as ... is faceup`).
+        self.movement_locks: list[tuple[Location, Card]] = []
         # The blessings deck's cards, when a scenario names them, and its discard pile, the
         # last discarded last (scenario.py).
         self.blessings_deck: list[Card] = []
@@ -150,6 +153,12 @@ class Table:
 
     def living(self) -> list[Character]:
         return [character for character in self.characters if character.alive]
+
+    def may_move(self, character: Character) -> bool:
+        """Whether no bane that tops the deck of the character's location keeps it there."""
+        here = character.location
+        return not any(place is here and here.deck and here.deck[0] is card
+                       for place, card in self.movement_locks)
 
     def characters_at(self, location: Location) -> list[Character]:
         return [character for character in self.living() if character.location is location]
