@@ -612,6 +612,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
                    "examined_is_not", "has_in_hand", "discarded_for_damage", "any_failed",
+                   "cards_left",
                    *DEFEAT_CHECK_CONDITIONS, *SUMMONED_CONDITIONS)
 
 
@@ -818,12 +819,14 @@ class SearchDeck(Effect):
 @dataclass(frozen=True)
 class GainFromBox(Effect):
     """`add 1d4 random spells from the box to your hand`, `each character draws a spell from
-    the box`; `target` None is `you`; `traits`, all of which the cards have."""
+    the box`; `target` None is `you`; `traits`, all of which the cards have; `chosen`: the
+    player names one of `kinds` first (`a random weapon or spell (your choice)`)."""
 
     count: Amount
     kinds: tuple[Word, ...]
     target: Target | None = None
     traits: tuple[Word, ...] = ()
+    chosen: bool = False
 
 
 @dataclass(frozen=True)
@@ -870,7 +873,11 @@ class AtReset(Effect):
 
 @dataclass(frozen=True)
 class EvadeSelf(Effect):
-    """`When you encounter this card, evade it.`"""
+    """`When you encounter this card, evade it.`; `place` (`top`, `bottom`), where in the
+    location deck it then goes rather than shuffled in (`...; put him on the bottom of the
+    location deck`)."""
+
+    place: str | None = None
 
 
 @dataclass(frozen=True)

@@ -365,6 +365,7 @@ CONDITIONS = {
     "any_failed": "if any character failed the check card text made it attempt last",
     "alone": "if {you} is the only character at the location",
     "not_alone": "if {you} is not the only character at the location",
+    "cards_left": "if the location deck the card came from holds other cards",
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
     "blessing_has_trait": "if the card on top of the blessings discard pile has the {words} "
                           "trait",
@@ -520,7 +521,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + (f", next to {e.beside}" if e.beside else ""),
     ast.AtReset: lambda e, you: f"when {you} resets the hand with this card in it: "
     f"{COSTS[e.action]}",
-    ast.EvadeSelf: lambda e, you: "the card is evaded: its encounter ends, and it goes back",
+    ast.EvadeSelf: lambda e, you: "the card is evaded: its encounter ends, and it goes back"
+    + (f", on the {e.place} of the location deck" if e.place else ""),
     ast.DiscardFirst: lambda e, you: f"for the rest of the encounter, {you} discards "
     + " or ".join(map(str, e.kinds)) + " first for damage"
     + (" this card deals" if e.by_card else "") + ", while any are in hand",
@@ -651,7 +653,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
        "shuffle": ", then shuffles that deck"}[e.then],
     ast.GainFromBox: lambda e, you: f"{you if e.target is None else _who(e.target, you)} "
     f"adds {e.count} random " + " or ".join(map(str, e.kinds))
-    + _with_traits(e.traits)
+    + _with_traits(e.traits) + (", of the kind the player names," if e.chosen else "")
     + " from the box to the hand",
     ast.PileAction: lambda e, you: _pile_action(e, you),
     ast.DamageRule: lambda e, you: _damage_rule(e),

@@ -98,6 +98,7 @@ CONDITION_WORDS = {
     "any_failed": "any character fails",
     "alone": "you are the only character at this location",
     "not_alone": "you are not the only character at this location",
+    "cards_left": "there are other cards in the location deck",
     "matches_blessing": "the top card of the blessings discard pile matches this card",
     "blessing_has_trait": "the top card of the blessings discard pile has the {} trait",
     "check_has_trait": "the check to defeat has the {} trait",
@@ -709,6 +710,7 @@ def _gain_from_box(e: ast.GainFromBox, voice: Voice) -> str:
         kinds = f"{e.traits[0]} {e.kinds[0]}"
     else:
         kinds = _list(map(str, e.kinds), "or") + _traits(e.traits)
+    kinds += " (your choice)" if e.chosen else ""
     if e.target is None:
         return f"add {e.count} random {kinds} from the box to your hand"
     return f"{_acting(e.target, 'draw', voice)} {e.count} random {kinds} from the box"
@@ -778,7 +780,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}"
     + (f" next to {e.beside}" if e.beside else ""),
     ast.AtReset: lambda e, voice: f"{e.action} {self_ref(e.card)} when you reset your hand",
-    ast.EvadeSelf: lambda e, voice: "evade this card",
+    ast.EvadeSelf: lambda e, voice: "evade this card" + (
+        f"; put it on the {e.place} of the location deck" if e.place else ""),
     ast.RerollCheck: lambda e, voice: "reroll the dice",
     ast.CountAs: lambda e, voice: (f"if any d{e.sides} rolled on this check is a {e.face}, "
                                    f"count it as {e.counted}"),

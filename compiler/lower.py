@@ -493,7 +493,7 @@ class _Lowerer:
     def GainFromBox(self, e: ast.GainFromBox) -> ir.Effect:
         return {"op": "gain_from_box", "count": lower_amount(e.count),
                 "kinds": [kind.text for kind in e.kinds], "traits": _words(e.traits),
-                "target": "you" if e.target is None else e.target.kind}
+                "target": "you" if e.target is None else e.target.kind, "chosen": e.chosen}
 
     def PileAction(self, e: ast.PileAction) -> ir.Effect:
         return {"op": "pile", "target": e.target.kind, "action": e.action, "pile": e.pile,
@@ -510,7 +510,7 @@ class _Lowerer:
         return {"op": "dispose", "place": e.action, "beside": None}
 
     def EvadeSelf(self, e: ast.EvadeSelf) -> ir.Effect:
-        return {"op": "evade_self"}
+        return {"op": "evade_self", "place": e.place}
 
     def DiscardFirst(self, e: ast.DiscardFirst) -> ir.Effect:
         return {"op": "discard_first", "kinds": _words(e.kinds), "by_card": e.by_card}

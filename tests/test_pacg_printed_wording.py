@@ -215,6 +215,19 @@ Check: Combat 0
 
 When you examine this card, encounter it; the difficulty to defeat is increased by 3.
 ---
+Name: Choice Cache
+Type: Barrier
+Check: Strength 0
+
+If defeated, draw 1 random weapon or item (your choice) from the box and add it to your hand.
+---
+Name: Shy Shade
+Type: Monster
+Check: Combat 0
+
+Before you act, if there are other cards in the location deck, the Shy Shade is evaded; put \
+him on the bottom of the location deck.
+---
 Name: Snow Wall
 Type: Barrier
 Check: Strength 99
@@ -1904,6 +1917,33 @@ def test_cards_gained_from_the_box_have_the_traits_named(cards):
     assert len(gain["cards"]) == 3
     assert all(cards[name].type == "Weapon" and "Axe" in cards[name].traits
                for name in gain["cards"])
+
+
+@pytest.mark.parametrize("kind", ["Weapon", "Item"])
+def test_a_card_drawn_from_the_box_is_of_the_kind_the_player_names(cards, kind):
+    """`draw 1 random weapon or item (your choice) from the box`: the kind named first, then
+    a random card of it."""
+    events = play_setup(cards, locations=field("Choice Cache"),
+                        characters=[hero("Brannoc Ashvale")], script={"box_kind": [kind]})
+    (gain,) = events_of(events, "gain")
+    assert [cards[name].type for name in gain["cards"]] == [kind]
+
+
+@pytest.mark.parametrize(("deck", "evaded"), [(["Shy Shade", "Pebble"], True),
+                                              (["Shy Shade"], False)])
+def test_a_bane_evaded_while_its_deck_holds_other_cards_goes_to_the_bottom(cards, deck,
+                                                                          evaded):
+    """`if there are other cards in the location deck, the Shy Shade is evaded; put him on
+    the bottom of the location deck`: with the pebble left, the shade goes under it
+    unfought; alone, it is fought."""
+    table = laid_out(cards, {"locations": field(*deck),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"], "check": [[]]}})
+    explore(table, table.characters[0])
+    assert bool(events_of(table.log.events, "evaded")) is evaded
+    assert bool(checks(table.log.events)) is not evaded
+    if evaded:
+        assert [card.name for card in table.locations[0].deck] == ["Pebble", "Shy Shade"]
 
 
 def test_examining_shows_the_top_cards_and_leaves_them(cards):

@@ -941,9 +941,11 @@ class AstBuilder:
                        ) -> ast.SelfAction:
         return ast.SelfAction(action.text, card, " ".join(beside).lower(), span=self._span(meta))
 
-    def evade_self(self, meta: Any, card: ast.SelfRef | None = None) -> ast.EvadeSelf:
+    def evade_self(self, meta: Any, *parts: ast.SelfRef | Token) -> ast.EvadeSelf:
         """`evade this card`, `the Ghost is evaded`, `she is evaded`."""
-        return ast.EvadeSelf(span=self._span(meta))
+        place = next((("top" if " top " in part.casefold() else "bottom") for part in parts
+                      if isinstance(part, Token)), None)
+        return ast.EvadeSelf(place, span=self._span(meta))
 
     def move(self, meta: Any, *parts: Any) -> ast.Move:
         target, rest = self._subject(meta, parts)
@@ -977,8 +979,9 @@ class AstBuilder:
                      ast.Amount(0, 0, 1, span=self._span(meta)))
         before, rest = _traits_before(rest)
         kinds, *traits = [part for part in rest if isinstance(part, tuple)]
+        chosen = any(isinstance(part, ast.Word) and part.text == "your_choice" for part in rest)
         return ast.GainFromBox(count, kinds, target, (*before, *(traits[0] if traits else ())),
-                               span=self._span(meta))
+                               chosen, span=self._span(meta))
 
     def draw(self, meta: Any, *parts: Any) -> ast.Draw:
         target, (count,) = self._subject(meta, parts)

@@ -216,6 +216,7 @@ MODULES = {
     'Hexgorger': 'hexgorger',
     'Gloom Hound': 'gloom_hound',
     'Glacier Maw': 'glacier_maw',
+    'Skittish Wisp': 'skittish_wisp',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',

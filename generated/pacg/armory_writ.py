@@ -8,7 +8,7 @@ LINE = 359
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
-        enc.gain_from_box(target, 1, ('weapon',), ('Melee',))
+        enc.gain_from_box(target, 1, ('weapon',), ('Melee',), False)
 
 
 CARD = rt.CardDef(

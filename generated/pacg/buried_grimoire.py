@@ -10,18 +10,18 @@ def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
     enc.dispose('display', 'the scenario')
     if enc.may(you, 'gain_from_box'):
         for target in enc.targets('you', you):
-            enc.gain_from_box(target, 1, ('spell',), ())
+            enc.gain_from_box(target, 1, ('spell',), (), False)
 
 
 def when_examined(enc: rt.Encounter, you: rt.Character) -> None:
     enc.dispose('display', 'the scenario')
     if enc.may(you, 'gain_from_box'):
         for target in enc.targets('you', you):
-            enc.gain_from_box(target, 1, ('spell',), ())
+            enc.gain_from_box(target, 1, ('spell',), (), False)
 
 
 def when_encountered(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.evade_self()
+    enc.evade_self(None)
 
 
 CARD = rt.CardDef(

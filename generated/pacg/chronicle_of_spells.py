@@ -8,7 +8,7 @@ LINE = 566
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
-        enc.gain_from_box(target, 1, ('spell',), ('Arcane',))
+        enc.gain_from_box(target, 1, ('spell',), ('Arcane',), False)
     for target in enc.targets('you', you):
         enc.cards(target, 'banish', 1, False, ('spell',), 'hand')
 

@@ -8,7 +8,7 @@ LINE = 191
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.may(you, 'pay_to') and enc.pay_cards(you, 'banish', 1, False, ('ally',), 'hand'):
-        enc.evade_self()
+        enc.evade_self(None)
 
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:

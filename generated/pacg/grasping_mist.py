@@ -8,7 +8,7 @@ LINE = 89
 
 def when_encountered(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'alone', ()):
-        enc.evade_self()
+        enc.evade_self(None)
 
 
 def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:

@@ -10,7 +10,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
         enc.summon(target, ('Bog Lurker',))
     if enc.holds(you, 'summoned_not_defeated', ('Bog Lurker',)):
-        enc.evade_self()
+        enc.evade_self(None)
 
 
 CARD = rt.CardDef(

@@ -7,7 +7,7 @@ LINE = 37
 
 
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.evade_self()
+    enc.evade_self(None)
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:

@@ -8,7 +8,7 @@ LINE = 489
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
-        enc.gain_from_box(target, 2, ('spells',), ('Divine',))
+        enc.gain_from_box(target, 2, ('spells',), ('Divine',), False)
 
 
 CARD = rt.CardDef(

@@ -12,7 +12,7 @@ def before_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('you', you):
-        enc.gain_from_box(target, 1, ('item',), ())
+        enc.gain_from_box(target, 1, ('item',), (), False)
 
 
 CARD = rt.CardDef(

@@ -22,7 +22,7 @@ def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:
 
 def if_defeated(enc: rt.Encounter, you: rt.Character) -> None:
     for target in enc.targets('random_other_character', you):
-        enc.gain_from_box(target, 1, ('item',), ())
+        enc.gain_from_box(target, 1, ('item',), (), False)
     if enc.may(you, 'close_location'):
         enc.close_location('attempt_close', 'origin', you)
 

@@ -73,6 +73,7 @@ MESSAGES = {
     "no_reroll": "{character}'s check was rerolled already, and its result stands",
     "shuffled": "{location}'s deck is shuffled",
     "chose_type": "{character} names the card type {type}",
+    "chose_kind": "{character} chooses to draw a {kind} from the box",
     "set_aside": "{character} sets aside {cards}",
     "put_back": "{cards} go back on the {end} of {location}'s deck",
     "count_as": "on {character}'s check, a {die} that rolls {face} counts as {counted}",

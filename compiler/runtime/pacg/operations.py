@@ -579,6 +579,8 @@ class CardOperations:
             return self.first_time(*words)
         if kind in ("alone", "not_alone"):
             return (len(self.table.characters_at(you.location)) == 1) == (kind == "alone")
+        if kind == "cards_left":  # the encountered card is out of the deck as it is met
+            return bool(self.location.deck)
         if kind in ("has_trait", "self_has_trait"):  # any of them, on the character's own
             # card, or on the card whose text it is
             card = you.defn if kind == "has_trait" else \
@@ -1011,10 +1013,10 @@ class CardOperations:
         self.defeated_by_card = True
         self.log.emit("defeated_by_card", character=self.character.name, card=self.card.name)
 
-    def evade_self(self) -> None:
+    def evade_self(self, place: str | None = None) -> None:
         """The encountered card is evaded: its encounter ends, and it goes back into the
-        location deck."""
-        self.evade(self.character)
+        location deck (at `place`, `top` or `bottom`, if text says where)."""
+        self.evade(self.character, place)
 
     def move(self, who: Character, random: bool) -> None:
         """`who` moves to another open location: one the dice pick, or the one the player
@@ -1164,9 +1166,12 @@ class CardOperations:
                       cards=[card.name for card in lost])
 
     def gain_from_box(self, you: Character, count: int, kinds: tuple[str, ...],
-                      traits: tuple[str, ...] = ()) -> None:
+                      traits: tuple[str, ...] = (), chosen: bool = False) -> None:
         """Cards of `kinds` (with all of `traits`) the dice pick from the box (every card of
-        the pool) to the hand."""
+        the pool) to the hand; `chosen`, of the one of `kinds` the player names first."""
+        if chosen and len(kinds) > 1:
+            kinds = (self.table.policy.box_kind(self, you, kinds),)
+            self.log.emit("chose_kind", character=you.name, kind=kinds[0])
         box = self.table.box_of(kinds, traits)
         gained = [Card(self.table.dice.choice(box)) for _ in range(count)] if box else []
         you.hand.extend(gained)

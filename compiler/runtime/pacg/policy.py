@@ -41,6 +41,7 @@ SCRIPTABLE = {
     "either": "which option of card text's `either ... or ...` to take, from 1",
     "card_type": "the type of card to name when card text says to choose one",
     "deck_end": "'top' or 'bottom': where cards set aside go back on their deck",
+    "box_kind": "the kind of card to draw from the box when card text lets the player choose",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -150,6 +151,14 @@ class Policy:
             return str(answer)
         counts = Counter(card.defn.type for card in character.location.deck)
         return min(counts, key=lambda kind: (-counts[kind], kind)) if counts else "Monster"
+
+    def box_kind(self, enc: Encounter, character: Character, kinds: tuple[str, ...]) -> str:
+        """The kind of card to draw from the box (`a random weapon or spell (your choice)`):
+        scripted, or by default the first named that the box holds (the card's own order)."""
+        answer = self.script.next("box_kind")
+        if answer is not None:
+            return str(answer)
+        return next((kind for kind in kinds if enc.table.box_of((kind,))), kinds[0])
 
     def deck_end(self, enc: Encounter, character: Character, cards: list[Card]) -> str:
         """Where cards set aside go back on their deck: scripted, or by default on top when
