@@ -612,7 +612,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    "self_has_trait", "rolled", "rolled_not", "not_alone",
                    "check_against_card", "examined_named", "blessed", "not_blessed",
                    "examined_is_not", "has_in_hand", "discarded_for_damage", "any_failed",
-                   "cards_left",
+                   "cards_left", "no_other_open",
                    *DEFEAT_CHECK_CONDITIONS, *SUMMONED_CONDITIONS)
 
 
@@ -1575,9 +1575,9 @@ def end_taken(place: str) -> str:
 # The conditions that ask what dice rolled just before came to (RollFor).
 ROLL_CONDITIONS = ("rolled", "rolled_not")
 # The conditions that ask about what the sentence before did: how its check went, what it
-# examined.
+# examined, whether there was another open location to send the card to.
 ABOUT_BEFORE = ("succeeded", "failed", "any_failed", "examined_is", "examined_is_not",
-                "examined_named",
+                "examined_named", "no_other_open",
                 *ROLL_CONDITIONS)
 
 

@@ -366,6 +366,7 @@ CONDITIONS = {
     "alone": "if {you} is the only character at the location",
     "not_alone": "if {you} is not the only character at the location",
     "cards_left": "if the location deck the card came from holds other cards",
+    "no_other_open": "if no location but the card's own is open",
     "matches_blessing": "if the card on top of the blessings discard pile has this card's name",
     "blessing_has_trait": "if the card on top of the blessings discard pile has the {words} "
                           "trait",

@@ -99,6 +99,7 @@ CONDITION_WORDS = {
     "alone": "you are the only character at this location",
     "not_alone": "you are not the only character at this location",
     "cards_left": "there are other cards in the location deck",
+    "no_other_open": "there are no other open locations",
     "matches_blessing": "the top card of the blessings discard pile matches this card",
     "blessing_has_trait": "the top card of the blessings discard pile has the {} trait",
     "check_has_trait": "the check to defeat has the {} trait",

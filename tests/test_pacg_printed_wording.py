@@ -228,6 +228,13 @@ Check: Combat 0
 Before you act, if there are other cards in the location deck, the Shy Shade is evaded; put \
 him on the bottom of the location deck.
 ---
+Name: Roving Wall
+Type: Barrier
+Check: Strength 0
+
+If defeated, shuffle the barrier into a random other open location deck. If there are no other \
+open locations, banish the barrier.
+---
 Name: Snow Wall
 Type: Barrier
 Check: Strength 99
@@ -1944,6 +1951,21 @@ def test_a_bane_evaded_while_its_deck_holds_other_cards_goes_to_the_bottom(cards
     assert bool(checks(table.log.events)) is not evaded
     if evaded:
         assert [card.name for card in table.locations[0].deck] == ["Pebble", "Shy Shade"]
+
+
+@pytest.mark.parametrize(("others", "moved"), [([{"card": "Other Field", "deck": []}], True),
+                                               ([], False)])
+def test_a_bane_with_no_other_open_location_to_go_to_is_banished(cards, others, moved):
+    """`If defeated, shuffle the barrier into a random other open location deck.  If there
+    are no other open locations, banish the barrier.`: with the other field open, the wall
+    goes there; with none, it is banished."""
+    table = laid_out(cards, {"locations": [*field("Roving Wall"), *others],
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"], "check": [[]]}})
+    explore(table, table.characters[0])
+    decks = [card.name for location in table.locations for card in location.deck]
+    assert decks == (["Roving Wall"] if moved else [])
+    assert bool(events_of(table.log.events, "dispose", place="banish")) is not moved
 
 
 def test_examining_shows_the_top_cards_and_leaves_them(cards):

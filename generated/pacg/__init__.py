@@ -30,6 +30,7 @@ MODULES = {
     'Null Field': 'null_field',
     'Creeping Portcullis': 'creeping_portcullis',
     'Mire Ambush': 'mire_ambush',
+    'Wandering Ward': 'wandering_ward',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',

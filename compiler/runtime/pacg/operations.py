@@ -581,6 +581,8 @@ class CardOperations:
             return (len(self.table.characters_at(you.location)) == 1) == (kind == "alone")
         if kind == "cards_left":  # the encountered card is out of the deck as it is met
             return bool(self.location.deck)
+        if kind == "no_other_open":
+            return self.count_of("other_open_locations", you) == 0
         if kind in ("has_trait", "self_has_trait"):  # any of them, on the character's own
             # card, or on the card whose text it is
             card = you.defn if kind == "has_trait" else \
