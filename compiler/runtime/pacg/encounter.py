@@ -32,10 +32,10 @@ from compiler.runtime.pacg.operations import (
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
 
-# Where a bane displays itself beside the character encountering it, whose displayed cards'
-# text holds in that character's encounters and turns.
 # What an exploration a power grants finds rather than adds (Encounter._exploration_finds).
 EXPLORATION_FINDS = ("banish_encountered", "recharge_if_found")
+# Where a bane displays itself beside the character encountering it, whose displayed cards'
+# text holds in that character's encounters and turns.
 BESIDE_YOU = ("your character card", "your character", "your deck", "you")
 WINDOW_WORDS = {
     "when_encountered": "when encountered",
