@@ -76,8 +76,9 @@ def _inventory(cards: list[tuple[ast.Card, str]]
     """The bundled cards with rules text, as templates, and their sentences, by game, type
     and label.  A sentence that calls its card by name stays with that card; one that goes
     on from the sentence before it (`Then, ...`, a power's effects after `Banish this card
-    and choose a character at your location.`, or `If any character does not defeat` the
-    card that sentence summons) stays with that sentence, in one phrase.  A card that lacks
+    and choose a character at your location.`, `If any character does not defeat` the
+    card that sentence summons, or `Ignore any movement restrictions.` after a power that
+    moves) stays with that sentence, in one phrase.  A card that lacks
     a header most cards of its type have (a pacg skirmish with no Check, whose own summons
     are its encounter) is no template."""
     templates: list[Template] = []
@@ -96,7 +97,8 @@ def _inventory(cards: list[tuple[ast.Card, str]]
             previous: ast.Sentence | None = None
             for sentence in section.sentences:
                 text = None if _names_its_card(sentence) else format_sentence(sentence)
-                goes_on = ast.continues(sentence) or ast.is_open(previous) or any(
+                goes_on = ast.continues(sentence) or ast.is_open(previous) \
+                    or isinstance(sentence, ast.MovementRule) or any(
                     isinstance(node, ast.UndefeatedUnless) for node in ast.walk(sentence))
                 previous = sentence
                 if goes_on and own:
