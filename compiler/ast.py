@@ -259,6 +259,13 @@ class MovementLock(Effect):
     target: Target
 
 
+# The powers an examined card's encounter may ignore, as printed, and the timing windows that
+# hold each (EncounterSelf.ignoring).
+IGNORED_POWERS = {"before you act power": ("before_encounter",),
+                  "power that happens while you act": ("before_any_play",
+                                                       "before_another_plays")}
+
+
 @dataclass(frozen=True)
 class EncounterSelf(Effect):
     """`When you examine this card, encounter it.`: the character who examined the card

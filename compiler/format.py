@@ -773,10 +773,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.DefeatBane: lambda e, voice: f"defeat {_selector(e.what)}",
     ast.MovementLock: lambda e, voice: f"{TARGET_WORDS[e.target.kind]} may not move or be "
     "moved while this card is faceup on the location deck",
-    ast.EncounterSelf: lambda e, voice: "encounter it" + (
-        "" if not e.ignoring else " and ignore its before you act power"
-        if e.ignoring == ("before_encounter",) else " and ignore its power that happens while "
-        "you act"),
+    ast.EncounterSelf: lambda e, voice: "encounter it" + "".join(
+        f" and ignore its {words}" for words, windows in ast.IGNORED_POWERS.items()
+        if e.ignoring == windows),
     ast.Summon: _summon,
     ast.SelfAction: lambda e, voice: f"{e.action} {self_ref(e.card)}"
     + (f" next to {e.beside}" if e.beside else ""),

@@ -858,6 +858,15 @@ def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at(
     assert "'discards'" in diagnostic.hint
 
 
+def test_several_scourges_under_a_condition_are_reported_not_read():
+    """`suffer the scourges A and B` is several effects, which a condition does not hold
+    (its `; otherwise,` must have one effect before it): a designer is told, nothing fails."""
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                          "Before the encounter, attempt a Wisdom 6 check; if you fail, suffer "
+                          "the scourges Dazed and Wounded.\n").diagnostics
+    assert diagnostic.code == "CW110"
+
+
 def test_a_sentence_without_a_full_stop_is_named_as_such():
     (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
                           "Immune to Fire\n").diagnostics

@@ -819,13 +819,10 @@ class AstBuilder:
         return ast.Evade(what, _target(who), span=self._span(meta))
 
     def encounter_self(self, meta: Any, card: ast.SelfRef,
-                       ignored: ast.Word | None = None) -> ast.EncounterSelf:
+                       ignored: Token | None = None) -> ast.EncounterSelf:
         """`... and ignore its power that happens while you act`: the windows of `While you
         act, before ... plays a card`."""
-        if ignored is None:
-            return ast.EncounterSelf(span=self._span(meta))
-        windows = ("before_any_play", "before_another_plays") if ignored.text == "while_acting" \
-            else (ignored.text,)
+        windows = () if ignored is None else ast.IGNORED_POWERS[" ".join(ignored.lower().split())]
         return ast.EncounterSelf(windows, span=self._span(meta))
 
     def defeat_bane(self, meta: Any, what: ast.Selector) -> ast.DefeatBane:
@@ -942,8 +939,9 @@ class AstBuilder:
         return ast.SelfAction(action.text, card, " ".join(beside).lower(), span=self._span(meta))
 
     def evade_self(self, meta: Any, *parts: ast.SelfRef | Token) -> ast.EvadeSelf:
-        """`evade this card`, `the Ghost is evaded`, `she is evaded`."""
-        place = next((("top" if " top " in part.casefold() else "bottom") for part in parts
+        """`evade this card`, `the Ghost is evaded`, `she is evaded`; `...; put him on the
+        bottom of the location deck` (EVADED_TO) names the end of the deck it goes to."""
+        place = next((_DECK_END.search(part)[0].casefold() for part in parts
                       if isinstance(part, Token)), None)
         return ast.EvadeSelf(place, span=self._span(meta))
 
@@ -1827,6 +1825,8 @@ def _nesting(effect: ast.Effect) -> int:
 
 # `Strength-based`: the skill a check is made with, as `Strength` alone says.
 _BASED = re.compile(r"-based$", re.IGNORECASE)
+# The end of a deck a card is put at, in the words that say so.
+_DECK_END = re.compile(r"\b(top|bottom)\b", re.IGNORECASE)
 # The words of the grammar's change_sign and change_verb.
 _SIGNS = ("increased", "decreased")
 # How many times `the scenario's adventure deck number` counts, by the word before it.
