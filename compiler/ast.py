@@ -1118,6 +1118,7 @@ class AllowAnother(Effect):
 
 
 TABLE_INTRO = ":"  # Sentence.table of a table of rolls' first line
+DAMAGE_TYPES_INTRO = " for the type of damage:"  # ... of a table of damage types' (`1. Acid`)
 
 
 @dataclass(frozen=True)
@@ -1128,8 +1129,8 @@ class Sentence(Node):
 
     mentions: tuple[SelfRef, ...] = field(default=(), compare=False, repr=False, kw_only=True)
     # How it was written, for `fmt` to write it so again: the first line of a table of rolls
-    # (`roll 1d4:`, TABLE_INTRO) or one of its rows (`3-4. ...`: its results, `3-4`).  Not
-    # part of what it means: a row means what `On a 3 or 4, ...` does.
+    # (`roll 1d4:`, TABLE_INTRO or DAMAGE_TYPES_INTRO) or one of its rows (`3-4. ...`: its
+    # results, `3-4`).  Not part of what it means: a row means what `On a 3 or 4, ...` does.
     table: str | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     @cached_property

@@ -192,13 +192,23 @@ def format_sentence(sentence: ast.Sentence) -> str:
     """A sentence as written canonically; a table of rolls is kept a table (Sentence.table):
     its first line ends in a colon, and each row is its results and what the row's
     conditions on them hold."""
-    if sentence.table == ast.TABLE_INTRO:
-        return _capitalised(_SENTENCES[type(sentence)](sentence)) + ":"
+    if sentence.table in (ast.TABLE_INTRO, ast.DAMAGE_TYPES_INTRO):
+        return _capitalised(_SENTENCES[type(sentence)](sentence)) + sentence.table
     if sentence.table is not None:
         row = dataclasses.replace(sentence, table=None, effects=tuple(
             effect.then for effect in sentence.effects))
-        return f"{sentence.table}. {format_sentence(row)}"
+        kind = _row_damage_kind(row)
+        return f"{sentence.table}. {kind or format_sentence(row)}"
     return _capitalised(_SENTENCES[type(sentence)](sentence)) + "."
+
+
+def _row_damage_kind(row: ast.Sentence) -> ast.Word | None:
+    """The damage type a row of a table of damage types gives (`1. Acid`), written so."""
+    rule = row.effects[0] if len(row.effects) == 1 else None
+    if isinstance(row, ast.Untimed) and isinstance(rule, ast.DamageRule) \
+            and rule == ast.DamageRule(as_kind=rule.as_kind, span=rule.span):
+        return rule.as_kind
+    return None
 
 
 # The windows whose wording names the card only when the text calls it otherwise than

@@ -1487,6 +1487,14 @@ When you encounter the Table Ogre, roll 1d4:
 2. The Table Ogre may not be evaded.
 3-4. After the encounter, put the Table Ogre on the bottom of the location deck.
 ---
+Name: Prism Drake
+Type: Monster
+Check: Combat 99
+
+Roll 1d4 for the type of damage:
+1-2. Acid 3. Electricity
+4. Fire
+---
 Name: Slinking Thief
 Type: Henchman
 Check: Combat 99
@@ -4061,6 +4069,26 @@ def test_a_table_of_rolls_does_the_row_the_die_shows(cards):
         (put_away,) = events_of(table.log.events, "put_away")
         assert put_away["where"].startswith("put at the bottom") == (face >= 3)
     assert rows == {1, 2, 3}
+
+
+def test_a_table_of_damage_types_makes_the_damage_of_the_row_the_die_shows(cards):
+    """`Roll 1d4 for the type of damage:`, rows `1-2. Acid 3. Electricity` and `4. Fire`:
+    the Prism Drake's damage for the failed check is Acid on a 1 or 2, Electricity on a 3,
+    Fire on a 4; the seeds roll every row."""
+    kinds = {1: "Acid", 2: "Acid", 3: "Electricity", 4: "Fire"}
+    seen = set()
+    for seed in range(1, 13):
+        table = set_up({"name": "test", "turns": 1, "locations": field("Prism Drake"),
+                        "characters": [hero("Brannoc Ashvale")],
+                        "script": {"evade": ["none"], "check": [[]]}}, cards, seed,
+                       EventLog(MESSAGES))
+        brannoc = table.characters[0]
+        rt.Encounter(table, brannoc, brannoc.location.deck.pop(0), brannoc.location).run()
+        (roll,) = events_of(table.log.events, "roll", dice="1d4")
+        (damage,) = events_of(table.log.events, "damage")
+        assert damage["kind"] == kinds[roll["total"]]
+        seen.add(damage["kind"])
+    assert seen == {"Acid", "Electricity", "Fire"}
 
 
 def test_an_addition_for_the_exploration_a_power_grants(cards):

@@ -984,6 +984,25 @@ def test_a_check_with_nothing_after_or_is_attempted():
     assert isinstance(effect, ast.Attempt) and effect.target.kind == "each_character"
 
 
+def test_a_table_of_damage_types_has_rows_of_a_type_each_as_printed():
+    """`roll 1d4 for the type of damage:` then rows of a damage type, with no full stop and
+    as printed in columns (`1-2. Acid 3. Electricity`): `1-2. Acid` says `On a 1 or 2, all
+    damage dealt by X is Acid damage.`; a row with no full stop ends with its line, where
+    the next sentence begins, and a row that reads well only with one is reported."""
+    header = "Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 1\n\n"
+    card = one_card(header + "When you encounter X, roll 1d4 for the type of damage:\n"
+                    "1\u20132. Acid 3. Ranged Combat\n4. Fire\nImmune to Fire.\n")
+    intro, first, second, third, last = card.sentences
+    assert intro == sentence("When you encounter X, roll 1d4.")
+    assert first == sentence("On a 1 or 2, all damage dealt by X is Acid damage.")
+    assert second == sentence("On a 3, all damage dealt by X is Ranged Combat damage.")
+    assert third == sentence("On a 4, all damage dealt by X is Fire damage.")
+    assert last == sentence("Immune to Fire.")
+    assert (intro.table, first.table, second.table) == (ast.DAMAGE_TYPES_INTRO, "1\u20132", "3")
+    unended = parse(header + "Roll 1d4 for the type of damage:\n1. Acid\n2. Bury a card\n")
+    assert [(item.code, item.span.line) for item in unended.diagnostics] == [("CW111", 9)]
+
+
 def test_a_row_of_a_table_of_rolls_means_what_on_a_says():
     """`roll 1d6:` then `3-4. Draw a card.`: the roll, and `On a 3 or 4, draw a card.`; a row
     runs to its full stop, over lines, or to the next row's results, where a row that does

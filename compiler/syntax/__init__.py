@@ -172,28 +172,29 @@ class _CardReader:
                     f"this sentence is {len(text)} characters long; the most a sentence may be "
                     f"is {MAX_SENTENCE_CHARS}", "did a full stop go missing?"))
                 continue
-            if not text.endswith((".", ":")):  # a colon ends a table's first line
-                self._missing_full_stop(offset, text)
-                continue
-            read = self._parse("sentence", text, offset, "CW110", "the sentence")
+            if text.endswith((".", ":")):  # a colon ends a table's first line
+                read = self._parse("sentence", text, offset, "CW110", "the sentence")
+            else:
+                read = self._unended(offset, text)
             if read is None:
                 continue
             (label, sentence), place = read
             readings.append(ast.Reading(label, *self._own(sentence, place)))
         return tuple(readings)
 
-    def _missing_full_stop(self, offset: int, text: str) -> None:
-        """Report a last sentence with no full stop: as such if it reads well with one,
-        otherwise as the sentence that cannot be read."""
+    def _unended(self, offset: int, text: str) -> tuple[Any, ast.Place | None] | None:
+        """A sentence with no full stop: reported as such if it reads well with one;
+        otherwise what it reads as, as a table's row of one word is printed (`1. Acid`),
+        or reported as the sentence that cannot be read."""
         try:
             self.grammar.parser.parse(text + ".", start="sentence")
         except UnexpectedInput:
-            self._parse("sentence", text, offset, "CW110", "the sentence")
-            return
+            return self._parse("sentence", text, offset, "CW110", "the sentence")
         end = offset + len(text)
         self.diagnostics.append(error("CW111", self.source.span(end, end),
                                       "the sentence does not end with a full stop",
                                       "add '.' at the end of the sentence"))
+        return None
 
     def _own(self, value: Any, place: ast.Place | None) -> tuple[Any, ast.Place | None]:
         """`value` and its place, or, the second time this card has a shared value, a copy

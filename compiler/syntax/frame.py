@@ -26,7 +26,12 @@ _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
 _ROW = r"[0-9]+(?:[\u2013-][0-9]+)?\.(?=\s)"
 _SENTENCE_END = re.compile(rf"\.(?=\s|$)|:(?=[^\S\n]*\n\s*{_ROW})")
 _ROW_LABEL = re.compile(_ROW)
-_NEXT_ROW = re.compile(rf"\n(?=\s*{_ROW})")
+# A row ends where the next begins: on a line of its own, or after it on the same line, as
+# tables printed in columns have it (`1-2. Acid 3-4. Electricity`, rows of one word).
+_NEXT_ROW = re.compile(rf"\n(?=\s*{_ROW})|[^\S\n]+(?={_ROW}[^\S\n]*\S)")
+# A row with no full stop on its line (`4. Poison`) ends with the line when what follows
+# begins a sentence (a capital letter), or the text ends.
+_SENTENCE_AFTER = re.compile(r"\s*(?:[A-Z]|$)")
 _HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
 # The grammar's lines end at `\n` only; other line breaks Python knows (`\x85`, `\u2028`) are
 # whitespace within a line, as `\s` has them.
@@ -120,13 +125,26 @@ def comment_lines(text: str) -> list[tuple[int, str]]:
             for match in _COMMENT_LINE.finditer(text)]
 
 
+def _row_end(body: str, label_end: int, stop: int) -> int:
+    """Where the row whose label ends at `label_end` ends: at the next row, if it begins
+    before the row's full stop (at `stop`); else at the end of its line, when the full stop
+    is on a later line and a sentence begins there; else at its full stop."""
+    next_row = _NEXT_ROW.search(body, label_end)
+    if next_row is not None and next_row.start() < stop:
+        return next_row.start()
+    line_end = body.find("\n", label_end)
+    if line_end == -1 or line_end > stop or not _SENTENCE_AFTER.match(body, line_end):
+        return stop
+    return len(body[:line_end].rstrip())
+
+
 def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:
     """The sentences of the rules text text[start:end], each with its offset in `text` and
     running to a full stop that white space or the end follows.  After a sentence that ends
     in a colon, each row of a table (`1. ...`, `3-4. ...`) is a sentence, its number and all,
-    ending at its full stop or where the next row begins.  Comment lines within are turned to
-    spaces, so that offsets still match the file.  A last sentence may lack its full stop,
-    for the caller to report."""
+    ending at its full stop or where the next row begins (_row_end).  Comment lines within
+    are turned to spaces, so that offsets still match the file.  A sentence may lack its
+    full stop, for the caller to report or, a row of one word, to read."""
     body = _COMMENT_LINE.sub(lambda match: " " * len(match.group()), text[start:end])
     sentences: list[tuple[int, str]] = []
     position = 0
@@ -139,9 +157,8 @@ def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:
         row = _ROW_LABEL.match(body, position) if in_table else None
         stop = _SENTENCE_END.search(body, row.end() if row else position)
         finish = stop.end() if stop else len(body.rstrip())
-        next_row = _NEXT_ROW.search(body, position) if row else None
-        if next_row is not None and next_row.start() < finish:
-            finish = next_row.start()
+        if row:
+            finish = _row_end(body, row.end(), finish)
         sentences.append((start + position, body[position:finish]))
         in_table = body[finish - 1] == ":" or row is not None
         position = finish

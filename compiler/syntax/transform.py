@@ -370,12 +370,14 @@ class AstBuilder:
                                                            mentions=mentions))
 
     def table_intro(self, meta: Any, *parts: Any) -> LabelledSentence:
-        """`When you encounter the Ogrekin, roll 1d4:`: a roll for the rows after it."""
-        *window, roll = parts
+        """`When you encounter the Ogrekin, roll 1d4:`: a roll for the rows after it; `roll
+        1d4 for the type of damage:`, for rows of damage types."""
+        *window, roll = [part for part in parts if not isinstance(part, Token)]
         effects = (ast.RollFor(roll.amount, span=roll.span),)
         statement = self.triggered(meta, *window, effects) if window else \
             ast.Untimed(effects, span=self._span(meta))
-        return self.sentence(meta, dataclasses.replace(statement, table=ast.TABLE_INTRO))
+        table = ast.DAMAGE_TYPES_INTRO if isinstance(parts[-1], Token) else ast.TABLE_INTRO
+        return self.sentence(meta, dataclasses.replace(statement, table=table))
 
     def table_row(self, meta: Any, row: Token, statement: ast.Sentence) -> LabelledSentence:
         """`3-4. <sentence>`, a row of a table of rolls, says `On a 3 or 4, <sentence>`: each
@@ -390,6 +392,13 @@ class AstBuilder:
                         for effect in statement.effects)
         return self.sentence(meta, dataclasses.replace(statement, effects=effects,
                                                        table=results))
+
+    def damage_kind_row(self, meta: Any, row: Token, kind: ast.Word) -> LabelledSentence:
+        """`1-2. Acid`, a row of a table of damage types, says `1-2. All damage dealt by this
+        card is Acid damage.`"""
+        span = self._span(meta)
+        rule = ast.DamageRule(as_kind=kind, span=span)
+        return self.table_row(meta, row, ast.Untimed((rule,), span=span))
 
     def encounter_power(self, meta: Any, *parts: Any) -> ast.Activated:
         """`Display this card when a character encounters a bane`: a power with no effects of

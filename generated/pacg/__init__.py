@@ -218,6 +218,7 @@ MODULES = {
     'Gloom Hound': 'gloom_hound',
     'Glacier Maw': 'glacier_maw',
     'Skittish Wisp': 'skittish_wisp',
+    'Storm Roc': 'storm_roc',
     'Grask the Drowned': 'grask_the_drowned',
     'Mother Vexa': 'mother_vexa',
     'Widow of Ashes': 'widow_of_ashes',
