@@ -1119,6 +1119,8 @@ class AllowAnother(Effect):
 
 TABLE_INTRO = ":"  # Sentence.table of a table of rolls' first line
 DAMAGE_TYPES_INTRO = " for the type of damage:"  # ... of a table of damage types' (`1. Acid`)
+# ... or its heading after the roll (`Roll 1d6.`), a sentence with no effects of its own
+DAMAGE_TYPES_HEADING = "All damage dealt by this card is the following type:"
 
 
 @dataclass(frozen=True)
@@ -1129,7 +1131,7 @@ class Sentence(Node):
 
     mentions: tuple[SelfRef, ...] = field(default=(), compare=False, repr=False, kw_only=True)
     # How it was written, for `fmt` to write it so again: the first line of a table of rolls
-    # (`roll 1d4:`, TABLE_INTRO or DAMAGE_TYPES_INTRO) or one of its rows (`3-4. ...`: its
+    # (`roll 1d4:`, TABLE_INTRO, DAMAGE_TYPES_INTRO or _HEADING) or one of its rows (`3-4. ...`: its
     # results, `3-4`).  Not part of what it means: a row means what `On a 3 or 4, ...` does.
     table: str | None = field(default=None, compare=False, repr=False, kw_only=True)
 

@@ -249,6 +249,9 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
             else ", as each of that character's encounters begins"
         return [f"when: while the card is displayed beside a character{begins}",
                 *does(sentence.effects, "that character")]
+    if sentence.table == ast.DAMAGE_TYPES_HEADING:
+        return ["does: nothing itself; the rows after it, on the roll before it, give the "
+                "type of the damage this card deals"]
     if ast.continues(sentence) and previous is not None:  # `Then, ...`, `If you fail, ...`
         return ["when: with the sentence before, after its effects", *does(sentence.effects)]
     moment = ast.moment_of(sentence) if isinstance(sentence, ast.Untimed) else None

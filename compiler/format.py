@@ -192,6 +192,8 @@ def format_sentence(sentence: ast.Sentence) -> str:
     """A sentence as written canonically; a table of rolls is kept a table (Sentence.table):
     its first line ends in a colon, and each row is its results and what the row's
     conditions on them hold."""
+    if sentence.table == ast.DAMAGE_TYPES_HEADING:
+        return sentence.table
     if sentence.table in (ast.TABLE_INTRO, ast.DAMAGE_TYPES_INTRO):
         return _capitalised(_SENTENCES[type(sentence)](sentence)) + sentence.table
     if sentence.table is not None:

@@ -177,6 +177,20 @@ def test_each_character_attempts_the_check_to_defeat_in_its_place(tmp_path, text
         == codes
 
 
+@pytest.mark.parametrize(("text", "codes"), [
+    ("Roll 1d6. All damage dealt by this card is the following type:\n1-3. Acid 4-6. Fire",
+     []),
+    ("Roll 1d6 for the type of damage:\n1-3. Acid 4-6. Fire", []),
+    ("All damage dealt by this card is the following type:\n1-3. Acid 4-6. Fire",
+     ["CW204", "CW204", "CW204", "CW204", "CW204"]),
+    ("Roll 1d6 for the type of damage:\n1-3. Acid 4-6. Wind", ["CW212"]),
+])
+def test_a_table_of_damage_types_needs_a_roll_and_types(tmp_path, text, codes):
+    """The heading and each row ask the roll before them; each row names a damage type."""
+    card = f"Name: A\nType: Monster\nCheck: Combat 5\n\n{text}\n"
+    assert [item.code for item in check(tmp_path, card)] == codes
+
+
 def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     code, line, col, _ = only(tmp_path, "Name: Goblin Raider\nType: Monster\nCheck: Combat 5\n\n"
                               "Goblin Chief is immune to Fire.\n")

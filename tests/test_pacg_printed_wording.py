@@ -1495,6 +1495,15 @@ Roll 1d4 for the type of damage:
 1-2. Acid 3. Electricity
 4. Fire
 ---
+Name: Prism Wyrm
+Type: Monster
+Check: Combat 99
+
+When you encounter the Prism Wyrm, roll 1d4. All damage dealt by the Prism Wyrm has this
+type:
+1-2. Acid 3. Electricity
+4. Fire
+---
 Name: Slinking Thief
 Type: Henchman
 Check: Combat 99
@@ -4071,14 +4080,16 @@ def test_a_table_of_rolls_does_the_row_the_die_shows(cards):
     assert rows == {1, 2, 3}
 
 
-def test_a_table_of_damage_types_makes_the_damage_of_the_row_the_die_shows(cards):
-    """`Roll 1d4 for the type of damage:`, rows `1-2. Acid 3. Electricity` and `4. Fire`:
-    the Prism Drake's damage for the failed check is Acid on a 1 or 2, Electricity on a 3,
-    Fire on a 4; the seeds roll every row."""
+@pytest.mark.parametrize("bane", ["Prism Drake", "Prism Wyrm"])
+def test_a_table_of_damage_types_makes_the_damage_of_the_row_the_die_shows(cards, bane):
+    """`Roll 1d4 for the type of damage:` (or `roll 1d4. All damage dealt by the Prism Wyrm
+    has this type:`), rows `1-2. Acid 3. Electricity` and `4. Fire`: the damage for the
+    failed check is Acid on a 1 or 2, Electricity on a 3, Fire on a 4; the seeds roll every
+    row."""
     kinds = {1: "Acid", 2: "Acid", 3: "Electricity", 4: "Fire"}
     seen = set()
     for seed in range(1, 13):
-        table = set_up({"name": "test", "turns": 1, "locations": field("Prism Drake"),
+        table = set_up({"name": "test", "turns": 1, "locations": field(bane),
                         "characters": [hero("Brannoc Ashvale")],
                         "script": {"evade": ["none"], "check": [[]]}}, cards, seed,
                        EventLog(MESSAGES))

@@ -1003,6 +1003,21 @@ def test_a_table_of_damage_types_has_rows_of_a_type_each_as_printed():
     assert [(item.code, item.span.line) for item in unended.diagnostics] == [("CW111", 9)]
 
 
+def test_a_heading_of_damage_types_goes_on_with_the_roll_before_it():
+    """`Roll 1d6. All damage dealt by X is the following type:` (or `has this type:`): the
+    heading does nothing itself; its rows ask the roll before it."""
+    header = "Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 1\n\n"
+    for heading in ("All damage dealt by X is the following type:",
+                    "Damage dealt by X has this type:"):
+        card = one_card(header + f"Roll 1d6. {heading}\n1\u20133. Acid 4\u20136. Fire\n")
+        roll, read, first, second = card.sentences
+        assert roll == sentence("Roll 1d6.")
+        assert isinstance(read, ast.Continuation) and read.effects == ()
+        assert read.table == ast.DAMAGE_TYPES_HEADING
+        assert first == sentence("On a 1, 2, or 3, all damage dealt by X is Acid damage.")
+        assert second == sentence("On a 4, 5, or 6, all damage dealt by X is Fire damage.")
+
+
 def test_a_row_of_a_table_of_rolls_means_what_on_a_says():
     """`roll 1d6:` then `3-4. Draw a card.`: the roll, and `On a 3 or 4, draw a card.`; a row
     runs to its full stop, over lines, or to the next row's results, where a row that does

@@ -339,6 +339,13 @@ class _CardCheck(CardCheck):
         of its own, at the end of the one before (`Roll 1d6. On a 1, ...`) or of a row of
         rolls before it (`2. ...` after `1. ...`).  Returns whether the roll still stands
         for the sentence after."""
+        if sentence.table == ast.DAMAGE_TYPES_HEADING:  # its rows ask the roll before it
+            if not rolled_before:
+                self.report("CW204", sentence, "nothing is rolled just before this table of "
+                            "damage types", "roll first: 'Roll 1d6. All damage dealt by this "
+                            "card is the following type:', or 'Roll 1d6 for the type of "
+                            "damage:'")
+            return rolled_before
         types = sentence.node_types
         asks = not sentence.condition_kinds.isdisjoint(ast.ROLL_CONDITIONS)
         ends_rolling = isinstance(sentence, ast.Triggered | ast.Untimed | ast.Continuation) \
@@ -417,6 +424,8 @@ class _CardCheck(CardCheck):
                       before: ast.Sentence | None) -> None:
         """`Then, ...` (or `Characters who fail ...`) continues a sentence with effects, and
         may do what that one may."""
+        if sentence.table == ast.DAMAGE_TYPES_HEADING:  # no effects; _dice asks for its roll
+            return
         if not isinstance(before, ast.Triggered | ast.Activated | ast.Untimed):
             self.report("CW204", sentence, "this sentence continues the one before it, "
                         "and there is no sentence with effects before it",

@@ -400,6 +400,12 @@ class AstBuilder:
         rule = ast.DamageRule(as_kind=kind, span=span)
         return self.table_row(meta, row, ast.Untimed((rule,), span=span))
 
+    def damage_types_heading(self, meta: Any, card: ast.SelfRef) -> LabelledSentence:
+        """`All damage dealt by the Usij Ghul is the following type:` heads rows of damage
+        types that go on with the roll before it: it goes on with that roll, doing nothing."""
+        heading = ast.Continuation((), span=self._span(meta), table=ast.DAMAGE_TYPES_HEADING)
+        return self.sentence(meta, heading)
+
     def encounter_power(self, meta: Any, *parts: Any) -> ast.Activated:
         """`Display this card when a character encounters a bane`: a power with no effects of
         its own (the next sentence's are its), played as the card is encountered.  `Place

@@ -164,6 +164,7 @@ MODULES = {
     'Viper Acolyte': 'viper_acolyte',
     'Dune Phalanx': 'dune_phalanx',
     'Skulking Informant': 'skulking_informant',
+    'Cinder Cultist': 'cinder_cultist',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
