@@ -737,7 +737,8 @@ class InsteadOfDiscard(Effect):
     action: str
     card: SelfRef
     check: CheckStep | None = None
-    replaces: str = "discard"  # the move it replaces: `instead of burying it` is 'bury'
+    # the moves it replaces: `instead of discarding or burying it` is ('discard', 'bury')
+    replaces: tuple[str, ...] = ("discard",)
 
 
 @dataclass(frozen=True)

@@ -633,7 +633,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.DifficultyChange: _difficulty,
     ast.InsteadOfDiscard: lambda e, you: (f"if {you} succeeds at {_step(e.check)}, "
                                           if e.check else "")
-    + f"rather than {e.replaces} the card played, its holder must {COSTS[e.action]}",
+    + f"rather than {' or '.join(e.replaces)} the card played, its holder must "
+    + COSTS[e.action],
     ast.Forbid: lambda e, you: f"{_who(e.who, you)} may not play "
     + " or ".join(map(str, e.kinds))
     + _with_traits(e.traits)

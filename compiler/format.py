@@ -66,7 +66,8 @@ VERBS = {
     "shuffle": ("shuffle", "shuffles"),
     "top": ("put", "puts"),
 }
-REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing"}
+REPLACED_WORDS = {"discard": "discarding", "bury": "burying", "banish": "banishing",
+                  "recharge": "recharging"}
 PAID_WORDS = {"discard": "discarded", "bury": "buried", "banish": "banished",
               "recharge": "recharged"}
 MARKER_WORDS = {
@@ -670,7 +671,8 @@ def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
 
 
 def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
-    text = f"{e.action} {self_ref(e.card)} instead of {REPLACED_WORDS[e.replaces]} it"
+    replaced = " or ".join(REPLACED_WORDS[move] for move in e.replaces)
+    text = f"{e.action} {self_ref(e.card)} instead of {replaced} it"
     if e.check is None:
         return text
     step = check_step(e.check)

@@ -64,7 +64,9 @@ card with none is not taken in).
 | `select_location` | most_occupied: an occupied location the dice pick (of those with   |
 |                  | the most characters), for the target `each_character_at_selected`  |
 | `difficulty`     | scope (as the AST's: DifficultyChange), sign, amount (or null), adventure |
-| `instead_of_discard` | action (where the card played goes), check (or null: always) |
+| `instead_of_discard` | action (where the card played goes), replaces (the move it undoes: |
+|                  | `discard`, `bury`, `banish`, `recharge`), or_replaces (more such    |
+|                  | moves: `instead of discarding or burying it`), check (or null)     |
 | `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers, on_check |
 | `turn_action`    | action: `reset_hand`, `end_turn`, `keep_hand` (not at this turn's end) |
 | `evade_self`     | (none): the encountered card is evaded                              |

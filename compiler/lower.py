@@ -467,7 +467,8 @@ class _Lowerer:
                 "adventure": e.adventure, "counted": _counted(e.counted)}
 
     def InsteadOfDiscard(self, e: ast.InsteadOfDiscard) -> ir.Effect:
-        return {"op": "instead_of_discard", "action": e.action, "replaces": e.replaces,
+        return {"op": "instead_of_discard", "action": e.action, "replaces": e.replaces[0],
+                "or_replaces": list(e.replaces[1:]),
                 "check": None if e.check is None else lower_check_step(e.check)}
 
     def Forbid(self, e: ast.Forbid) -> ir.Effect:

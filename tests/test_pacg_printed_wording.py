@@ -82,6 +82,22 @@ Discard this card to add 1 to your check.
 After playing this card, if you do not have the Arcane skill, banish it; otherwise, you may
 succeed at an Arcane 0 check to recharge this card instead of discarding it.
 ---
+Name: Bound Spell
+Type: Spell
+Traits: Arcane
+
+Bury this card to add 1 to your check.
+After playing this card, you may succeed at an Arcane 0 check to recharge this instead of
+discarding or burying it.
+---
+Name: Kept Spell
+Type: Spell
+Traits: Arcane
+
+Recharge this card to add 1 to your check.
+After playing this card, you may succeed at an Arcane 0 check to reveal this card instead of
+recharging it.
+---
 Name: Warding Hag
 Type: Monster
 Check: Combat 99
@@ -1781,6 +1797,24 @@ def test_a_condition_and_its_otherwise(cards, character, moved_to):
                         script={"check": [["Trick Spell"]], "evade": ["none"]})
     assert [event["to"] for event in events_of(events, "moved", card="Trick Spell")] == [
         moved_to]
+
+
+@pytest.mark.parametrize(("spell", "moved_to", "pile"),
+                         [("Bound Spell", "recharge", "deck"), ("Kept Spell", "reveal", "hand"),
+                          ("Trick Spell", "recharge", "deck")])
+def test_a_card_played_may_go_elsewhere_than_where_any_of_its_costs_sent_it(cards, spell,
+                                                                          moved_to, pile):
+    """`recharge this instead of discarding or burying it` after a power that buries the
+    card recharges it; `reveal this card instead of recharging it` after one that recharges
+    it keeps it in the hand."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Ilsa Thornquill", hand=[spell])],
+                             "script": {"check": [[spell]], "evade": ["none"]}})
+    ilsa = table.characters[0]
+    rt.Encounter(table, ilsa, ilsa.location.deck.pop(0), ilsa.location).run()
+    assert [event["to"] for event in events_of(table.log.events, "moved", card=spell)] == [
+        moved_to]
+    assert [card.name for card in getattr(ilsa, pile)][-1:] == [spell]
 
 
 # -- what may be played ----------------------------------------------------------------

@@ -1557,9 +1557,10 @@ class AstBuilder:
 
     def instead_of_discard(self, meta: Any, action: ast.Word, card: ast.SelfRef,
                            instead_of: Token) -> ast.InsteadOfDiscard:
-        """`... instead of discarding it`: the verb after `of` says which move is replaced."""
-        verb = str(instead_of).split()[2].casefold()
-        replaces = {"discarding": "discard", "burying": "bury", "banishing": "banish"}[verb]
+        """`... instead of discarding it` (`or burying it`): the verbs after `of` say which
+        moves are replaced."""
+        verbs = str(instead_of).casefold().split()[2:-1]
+        replaces = tuple(_REPLACED[verb] for verb in verbs if verb != "or")
         return ast.InsteadOfDiscard(action.text, card, None, replaces, span=self._span(meta))
 
     def check_to(self, meta: Any, check: ast.CheckStep, effect: ast.Effect
@@ -1846,6 +1847,8 @@ _DECK_END = re.compile(r"\b(top|bottom)\b", re.IGNORECASE)
 _SIGNS = ("increased", "decreased")
 # How many times `the scenario's adventure deck number` counts, by the word before it.
 _ADVENTURE_TIMES = {None: 1, "twice": 2, "thrice": 3}
+_REPLACED = {"discarding": "discard", "burying": "bury", "banishing": "banish",
+             "recharging": "recharge"}
 # The decks `examine` may look at, by the grammar's name for each.
 _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
                    "your_deck": "yours", "any_character_deck": "any_character",

@@ -130,6 +130,8 @@ MODULES = {
     "Seer's Lot": 'seer_s_lot',
     'Omen of the Hunt': 'omen_of_the_hunt',
     'Stride Boots': 'stride_boots',
+    'Mirror Ward': 'mirror_ward',
+    'Lingering Charm': 'lingering_charm',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -8,7 +8,8 @@ LINE = 256
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'blessing_has_trait', ('Divine',)):
-        enc.instead_of_discard(you, 'recharge', 'discard', None)
+        enc.instead_of_discard(
+            you, 'recharge', 'discard', None)
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

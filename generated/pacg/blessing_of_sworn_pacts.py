@@ -9,7 +9,8 @@ LINE = 691
 def always(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'has_in_hand', ('card', 'Corrupted')):
         if enc.may(you, 'instead_of_discard'):
-            enc.instead_of_discard(you, 'recharge', 'discard', None)
+            enc.instead_of_discard(
+                you, 'recharge', 'discard', None)
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

@@ -11,7 +11,8 @@ def after_playing(enc: rt.Encounter, you: rt.Character) -> None:
         enc.dispose('banish', None)
     else:
         if enc.may(you, 'instead_of_discard'):
-            enc.instead_of_discard(you, 'recharge', 'discard', (rt.CheckOption(('Arcane',), 6),))
+            enc.instead_of_discard(
+                you, 'recharge', 'discard', (rt.CheckOption(('Arcane',), 6),))
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

@@ -7,7 +7,8 @@ LINE = 667
 
 
 def always(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.instead_of_discard(you, 'recharge', 'discard', (rt.CheckOption(('Divine',), 12),))
+    enc.instead_of_discard(
+        you, 'recharge', 'discard', (rt.CheckOption(('Divine',), 12),))
 
 
 def power_1(enc: rt.Encounter, you: rt.Character) -> None:

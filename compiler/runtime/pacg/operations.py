@@ -720,13 +720,17 @@ class CardOperations:
         self.table.exploration_additions.append((you.name, spec))
 
     def instead_of_discard(self, you: Character, action: str, replaces: str,
-                           options: tuple[CheckOption, ...] | None) -> None:
-        """Where the card being played goes rather than where its cost sent it (`replaces`:
-        discarded, buried or banished); with a check, only if the check succeeds."""
+                           options: tuple[CheckOption, ...] | None,
+                           or_replaces: Sequence[str] = ()) -> None:
+        """Where the card being played goes rather than where its cost sent it, if it went
+        by the move it `replaces` or one it `or_replaces` (discarded, buried, recharged, or
+        banished: in none of those piles); with a check, only if the check succeeds."""
         play = self.playing
-        piles = {"discard": you.discards, "bury": you.buried}
-        if play is None or (replaces in piles and play.card not in piles[replaces]) \
-                or play.card in you.hand:
+        if play is None or play.card in you.hand:
+            return
+        piles = {"discard": you.discards, "bury": you.buried, "recharge": you.deck}
+        went = next((move for move, pile in piles.items() if play.card in pile), "banish")
+        if went != replaces and went not in or_replaces:
             return
         if options is not None and not self._attempt(you, options, play.card.defn,
                                                      f"to recharge {play.card.name}",
