@@ -1281,7 +1281,9 @@ class Activated(Sentence):
     # The kind of card whose encounter, by any character, is the power's moment (`Display this
     # card when a character encounters a bane`), when it has one.
     on_encounter: Word | None = None
-    at_turn_end: bool = False  # played as its holder's turn ends (`At the end of your turn`)
+    # Played as its holder's turn ends, 'yours' (`At the end of your turn`), or as any
+    # character's does, 'any' (`At the end of the turn`).
+    at_turn_end: str | None = None
     # Played only while the card is displayed, from there (`While displayed, you may recharge
     # this card to ...`).
     displayed: bool = False

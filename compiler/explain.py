@@ -205,7 +205,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
         if sentence.on_encounter is not None:
             scope += f", as any character encounters a {sentence.on_encounter}"
         if sentence.at_turn_end:
-            scope += ", as its holder's turn ends"
+            whose = "its holder's" if sentence.at_turn_end == "yours" else "any character's"
+            scope += f", as {whose} turn ends"
         if sentence.displayed:
             scope += ", only while the card is displayed (from there)"
         if sentence.your_turn:

@@ -308,7 +308,8 @@ def _activated(sentence: ast.Activated) -> str:
         chosen = f" and {also.action} {'another' if not also.kinds else _article(what)} {what}"
     power = f"{_paid(sentence.cost, sentence.card)}{chosen}"
     if sentence.at_turn_end:
-        power = f"at the end of your turn, {power}"
+        whose = "your" if sentence.at_turn_end == "yours" else "the"
+        power = f"at the end of {whose} turn, {power}"
     if sentence.your_turn:
         power = f"during your turn, {power}"
     if sentence.on_encounter is not None:  # `when a character encounters a bane`
@@ -421,11 +422,15 @@ def _acting(target: ast.Target, verb: str, voice: Voice) -> str:
     return f"you {plain}" if voice is Voice.FULL and verb == "take" else plain
 
 
+# The targets a player picks, written after the verb (`move target character`).
+_CHOSEN_TARGETS = ("target_character", "target_player")
+
+
 def _damage(e: ast.Damage, voice: Voice) -> str:
     """`deal 2 damage to target character` for a chosen target, `you take 2 damage` else."""
     kind = f"{e.kind} " if e.kind else ""
     unreducible = " that may not be reduced" if e.unreducible else ""
-    if e.target.kind in ("target_character", "target_player"):
+    if e.target.kind in _CHOSEN_TARGETS:
         return f"deal {e.amount} {kind}damage to {TARGET_WORDS[e.target.kind]}{unreducible}"
     return f"{_acting(e.target, 'take', voice)} {e.amount} {kind}damage{unreducible}"
 
@@ -806,7 +811,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.TakeResult: lambda e, voice: f"take the {e.kept} result" if e.card is None else (
         f"{self_ref(e.card)} is defeated or undefeated based solely on the result of the new "
         "roll"),
-    ast.Move: lambda e, voice: _acting(e.target, "move", voice)
+    ast.Move: lambda e, voice: (f"move {TARGET_WORDS[e.target.kind]}"
+                                if e.target.kind in _CHOSEN_TARGETS
+                                else _acting(e.target, "move", voice))
     + (" to a random location" if e.random else ""),
     ast.ShuffleFromBox: lambda e, voice: (f"shuffle {_article(e.kinds[0].text)} "
                                           + " and ".join(map(str, e.kinds))

@@ -166,7 +166,9 @@ class Power(TypedDict):
     # The moment of an encounter the power is played at: the op of the effect that
     # gives it its point (`evade`, `reduce_damage`, `add_to_check`).
     purpose: str | None
-    spec: Effect | None  # the effect that gives the power its purpose, with its data
+    # The effect that gives the power its purpose, with its data; for a power played as a
+    # turn ends, {op: `at_turn_end`, turn: `yours` (its holder's turn) or `any`}.
+    spec: Effect | None
     effects: list[Effect]
     # What its holder must be for it to be played, as a conditional's (or null: always).
     condition: dict[str, Any] | None

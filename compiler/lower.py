@@ -309,8 +309,8 @@ class _Lowerer:
                      if e["op"] in POWER_PURPOSES), None)
         if sentence.on_encounter is not None:  # played as a card of that kind is encountered
             spec = {"op": "on_encounter", "kinds": [sentence.on_encounter.text]}
-        elif sentence.at_turn_end:  # played as its holder's turn ends
-            spec = {"op": "at_turn_end"}
+        elif sentence.at_turn_end:  # played as its holder's (or any character's) turn ends
+            spec = {"op": "at_turn_end", "turn": sentence.at_turn_end}
         if spec is not None and sentence.check is not None and not spec.get("checks") \
                 and POWER_PURPOSES[spec["op"]] == "add_to_check":
             spec["checks"] = [sentence.check.text]

@@ -82,6 +82,11 @@ Discard this card to add 1 to your check.
 After playing this card, if you do not have the Arcane skill, banish it; otherwise, you may
 succeed at an Arcane 0 check to recharge this card instead of discarding it.
 ---
+Name: Drift Charm
+Type: Spell
+
+At the end of the turn, discard this card to move a willing character.
+---
 Name: Bound Spell
 Type: Spell
 Traits: Arcane
@@ -3073,6 +3078,19 @@ def test_a_power_played_as_its_holders_turn_ends(cards, plays):
     assert bool(events_of(events, "play", card="Wind Cloak")) == plays
     moves = [event["to"] for event in events_of(events, "move", character="Brannoc Ashvale")]
     assert moves == (["Other Field"] if plays else [])
+
+
+@pytest.mark.parametrize(("charm", "moves"), [("Drift Charm", True), ("Wind Cloak", False)])
+def test_a_power_played_as_any_characters_turn_ends(cards, charm, moves):
+    """`At the end of the turn, discard this card to move a willing character.`: as
+    Brannoc's turn ends Tamsin may play it, and moves (the willing character is by default
+    its holder) to the Other Field; `... at the end of your turn` waits for her own turn."""
+    events = play_setup(cards, locations=[*field("Pebble"), {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"), hero("Tamsin Reed", hand=[charm])],
+                        script={"evade": ["none"], "check": [[]], "may": [True]})
+    assert bool(events_of(events, "play", card=charm, character="Tamsin Reed")) == moves
+    assert [event["to"] for event in events_of(events, "move", character="Tamsin Reed")] == (
+        ["Other Field"] if moves else [])
 
 
 @pytest.mark.parametrize(("haze", "added"), [("Ember Haze", True), ("Chill Haze", False)])

@@ -422,7 +422,12 @@ class AstBuilder:
 
     def turn_end_power(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
                        effects: tuple[ast.Effect, ...]) -> ast.Activated:
-        return ast.Activated(cost.text, card, effects, at_turn_end=True, span=self._span(meta))
+        return ast.Activated(cost.text, card, effects, at_turn_end="yours",
+                             span=self._span(meta))
+
+    def any_turn_end_power(self, meta: Any, cost: ast.Word, card: ast.SelfRef,
+                           effects: tuple[ast.Effect, ...]) -> ast.Activated:
+        return ast.Activated(cost.text, card, effects, at_turn_end="any", span=self._span(meta))
 
     def while_displayed(self, meta: Any, inner: ast.Sentence) -> LabelledSentence:
         """`While displayed, <power>` is a power played from where the card is displayed (`you

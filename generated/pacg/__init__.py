@@ -132,6 +132,7 @@ MODULES = {
     'Stride Boots': 'stride_boots',
     'Mirror Ward': 'mirror_ward',
     'Lingering Charm': 'lingering_charm',
+    'Drifting Step': 'drifting_step',
     'Brannoc Ashvale': 'brannoc_ashvale',
     'Ilsa Thornquill': 'ilsa_thornquill',
     'Tamsin Reed': 'tamsin_reed',

@@ -25,7 +25,7 @@ CARD = rt.CardDef(
         rt.Power(
             cost='reveal',
             purpose='end_of_turn',
-            effect={'op': 'at_turn_end'},
+            effect={'op': 'at_turn_end', 'turn': 'yours'},
             run=power_1,
         ),
     ),

@@ -27,7 +27,7 @@ CARD = rt.CardDef(
         rt.Power(
             cost='recharge',
             purpose='end_of_turn',
-            effect={'op': 'at_turn_end'},
+            effect={'op': 'at_turn_end', 'turn': 'yours'},
             run=power_1,
         ),
     ),

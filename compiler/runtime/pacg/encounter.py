@@ -660,20 +660,24 @@ class Encounter(CardOperations):
         return None
 
 def end_turn_text(table: Table, turn_character: Character) -> None:
-    """What is done at the end of the turn: the powers the turn character may play then
-    (`At the end of your turn, reveal this card to ...`), if the player wants to, and the text
-    of displayed cards (`Discard this card at the end of this turn`), each with the character
-    it is displayed beside as `you`.  An Encounter is the context card code runs in, here
-    with the card as its card."""
+    """What is done at the end of the turn: the powers the characters may play then, if the
+    player wants to (`At the end of your turn, reveal this card to ...`, the turn
+    character's; `At the end of the turn, discard this card to ...`, anyone's), the turn
+    character first, and the text of displayed cards (`Discard this card at the end of this
+    turn`), each with the character it is displayed beside as `you`.  An Encounter is the
+    context card code runs in, here with the card as its card."""
     turn_end = "end_of_turn" in table.power_purposes
-    for card, power in turn_character.powers_for("end_of_turn") if turn_end else ():
-        if not turn_character.still_has(card, power):
-            continue
-        encounter = Encounter(table, turn_character, card, turn_character.location)
-        if encounter.may_play(turn_character, card, power) \
-                and encounter._own_text(turn_character, card) is None \
-                and encounter.may(turn_character, f"play {card.name}"):
-            encounter.use_power(turn_character, card, power)
+    others = [other for other in table.living() if other is not turn_character]
+    for holder in [turn_character, *others] if turn_end else ():
+        for card, power in holder.powers_for("end_of_turn"):
+            if (holder is not turn_character and power.effect["turn"] != "any") \
+                    or not holder.still_has(card, power):
+                continue
+            encounter = Encounter(table, holder, card, holder.location)
+            if encounter.may_play(holder, card, power) \
+                    and encounter._own_text(holder, card) is None \
+                    and encounter.may(holder, f"play {card.name}"):
+                encounter.use_power(holder, card, power)
     for character in table.living():
         _displayed_window(table, character, "end_of_turn")
 
