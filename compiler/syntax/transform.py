@@ -602,6 +602,11 @@ class AstBuilder:
         """`If you succeed at the check to defeat the Golem` is `If the Golem is defeated`."""
         return _AboutCard("if_defeated", card)
 
+    def failed_to_defeat(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
+        """`If you fail a check to defeat the Avatar` is `If the Avatar is undefeated`: a
+        check to defeat failed leaves it undefeated (docs/rulings.md)."""
+        return _AboutCard("if_undefeated", card)
+
     def encountering_self(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
         """`When you encounter this card` is `When encountered`; the card called otherwise
         (`When you encounter the Haunt`) is kept, for the check to see its name."""
