@@ -948,7 +948,7 @@ class ForEach(Effect):
     counted: str
 
 
-COUNTED = ("other_characters_here", "other_open_locations")
+COUNTED = ("other_characters_here", "other_open_locations", "characters_elsewhere")
 
 
 @dataclass(frozen=True)

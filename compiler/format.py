@@ -87,7 +87,8 @@ EXAMINED_WORDS = {"take": "add it to your hand", "draw": "draw it",
                   "encounter": "encounter it", "discard": "discard it", "bury": "bury it",
                   "banish": "banish it", "recharge": "recharge it"}
 COUNTED_WORDS = {"other_characters_here": "character at your location",
-                 "other_open_locations": "open location"}
+                 "other_open_locations": "open location",
+                 "characters_elsewhere": "character at another location"}
 CLOSE_PLACES = {"here": "this location", "origin": "the location this card came from"}
 CONDITION_WORDS = {
     "proficient": "you are proficient with {}",
@@ -668,11 +669,22 @@ def _number_in_hand(counted: tuple[ast.Selector, ...], owner: str = "yours") -> 
     return f"the number of {kinds} in {'your' if owner == 'yours' else 'their'} hand"
 
 
-def _difficulty(e: ast.DifficultyChange, voice: Voice) -> str:
+def _difficulty(e: ast.DifficultyChange, voice: Voice, by: str | None = None) -> str:
     sign = "increased" if e.sign > 0 else "decreased"
-    by = _number_in_hand(e.counted) if e.counted else str(e.total)
+    by = by or (_number_in_hand(e.counted) if e.counted else str(e.total))
     turn = " for the rest of the turn" if e.scope in ("your_checks", "all_checks") else ""
     return f"the difficulty {DIFFICULTY_SCOPES[e.scope]} is {sign} by {by}{turn}"
+
+
+def _for_each(e: ast.ForEach, voice: Voice) -> str:
+    """`<effect> for each other open location`; a difficulty's change of 1 for each character
+    at another location, as printed: `increased by the number of characters at other
+    locations`."""
+    change = e.effect
+    if e.counted == "characters_elsewhere" and isinstance(change, ast.DifficultyChange) \
+            and change.total == ast.Amount(0, 0, 1, span=change.span):
+        return _difficulty(change, voice, by="the number of characters at other locations")
+    return f"{format_effect(change, voice)} for each other {COUNTED_WORDS[e.counted]}"
 
 
 def _instead_of_discard(e: ast.InsteadOfDiscard, voice: Voice) -> str:
@@ -901,8 +913,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
         if e.target.kind == "you" else
         f"{e.action} any {_list(map(str, e.kinds), 'or')}{_traits(e.traits)} played during "
         "this encounter, unless that card would be banished"),
-    ast.ForEach: lambda e, voice: (f"{format_effect(e.effect, voice)} for each other "
-                                   f"{COUNTED_WORDS[e.counted]}"),
+    ast.ForEach: lambda e, voice: _for_each(e, voice),
     ast.EncounteredByEach: lambda e, voice: (f"{TARGET_WORDS[e.target.kind]} encounters "
                                              f"{self_ref(e.card)}"),
     ast.UndefeatedUnless: lambda e, voice: (f"if any character does not defeat the "

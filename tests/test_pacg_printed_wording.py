@@ -87,6 +87,12 @@ Type: Spell
 
 At the end of the turn, discard this card to move a willing character.
 ---
+Name: Lonely Tyrant
+Type: Villain
+Check: Combat 10
+
+The difficulty to defeat is increased by the number of characters at other locations.
+---
 Name: Bound Spell
 Type: Spell
 Traits: Arcane
@@ -3078,6 +3084,20 @@ def test_a_power_played_as_its_holders_turn_ends(cards, plays):
     assert bool(events_of(events, "play", card="Wind Cloak")) == plays
     moves = [event["to"] for event in events_of(events, "move", character="Brannoc Ashvale")]
     assert moves == (["Other Field"] if plays else [])
+
+
+@pytest.mark.parametrize(("elsewhere", "difficulty"), [(0, 10), (1, 11), (2, 12)])
+def test_the_difficulty_to_defeat_grows_with_the_characters_at_other_locations(
+        cards, elsewhere, difficulty):
+    """`increased by the number of characters at other locations`: Brannoc's check against
+    the Lonely Tyrant (Combat 10) is 1 harder for each of the others at the Other Field."""
+    others = [{**hero(name), "location": "Other Field" if index < elsewhere else "Plain Field"}
+              for index, name in enumerate(["Tamsin Reed", "Ilsa Thornquill"])]
+    events = play_setup(cards, locations=[*field("Lonely Tyrant"),
+                                          {"card": "Other Field", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"), *others],
+                        script={"evade": ["none"], "check": [[]]})
+    assert [event["difficulty"] for event in checks(events)][:1] == [difficulty]
 
 
 @pytest.mark.parametrize(("charm", "moves"), [("Drift Charm", True), ("Wind Cloak", False)])

@@ -1528,15 +1528,19 @@ class AstBuilder:
         exploration`: the exploration, then the addition for it."""
         return explore, self.exploration_addition(meta, amount, checks)
 
-    def difficulty_change(self, meta: Any, *parts: Any) -> ast.DifficultyChange:
+    def difficulty_change(self, meta: Any, *parts: Any) -> ast.DifficultyChange | ast.ForEach:
         """`the difficulty [to defeat] is increased by ...`, `the difficulty of your checks is
         increased by 1 for the rest of the turn`: with no scope named, the difficulty meant
-        is the one to defeat."""
-        *words, (amount, adventure, counted) = parts
+        is the one to defeat; `by the number of characters at other locations`, by 1 for
+        each."""
+        *words, by = parts
+        span = self._span(meta)
+        per = by if isinstance(by, ast.Word) else None
+        amount, adventure, counted = (ast.Amount(0, 0, 1, span=span), 0, ()) if per else by
         sign = -1 if any(word.text == "decreased" for word in words) else 1
         scope = next((word.text for word in words if word.text not in _SIGNS), "to_defeat")
-        return ast.DifficultyChange(scope, sign, amount, adventure, counted,
-                                    span=self._span(meta))
+        change = ast.DifficultyChange(scope, sign, amount, adventure, counted, span=span)
+        return change if per is None else ast.ForEach(change, per.text, span=span)
 
     def difficulty_for_trait(self, meta: Any, *parts: Any) -> ast.Conditional:
         """`the difficulty of checks to defeat <card> with the <traits> traits is increased by

@@ -232,4 +232,5 @@ MODULES = {
     'Mother Thorn': 'mother_thorn',
     'Thunderhead Drake': 'thunderhead_drake',
     'Covetous Abbess': 'covetous_abbess',
+    'Solitary Tyrant': 'solitary_tyrant',
 }

@@ -974,6 +974,8 @@ class CardOperations:
         if counted == "other_open_locations":
             return sum(place.is_open and place is not self.location
                        for place in self.table.locations)
+        if counted == "characters_elsewhere":
+            return sum(other.location is not self.location for other in self.table.living())
         raise ScenarioError(f"pacg cannot count {counted!r}")
 
     def summoned_won(self, words: tuple[str, ...]) -> bool:
