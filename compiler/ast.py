@@ -754,6 +754,7 @@ class Forbid(Effect):
     or_kinds: tuple[Word, ...] = ()
     powers: bool = False
     on_check: bool = False  # `... on this check`: only while the check is made
+    for_turn: bool = False  # `... for the rest of the turn`: past the encounter, to the turn's end
 
 
 @dataclass(frozen=True)

@@ -642,7 +642,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + (f", nor {' or '.join(map(str, e.or_kinds))}" if e.or_kinds else "")
     + (", nor use powers (the runtime has no character powers: not modelled)" if e.powers
        else "")
-    + (" on the check being made" if e.on_check else " for the rest of the encounter"),
+    + (" on the check being made" if e.on_check else " for the rest of the turn" if e.for_turn
+       else " for the rest of the encounter"),
     ast.TurnAction: lambda e, you: {"reset_hand": f"{you} resets the hand",
                                     "end_turn": f"{you}'s turn ends",
                                     "keep_hand": f"{you} does not reset the hand at the end "

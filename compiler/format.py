@@ -700,7 +700,8 @@ def _forbid(e: ast.Forbid, voice: Voice) -> str:
     who = TARGET_WORDS[e.who.kind]
     also = f" or {_kinds_named(e.or_kinds)}" if e.or_kinds else ""
     powers = " or use powers" if e.powers else ""
-    scope = " on this check" if e.on_check else ""
+    scope = " on this check" if e.on_check else \
+        " for the rest of the turn" if e.for_turn else ""
     return (f"{who} may not play {_kinds_named(e.kinds)}{_traits(e.traits)}{also}{powers}"
             f"{scope}")
 

@@ -67,7 +67,8 @@ card with none is not taken in).
 | `instead_of_discard` | action (where the card played goes), replaces (the move it undoes: |
 |                  | `discard`, `bury`, `banish`, `recharge`), or_replaces (more such    |
 |                  | moves: `instead of discarding or burying it`), check (or null)     |
-| `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers, on_check |
+| `forbid`         | target, kinds (as written: `spells`), traits, or_kinds, powers, on_check, |
+|                  | for_turn (past the encounter, to the turn's end)                    |
 | `turn_action`    | action: `reset_hand`, `end_turn`, `keep_hand` (not at this turn's end) |
 | `evade_self`     | (none): the encountered card is evaded                              |
 | `roll_dice`      | amount, traits, and which checks: the check is these dice, no skill |

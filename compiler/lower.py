@@ -474,7 +474,8 @@ class _Lowerer:
     def Forbid(self, e: ast.Forbid) -> ir.Effect:
         return {"op": "forbid", "target": e.who.kind,
                 "kinds": _words(e.kinds), "traits": _words(e.traits),
-                "or_kinds": _words(e.or_kinds), "powers": e.powers, "on_check": e.on_check}
+                "or_kinds": _words(e.or_kinds), "powers": e.powers, "on_check": e.on_check,
+                "for_turn": e.for_turn}
 
     def TurnAction(self, e: ast.TurnAction) -> ir.Effect:
         return {"op": "turn_action", "action": e.action}

@@ -93,6 +93,18 @@ Check: Combat 10
 
 The difficulty to defeat is increased by the number of characters at other locations.
 ---
+Name: Withering Matron
+Type: Villain
+Check: Combat 99
+
+If you fail a combat check, you may not play weapons or spells for the rest of the turn.
+---
+Name: Withering Seer
+Type: Villain
+Check: Combat 99
+
+If you fail a Wisdom check, you may not play weapons or spells for the rest of the turn.
+---
 Name: Bound Spell
 Type: Spell
 Traits: Arcane
@@ -1837,6 +1849,26 @@ def test_a_failed_check_can_forbid_playing_cards_for_the_encounter(cards):
                         script={"check": [[], ["Mind Blade"]], "evade": ["none"]})
     (refused,) = events_of(events, "refused", card="Mind Blade")
     assert refused["reason"] == "Warding Hag forbids playing it"
+
+
+@pytest.mark.parametrize(("villain", "refused"), [("Withering Matron", True),
+                                                  ("Withering Seer", False)])
+def test_a_failed_combat_check_can_forbid_playing_cards_for_the_turn(cards, villain, refused):
+    """`If you fail a combat check, you may not play weapons or spells for the rest of the
+    turn.`: Brannoc fails his combat check against the Withering Matron, and may not play the
+    Mind Blade (given him again after the damage) against the Iron Brute after it in the same
+    turn; the Seer asks a failed Wisdom check, which his was not."""
+    table = laid_out(cards, {"locations": field("Pebble"),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none", "none"],
+                                        "check": [[], ["Mind Blade"]]}})
+    brannoc = table.characters[0]
+    for bane in (villain, "Iron Brute"):
+        brannoc.hand = [Card(cards["Mind Blade"])]
+        rt.Encounter(table, brannoc, Card(cards[bane]), brannoc.location).run()
+    refusals = events_of(table.log.events, "refused", card="Mind Blade")
+    assert [event["reason"] for event in refusals] == (
+        [f"{villain} forbids playing it"] if refused else [])
 
 
 @pytest.mark.parametrize(("bane", "holder", "allowed"), [

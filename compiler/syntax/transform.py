@@ -560,6 +560,12 @@ class AstBuilder:
         return _Conditioned("if_defeated", ast.Condition("check_was", (kind,),
                                                          span=self._span(meta)))
 
+    def failed_by_check(self, meta: Any, kind: ast.Word) -> _Conditioned:
+        """`If you fail a combat check` is `If undefeated and the check to defeat was a combat
+        check` (docs/rulings.md)."""
+        return _Conditioned("if_undefeated", ast.Condition("check_was", (kind,),
+                                                           span=self._span(meta)))
+
     def defeated_by_margin(self, meta: Any, *parts: Any) -> _Conditioned:
         """`If the Swarm is defeated by 8 or more`, `If the difficulty of the check to defeat
         is exceeded by 8 or more`: `If defeated and the check to defeat succeeded by 8 or
@@ -1598,7 +1604,8 @@ class AstBuilder:
         or_kinds = next((part for part in rest if isinstance(part, _OrKinds)), ())
         words = {part.text for part in rest if isinstance(part, ast.Word)}
         return ast.Forbid(kinds, traits, who, tuple(or_kinds), "use_powers" in words,
-                          "on_this_check" in words, span=self._span(meta))
+                          "on_this_check" in words, "for_the_turn" in words,
+                          span=self._span(meta))
 
     def trait_before(self, meta: Any, trait: Token) -> _TraitBefore:
         return _TraitBefore(self._word(trait))

@@ -233,4 +233,5 @@ MODULES = {
     'Thunderhead Drake': 'thunderhead_drake',
     'Covetous Abbess': 'covetous_abbess',
     'Solitary Tyrant': 'solitary_tyrant',
+    'Veiled Matriarch': 'veiled_matriarch',
 }

@@ -643,10 +643,10 @@ class Encounter(CardOperations):
 
     def _forbidden(self, holder: Character, card: Card) -> str | None:
         """Why card text forbids `holder` to play `card` in this encounter, if it does."""
-        for rule in self.forbidden:
+        for rule in (*self.forbidden, *self.table.turn_forbidden):
             if rule["who"] == holder.name and rule["check"] in (None, self.check) \
                     and selects(rule, card.defn):
-                return f"{self.card.name} forbids playing it"
+                return f"{rule['by']} forbids playing it"
         return None
 
     def _reset_hand(self, who: Character) -> None:

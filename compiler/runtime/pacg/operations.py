@@ -740,11 +740,13 @@ class CardOperations:
         self.log.emit("moved", character=you.name, card=play.card.name, to=action)
 
     def forbid(self, who: Character, kinds: tuple[str, ...], traits: tuple[str, ...],
-               on_check: bool = False) -> None:
+               on_check: bool = False, for_turn: bool = False) -> None:
         """`who` may not play cards of `kinds` with `traits` for the rest of the encounter,
-        or, `on_check`, on the check being made."""
-        self.forbidden.append({"who": who.name, "kinds": kinds, "traits": traits,
-                               "check": self.check if on_check else None})
+        or, `on_check`, on the check being made, or, `for_turn`, for the rest of the turn
+        (Table.turn_forbidden)."""
+        rule = {"who": who.name, "kinds": kinds, "traits": traits, "by": self.card.name,
+                "check": self.check if on_check else None}
+        (self.table.turn_forbidden if for_turn else self.forbidden).append(rule)
         what = _kinds_words(kinds, traits)
         self.log.emit("forbidden", character=who.name, what=what, kinds=list(kinds),
                       traits=list(traits))

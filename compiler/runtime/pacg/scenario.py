@@ -138,6 +138,7 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
         table.explorations, table.turn_ended, table.hand_kept = 1, False, False
         table.exploration_additions.clear()
         table.turn_additions.clear()
+        table.turn_forbidden.clear()
         table.turn_difficulty.clear()
         while table.explorations and not table.turn_ended:
             table.explorations -= 1

@@ -121,6 +121,9 @@ class Table:
         # Additions for the checks of the rest of the turn (`Any character who encounters a
         # monster this turn adds 2d6 ...`), of any character's that fit.
         self.turn_additions: list[Mapping[str, Any]] = []
+        # What may not be played for the rest of the turn (`you may not play weapons or
+        # spells for the rest of the turn`), as Encounter.forbid takes it.
+        self.turn_forbidden: list[dict] = []
         self.turn_ended = False  # card text ended the turn
         self.hand_kept = False  # card text said not to reset the hand at this turn's end
         # Changes to the difficulty of checks for the rest of the turn: by character's name,
