@@ -986,6 +986,16 @@ def test_a_check_with_nothing_after_or_is_attempted():
     assert isinstance(effect, ast.Attempt) and effect.target.kind == "each_character"
 
 
+def test_a_title_s_full_stop_ends_no_sentence():
+    """`Dr. Habe`: the full stop of a title before a name is the name's, not a sentence's
+    end, where the card names itself too."""
+    card = one_card("Game: pacg\n\nName: Dr. Habe\nType: Henchman\nCheck: Combat 5\n\n"
+                    "If undefeated, shuffle Dr. Habe into the location deck. Mr. X is "
+                    "immune to Fire.\n")
+    assert [sentence.span.col for sentence in card.sentences] == [1, 57]
+    assert card.sentences[1] == sentence("Mr. X is immune to Fire.")
+
+
 def test_a_table_of_damage_types_has_rows_of_a_type_each_as_printed():
     """`roll 1d4 for the type of damage:` then rows of a damage type, with no full stop and
     as printed in columns (`1-2. Acid 3. Electricity`): `1-2. Acid` says `On a 1 or 2, all

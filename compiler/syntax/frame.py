@@ -20,11 +20,12 @@ from compiler.syntax.grammars import frame_parser
 from compiler.syntax.source import SourceText
 
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
-# A sentence ends at a full stop, or at the colon before a table of rolls (`roll 1d4:` with
-# `1. ...` on the next line), whose rows begin with their numbers (`1.`, `3-4.`, as printed
-# with an en dash or a hyphen).
+# A sentence ends at a full stop, but not one of a title before a name (`Dr. Habe`), or at
+# the colon before a table of rolls (`roll 1d4:` with `1. ...` on the next line), whose rows
+# begin with their numbers (`1.`, `3-4.`, as printed with an en dash or a hyphen).
 _ROW = r"[0-9]+(?:[\u2013-][0-9]+)?\.(?=\s)"
-_SENTENCE_END = re.compile(rf"\.(?=\s|$)|:(?=[^\S\n]*\n\s*{_ROW})")
+_TITLE = r"(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)"
+_SENTENCE_END = re.compile(rf"{_TITLE}\.(?=\s|$)|:(?=[^\S\n]*\n\s*{_ROW})")
 _ROW_LABEL = re.compile(_ROW)
 # A row ends where the next begins: on a line of its own, or after it on the same line, as
 # tables printed in columns have it (`1-2. Acid 3-4. Electricity`, rows of one word).
