@@ -686,6 +686,7 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Before the encounter, each character at this location is dealt 1 Fire damage."),
     ("If you fail a check to defeat X, bury a card.", "If X is undefeated, bury a card."),
     ("If you fail the check to defeat X, bury a card.", "If X is undefeated, bury a card."),
+    ("Bury a card from your discards.", "Bury a card from your discard pile."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),
