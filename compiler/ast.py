@@ -254,9 +254,12 @@ class Evade(Effect):
 class MovementLock(Effect):
     """`characters may not move or be moved from this location as long as the Frost Worm is
     faceup on the deck` (or `until the Avalanche is defeated`): while the card is the top
-    card of its location's deck, no character there moves (a ruling)."""
+    card of its location's deck, no character there moves (a ruling); `explored_first`,
+    they meet it as the first exploration of each turn too (`Characters at this location
+    encounter this barrier as their first exploration each turn, and may not move ...`)."""
 
     target: Target
+    explored_first: bool = False
 
 
 # The powers an examined card's encounter may ignore, as printed, and the timing windows that

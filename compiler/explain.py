@@ -509,7 +509,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
     ast.MovementLock: lambda e, you: f"{_who(e.target, you)} at the card's location may not "
-    "move or be moved while the card is the top card of that location's deck",
+    "move or be moved while the card is the top card of that location's deck"
+    + ("; they meet it as each turn's first exploration there (as the runtime's turn always "
+       "explores, and meets the deck's top card first)" if e.explored_first else ""),
     ast.EncounterSelf: lambda e, you: "the character who examined the card encounters it"
     + ("" if not e.ignoring else ", its text of " + " and ".join(
         WINDOW_WORDS[window] for window in e.ignoring) + " left undone in that encounter"),

@@ -61,6 +61,7 @@ VERBS = {
     "roll": ("roll", "rolls"),
     "gain": ("gain", "gains"),
     "move": ("move", "moves"),
+    "encounter": ("encounter", "encounters"),
     "attempt": ("attempt", "attempts"),
     "suffer": ("suffer", "suffers"),
     "shuffle": ("shuffle", "shuffles"),
@@ -803,8 +804,10 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.ReduceDamage: _reduce,
     ast.Evade: _evade,
     ast.DefeatBane: lambda e, voice: f"defeat {_selector(e.what)}",
-    ast.MovementLock: lambda e, voice: f"{TARGET_WORDS[e.target.kind]} may not move or be "
-    "moved while this card is faceup on the location deck",
+    ast.MovementLock: lambda e, voice: (
+        f"{_acting(e.target, 'encounter', voice)} this card as their first exploration each "
+        "turn, and" if e.explored_first else TARGET_WORDS[e.target.kind])
+    + " may not move or be moved while this card is faceup on the location deck",
     ast.EncounterSelf: lambda e, voice: "encounter it" + "".join(
         f" and ignore its {words}" for words, windows in ast.IGNORED_POWERS.items()
         if e.ignoring == windows),

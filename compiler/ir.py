@@ -76,7 +76,8 @@ card with none is not taken in).
 | `reroll_check`   | (none): the check's dice (its skill's and those added) are rolled again |
 | `count_as`       | sides, face, counted: such a die of the check counts as `counted`    |
 | `take_result`    | (none): the check's result after a reroll stands; no more rerolls   |
-| `movement_lock` | target: while the card tops its location's deck, no one there moves |
+| `movement_lock` | target: while the card tops its location's deck, no one there moves; |
+|                  | explored_first: they meet it as each turn's first exploration there |
 | `encounter_self` | ignoring: the examined card is encountered, those windows left undone |
 | `move`           | target, random (false: where the player chooses)                    |
 | `shuffle_from_box` | kinds: a card of each type from the box into the location deck  |

@@ -353,7 +353,8 @@ class _Lowerer:
                 **_selection(e.what), "place": None if e.place is None else ast.end_taken(e.place)}
 
     def MovementLock(self, e: ast.MovementLock) -> ir.Effect:
-        return {"op": "movement_lock", "target": e.target.kind}
+        return {"op": "movement_lock", "target": e.target.kind,
+                "explored_first": e.explored_first}
 
     def EncounterSelf(self, e: ast.EncounterSelf) -> ir.Effect:
         return {"op": "encounter_self", "ignoring": list(e.ignoring)}

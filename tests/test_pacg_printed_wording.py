@@ -281,6 +281,14 @@ Check: Strength 99
 If undefeated, leave this barrier faceup on the location deck; characters may not move or be \
 moved while this barrier is faceup on the location deck.
 ---
+Name: Snow Drift
+Type: Barrier
+Check: Strength 99
+
+If undefeated, leave this barrier faceup on the location deck; characters at this location
+encounter this barrier as their first exploration each turn, and may not move or be moved
+while this barrier is faceup on the location deck.
+---
 Name: Swift Boots
 Type: Item
 
@@ -2739,16 +2747,20 @@ def test_a_bane_faceup_on_the_location_deck_keeps_the_characters_there(cards, bo
     assert bool(events_of(table.log.events, "move_prevented")) is not moved
 
 
-@pytest.mark.parametrize(("deck", "moved"), [(["Snow Wall"], False), (["Rising Wall"], True)])
+@pytest.mark.parametrize(("deck", "moved"), [(["Snow Wall"], False), (["Snow Drift"], False),
+                                             (["Rising Wall"], True)])
 def test_a_turn_s_move_is_kept_from_going_by_a_bane_that_tops_the_deck(cards, deck, moved):
     """In the second turn Brannoc would move to the other field: the Snow Wall on top of his
-    location's deck keeps him there; the Rising Wall, which says nothing of it, does not."""
+    location's deck keeps him there, and he meets it again as he explores (the Snow Drift
+    says he does, first); the Rising Wall, which says nothing of it, does not."""
     events = play_setup(cards, turns=2, locations=[*field(*deck), {"card": "Other Field",
                                                                     "deck": []}],
                         characters=[hero("Brannoc Ashvale")],
                         script={"evade": ["none", "none"], "move": ["none", "Other Field"]})
     assert bool(events_of(events, "move", character="Brannoc Ashvale")) is moved
     assert bool(events_of(events, "move_prevented")) is not moved
+    assert [event["card"] for event in events_of(events, "encounter")] == \
+        deck * (1 if moved else 2)
 
 
 def test_a_check_may_be_made_with_one_skill_and_another_skills_die_added(cards):

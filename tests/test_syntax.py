@@ -687,6 +687,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If you fail a check to defeat X, bury a card.", "If X is undefeated, bury a card."),
     ("If you fail the check to defeat X, bury a card.", "If X is undefeated, bury a card."),
     ("Bury a card from your discards.", "Bury a card from your discard pile."),
+    ("Characters at this location encounter this barrier as their first exploration each "
+     "turn, and may not move or be moved until X is defeated.",
+     "Each character at this location encounters this card as her exploration, and may not "
+     "move or be moved while this card is faceup on the location deck."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),
@@ -985,6 +989,17 @@ def test_a_check_with_nothing_after_or_is_attempted():
                     "Before the encounter, each character must succeed at a Wisdom 5 check.\n")
     (effect,) = card.sentences[0].effects
     assert isinstance(effect, ast.Attempt) and effect.target.kind == "each_character"
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("Characters at this location encounter this barrier as their first exploration each "
+     "turn, and may not move or be moved while this barrier is faceup on the location deck.",
+     True),
+    ("Characters may not move or be moved while this barrier is faceup on the location deck.",
+     False)])
+def test_a_movement_lock_may_say_the_card_is_met_first(text, first):
+    (lock,) = sentence(text).effects
+    assert isinstance(lock, ast.MovementLock) and lock.explored_first is first
 
 
 def test_a_title_s_full_stop_ends_no_sentence():

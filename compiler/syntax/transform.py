@@ -83,6 +83,11 @@ class _AboutCard(NamedTuple):
     once: str | None = None
 
 
+class _ExploredFirst(NamedTuple):
+    """`encounter this barrier as their first exploration each turn, and` before a movement
+    lock (ast.MovementLock.explored_first)."""
+
+
 class _Conditioned(NamedTuple):
     """`If defeated by a non-combat check`: the outcome's window, the condition on how the
     check to defeat went that its effects are done on, and the card, if it was named."""
@@ -492,9 +497,14 @@ class AstBuilder:
     def movement_rule(self, meta: Any, rule: ast.Word) -> LabelledSentence:
         return self.sentence(meta, ast.MovementRule(rule.text, span=self._span(meta)))
 
-    def movement_lock(self, meta: Any, target: ast.Word, card: ast.SelfRef
-                      ) -> ast.MovementLock:
-        return ast.MovementLock(_target(target), span=self._span(meta))
+    def movement_lock(self, meta: Any, target: ast.Word, *parts: Any) -> ast.MovementLock:
+        """`... may not move or be moved while <card> is faceup ...`, and with `encounter this
+        barrier as their first exploration each turn, and` before it, explored_first."""
+        first = any(isinstance(part, _ExploredFirst) for part in parts)
+        return ast.MovementLock(_target(target), first, span=self._span(meta))
+
+    def explored_first(self, meta: Any, card: ast.SelfRef) -> _ExploredFirst:
+        return _ExploredFirst()
 
     def triggered(self, meta: Any, *parts: Any) -> ast.Triggered:
         """`<window>, <effects>`, or `<within>, <window>, <effects>`."""

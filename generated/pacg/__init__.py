@@ -31,6 +31,7 @@ MODULES = {
     'Creeping Portcullis': 'creeping_portcullis',
     'Mire Ambush': 'mire_ambush',
     'Wandering Ward': 'wandering_ward',
+    'Choking Drift': 'choking_drift',
     'Notched Longsword': 'notched_longsword',
     'Hunting Bow': 'hunting_bow',
     'Slumber Mote': 'slumber_mote',
