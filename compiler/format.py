@@ -620,6 +620,9 @@ def _condition(condition: ast.Condition) -> str:
         kinds = _list(map(str, condition.words), "or")
         return f"other than {_article(kinds)} {kinds}"
     if condition.kind in ast.SUMMONED_CONDITIONS:  # no word: the card summoned last, `it`
+        if condition.kind == "summoned_defeated" and [str(word) for word in condition.words] \
+                == ["card"]:
+            return "every summoned card is defeated"
         card = f"the {condition.words[0]}" if condition.words else "it"
         return f"you defeat {card}" if condition.kind == "summoned_defeated" \
             else f"{card} is not defeated"

@@ -1197,6 +1197,20 @@ Type: Barrier
 Before the encounter, summon and encounter a Sure Thing and a Runaway Imp.
 If either monster is not defeated, this barrier is undefeated.
 ---
+Name: Imp Brace
+Type: Barrier
+Check: Strength 99
+
+Before the encounter, summon and encounter a Runaway Imp and a Sure Thing.
+If both are defeated, this barrier is defeated.
+---
+Name: Guard Brace
+Type: Barrier
+Check: Strength 99
+
+Before the encounter, summon and encounter a Sure Thing and a Wandering Guard.
+If both are defeated, this barrier is defeated.
+---
 Name: Guard Pair
 Type: Barrier
 Check: Strength 99
@@ -4489,6 +4503,16 @@ def test_a_kind_of_card_names_each_summoned_card_of_that_kind(cards, bane, outco
     events = table.log.events
     assert events_of(events, outcome, card=bane)
     assert not [check for check in checks(events) if check["purpose"] == f"to defeat {bane}"]
+
+
+@pytest.mark.parametrize(("bane", "outcome"), [("Imp Brace", "undefeated"),
+                                               ("Guard Brace", "defeated")])
+def test_both_are_the_cards_summoned_before(cards, bane, outcome):
+    """`If both are defeated, this barrier is defeated.`: each card summoned, not the last
+    only (the Runaway Imp, summoned first, is not defeated, so the Strength 99 check is made
+    and fails)."""
+    table, _ = brannoc_encounters(cards, bane, {"evade": ["none"], "check": [[], [], []]})
+    assert events_of(table.log.events, outcome, card=bane)
 
 
 @pytest.mark.parametrize(("script", "chosen", "top", "bottom"), [

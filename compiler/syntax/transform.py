@@ -1351,6 +1351,10 @@ class AstBuilder:
     def summoned_defeated(self, meta: Any, *parts: Any) -> ast.Condition:
         return self._summoned_outcome(meta, "summoned_defeated", parts)
 
+    def all_summoned_defeated(self, meta: Any) -> ast.Condition:
+        """`If both are defeated`: each card summoned, of any kind (`every summoned card`)."""
+        return self._summoned_outcome(meta, "summoned_defeated", ("card",))
+
     def summoned_not_defeated(self, meta: Any, *parts: Any) -> ast.Condition:
         return self._summoned_outcome(meta, "summoned_not_defeated", parts)
 

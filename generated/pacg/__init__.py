@@ -169,6 +169,7 @@ MODULES = {
     'Dune Phalanx': 'dune_phalanx',
     'Skulking Informant': 'skulking_informant',
     'Cinder Cultist': 'cinder_cultist',
+    'Patrol Captain': 'patrol_captain',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',
