@@ -691,6 +691,7 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "turn, and may not move or be moved until X is defeated.",
      "Each character at this location encounters this card as her exploration, and may not "
      "move or be moved while this card is faceup on the location deck."),
+    ("Before you encounter X, draw a card.", "When you encounter X, draw a card."),
     ("Take the higher result.", "You must take the higher result."),
     ("Bury this card on your turn to examine the top card of your location deck.",
      "During your turn, bury this card to examine the top card of your location deck."),

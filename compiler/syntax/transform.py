@@ -618,6 +618,11 @@ class AstBuilder:
         """`If you succeed at the check to defeat the Golem` is `If the Golem is defeated`."""
         return _AboutCard("if_defeated", card)
 
+    def before_encountering(self, meta: Any, card: ast.SelfRef) -> ast.Word | _AboutCard:
+        """`Before you encounter Jordimandus` is `When you encounter Jordimandus`: the first
+        moment of the encounter, as the card is revealed (docs/rulings.md)."""
+        return self.encountering_self(meta, card)
+
     def failed_to_defeat(self, meta: Any, card: ast.SelfRef) -> _AboutCard:
         """`If you fail a check to defeat the Avatar` is `If the Avatar is undefeated`: a
         check to defeat failed leaves it undefeated (docs/rulings.md)."""
