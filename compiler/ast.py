@@ -338,11 +338,10 @@ DECK_ENDS = {"top": "the top", "bottom": "the bottom",
 class CardAction(Effect):
     """A character discards, buries, banishes, recharges, puts on top of its deck (`top`) or
     shuffles into its deck (`shuffle`) or its location's (`shuffle_to_location`) cards from its
-    hand, or from
-    `source` ('discards', 'discards_top': the discard pile's top cards, the last discarded,
-    'hand_or_discards', 'deck': its top cards, 'deck_ends': its top and
-    bottom ones, or 'deck_end': its top
-    or bottom card); `kinds` narrows them to cards of those types."""
+    hand, or from `source` ('discards', 'discards_top': the discard pile's top cards, the
+    last discarded, 'hand_or_discards', 'hand_or_deck' (the deck's top cards), 'deck': its
+    top cards, 'deck_ends': its top and bottom ones, or 'deck_end': its top or bottom card);
+    `kinds` narrows them to cards of those types."""
 
     target: Target
     action: str

@@ -413,6 +413,7 @@ _ACTION_VERBS = {"top": "put", "shuffle_to_location": "shuffle"}
 _PUT_WHERE = {"top": " on top of their deck", "shuffle": " into their deck",
               "shuffle_to_location": " into the location deck"}
 SOURCES = {"hand": "hand", "discards": "discard pile", "hand_or_discards": "hand or discard pile",
+           "hand_or_deck": "hand or the top of the deck, each card from either",
            "discards_top": "top of the discard pile (the cards discarded last)",
            "deck": "top of the deck",
            "deck_end": "top of the deck (top or bottom, as printed: cardwright takes the top)",

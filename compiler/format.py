@@ -128,6 +128,7 @@ DECK_SOURCE_ENDS = {"deck": "top", "deck_end": "top or bottom", "deck_ends": "to
 SHUFFLED_TO = {"shuffle": "your deck", "shuffle_to_location": "your location deck"}
 CARD_SOURCES = {"hand": "", "discards": " from your discard pile",
                 "hand_or_discards": " from your hand or discard pile",
+                "hand_or_deck": " from your hand or from your deck",
                 "blessings": " from the blessings deck"}  # `deck`: _cards
 TURN_ACTION_WORDS = {"reset_hand": "reset your hand", "end_turn": "end your turn",
                      "keep_hand": "do not reset your hand at the end of the turn"}

@@ -17,7 +17,8 @@ Where a word has few values, they are those of the AST (compiler.ast): a card ac
 deck) or `shuffle_to_location` (into the location deck); a condition's kind is one of
 CONDITION_KINDS; a close place `here` (the character's location) or `origin` (the one the
 card came from); a card action's source is `hand`, `discards`, `discards_top` (the discard
-pile's top cards, the last discarded), `hand_or_discards`, `deck` (its top cards),
+pile's top cards, the last discarded), `hand_or_discards`, `hand_or_deck` (the hand, or
+the deck's top cards), `deck` (its top cards),
 `deck_ends` (its top and bottom cards) or `blessings` (the blessings deck's); the cards
 paid for `pay_for_each` are the hand's, as many as the player chooses; a forbidding's
 `or_kinds` are forbidden too, whatever their traits, and `powers` says powers may not be

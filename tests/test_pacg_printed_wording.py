@@ -1197,6 +1197,12 @@ Type: Barrier
 Before the encounter, summon and encounter a Sure Thing and a Runaway Imp.
 If either monster is not defeated, this barrier is undefeated.
 ---
+Name: Hoarding Wraith
+Type: Monster
+Check: Combat 0
+
+After you act, discard 2 cards from your hand or from your deck.
+---
 Name: Imp Brace
 Type: Barrier
 Check: Strength 99
@@ -4503,6 +4509,18 @@ def test_a_kind_of_card_names_each_summoned_card_of_that_kind(cards, bane, outco
     events = table.log.events
     assert events_of(events, outcome, card=bane)
     assert not [check for check in checks(events) if check["purpose"] == f"to defeat {bane}"]
+
+
+@pytest.mark.parametrize("hand", [[], ["Torch"]])
+def test_cards_lost_from_the_hand_or_from_the_deck(cards, hand):
+    """`discard 2 cards from your hand or from your deck`: with an empty hand, the top 2
+    cards of Brannoc's deck; with the Torch in hand, the same, as the player keeps the card
+    it values more (Policy.discards)."""
+    _, brannoc = brannoc_encounters(cards, "Hoarding Wraith", {"evade": ["none"],
+                                                               "check": [[]]},
+                                    hand=hand, deck=["Pebble"] * 3)
+    assert [card.name for card in brannoc.discards] == ["Pebble", "Pebble"]
+    assert ([card.name for card in brannoc.hand], len(brannoc.deck)) == (hand, 1)
 
 
 @pytest.mark.parametrize(("bane", "outcome"), [("Imp Brace", "undefeated"),

@@ -236,4 +236,5 @@ MODULES = {
     'Covetous Abbess': 'covetous_abbess',
     'Solitary Tyrant': 'solitary_tyrant',
     'Veiled Matriarch': 'veiled_matriarch',
+    'Grasping Archon': 'grasping_archon',
 }

@@ -1125,7 +1125,8 @@ class CardOperations:
         piles = {"hand": who.hand, "discards": who.discards, "deck": who.deck[:count],
                  "discards_top": who.discards[::-1][:count],  # the last discarded first
                  "deck_ends": who.deck[:1] + who.deck[1:][-1:],
-                 "hand_or_discards": who.hand + who.discards}
+                 "hand_or_discards": who.hand + who.discards,
+                 "hand_or_deck": who.hand + who.deck[:count]}
         return [card for card in piles[source] if card is not self.about_to_play
                 and of_kinds(card.defn, kinds)]
 
