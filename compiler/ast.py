@@ -1010,6 +1010,15 @@ class NoClosing(Effect):
 
 
 @dataclass(frozen=True)
+class NoTemporaryClosing(Effect):
+    """A villain's `a random other open location cannot be temporarily closed` (no `traits`),
+    or `locations that have the Abyssal trait cannot ...`: in its encounter, no character
+    there tries to close such a location for now."""
+
+    traits: tuple[Word, ...] = ()
+
+
+@dataclass(frozen=True)
 class NoDamage(Effect):
     """`the Faceless Stalker deals no damage`: the bane deals no damage for a failed check
     to defeat it, whatever window says so (`If undefeated, ...`).  `card` is None when the

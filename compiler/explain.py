@@ -699,6 +699,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.UndefeatedUnless: lambda e, you: f"the card is undefeated if any encounter of the "
                                          f"{e.card.name} it summoned was not won",
     ast.NoClosing: lambda e, you: "defeating the card offers no attempt to close the location",
+    ast.NoTemporaryClosing: lambda e, you: "in this villain's encounter, no character tries "
+    "to close for now " + (f"a location with the {' or '.join(map(str, e.traits))} trait"
+                           if e.traits else "one other open location the dice pick"),
     ast.NoDamage: lambda e, you: "the card deals no damage for a failed check to defeat it (so "
                                  "from the start of its encounter)",
     ast.PayForEach: lambda e, you: f"{you} may {e.action} any number of "

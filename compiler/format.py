@@ -927,6 +927,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.UndefeatedUnless: lambda e, voice: (f"if any character does not defeat the "
                                             f"{e.card.name}, {self_ref(e.subject)} is "
                                             "undefeated"),
+    ast.NoTemporaryClosing: lambda e, voice: (
+        f"locations that have the {_list(map(str, e.traits), 'or')} trait" if e.traits
+        else "a random other open location") + " cannot be temporarily closed",
     ast.NoClosing: lambda e, voice: f"defeating {self_ref(e.card)} does not allow you to close "
     "this location",
     ast.NoDamage: lambda e, voice: (f"{self_ref(e.card)} deals no damage" if e.card is not None

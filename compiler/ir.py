@@ -119,6 +119,8 @@ card with none is not taken in).
 | `undefeated_unless` | card: undefeated if any encounter of that summoned card was not won |
 | `no_damage`      | (none): no damage for a failed check to defeat the card (among `effects`) |
 | `no_closing`     | (none): the henchman, defeated, offers no attempt to close its location |
+| `no_temporary_closing` | traits: a villain's; in its encounter no one closes for now one |
+|                  | other open location the dice pick (no traits), or those with a trait |
 | `pay_for_each`   | action, kinds, each (an `add_to_check`, once for each card paid) |
 | `shuffle_blessing` | (none): the blessings deck's top card into the location deck      |
 | `forbid_self`    | (none): the card may not be played now (in `before_playing`); with   |

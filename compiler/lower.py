@@ -562,6 +562,9 @@ class _Lowerer:
     def NoClosing(self, e: ast.NoClosing) -> ir.Effect:
         return {"op": "no_closing"}
 
+    def NoTemporaryClosing(self, e: ast.NoTemporaryClosing) -> ir.Effect:
+        return {"op": "no_temporary_closing", "traits": _words(e.traits)}
+
     def NoDamage(self, e: ast.NoDamage) -> ir.Effect:
         return {"op": "no_damage"}
 

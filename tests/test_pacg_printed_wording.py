@@ -1197,6 +1197,28 @@ Type: Barrier
 Before the encounter, summon and encounter a Sure Thing and a Runaway Imp.
 If either monster is not defeated, this barrier is undefeated.
 ---
+Name: Sealing Lich
+Type: Villain
+Check: Combat 0
+
+When encountered, a random other open location cannot be temporarily closed.
+---
+Name: Abyss Warden
+Type: Villain
+Check: Combat 0
+
+When you encounter this card, locations that have the Abyssal trait cannot be temporarily
+closed.
+---
+Name: Rift Gate
+Type: Location
+Traits: Abyssal
+Check: Dexterity 0
+---
+Name: Calm Gate
+Type: Location
+Check: Dexterity 0
+---
 Name: Hoarding Wraith
 Type: Monster
 Check: Combat 0
@@ -4509,6 +4531,25 @@ def test_a_kind_of_card_names_each_summoned_card_of_that_kind(cards, bane, outco
     events = table.log.events
     assert events_of(events, outcome, card=bane)
     assert not [check for check in checks(events) if check["purpose"] == f"to defeat {bane}"]
+
+
+@pytest.mark.parametrize("villain", ["Sealing Lich", "Abyss Warden"])
+def test_a_villain_may_keep_locations_from_being_closed_for_now(cards, villain):
+    """`a random other open location cannot be temporarily closed`: of the Rift Gate and the
+    Calm Gate, each with a character who would close it, one the dice pick is not tried;
+    `locations that have the Abyssal trait ...`: the Rift Gate is not."""
+    events = play_setup(cards, locations=[*field(villain), {"card": "Rift Gate", "deck": []},
+                                          {"card": "Calm Gate", "deck": []}],
+                        characters=[hero("Brannoc Ashvale"),
+                                    {**hero("Ilsa Thornquill"), "location": "Rift Gate"},
+                                    {**hero("Tamsin Reed"), "location": "Calm Gate"}],
+                        script={"evade": ["none"], "check": [[]] * 3})
+    (barred,) = events_of(events, "not_closable")
+    closed = [event["location"] for event in events_of(events, "temporarily_closed")]
+    assert sorted(barred["locations"] + closed) == ["Calm Gate", "Rift Gate"]
+    assert len(closed) == 1
+    if villain == "Abyss Warden":
+        assert closed == ["Calm Gate"]
 
 
 @pytest.mark.parametrize("hand", [[], ["Torch"]])

@@ -72,6 +72,7 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,
                  ast.DamageRule, ast.Unevadable, ast.EvadeSelf,
                  ast.SufferScourge, ast.DiscardFirst, ast.NoDamage, ast.NoClosing,
+                 ast.NoTemporaryClosing,
                  ast.UndefeatedUnless,
                  ast.EncounteredByEach, ast.PlayedFate, ast.MovementLock)
 _POWER_PURPOSES = (ast.Evade, ast.DefeatBane, ast.ReduceDamage, ast.AddToCheck, ast.AddDice,

@@ -1460,6 +1460,10 @@ class AstBuilder:
     def no_closing(self, meta: Any, card: ast.SelfRef) -> ast.NoClosing:
         return ast.NoClosing(card, span=self._span(meta))
 
+    def no_temporary_closing(self, meta: Any, *traits: Any) -> ast.NoTemporaryClosing:
+        """A random other open location (no traits), or those with one of `traits`."""
+        return ast.NoTemporaryClosing(traits[0] if traits else (), span=self._span(meta))
+
     def no_damage(self, meta: Any, card: ast.SelfRef) -> ast.NoDamage:
         return ast.NoDamage(card, span=self._span(meta))
 

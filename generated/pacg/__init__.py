@@ -237,4 +237,6 @@ MODULES = {
     'Solitary Tyrant': 'solitary_tyrant',
     'Veiled Matriarch': 'veiled_matriarch',
     'Grasping Archon': 'grasping_archon',
+    'Warden of the Rift': 'warden_of_the_rift',
+    'Rift Tyrant': 'rift_tyrant',
 }

@@ -253,7 +253,8 @@ class Encounter(CardOperations):
         """Each character at another open location may try once to close it for now; one
         success a location is enough."""
         for location in self.table.locations:
-            if location is self.location or not location.is_open:
+            if location is self.location or not location.is_open \
+                    or location.name in self.not_closable:
                 continue
             for character in self.table.characters_at(location):
                 if not self.table.policy.temporary_close(self, character, location):

@@ -175,6 +175,8 @@ class CardOperations:
         self.evadable = True
         self.deals_damage = True  # for a failed check to defeat the card (no_damage)
         self.offers_closing = True  # a henchman defeated lets its location be closed
+        # Locations a villain's text keeps from being closed for now in its encounter.
+        self.not_closable: set[str] = set()
         # The outcome card text settled before any check (undefeated_unless), and whether
         # each card summoned in this encounter (or encountered alongside it) was defeated.
         self.settled: bool | None = None
@@ -1201,6 +1203,18 @@ class CardOperations:
 
     def no_closing(self) -> None:
         self.offers_closing = False
+
+    def no_temporary_closing(self, traits: tuple[str, ...]) -> None:
+        """No character tries to close for now a random other open location (no `traits`),
+        or each location with one of `traits`, in this villain's encounter."""
+        others = [place for place in self.table.locations
+                  if place is not self.location and place.is_open]
+        wanted = {trait.casefold() for trait in traits}
+        barred = [place for place in others
+                  if wanted & {trait.casefold() for trait in place.defn.traits}] if traits \
+            else [self.table.dice.choice(others)] if others else []
+        self.not_closable.update(place.name for place in barred)
+        self.log.emit("not_closable", locations=[place.name for place in barred])
 
     def no_damage(self) -> None:
         self.deals_damage = False
