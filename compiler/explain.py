@@ -550,7 +550,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
        else f"on a success: {effect_words(e.then, you)}"),
     ast.SufferScourge: lambda e, you: f"{_who(e.target, you)} suffers "
     + (f"the scourge {e.card.name}" if e.card else "a scourge the dice pick from the box"),
-    ast.MoveSelf: lambda e, you: "when its encounter ends, the card is " + (
+    ast.MoveSelf: lambda e, you: "when its encounter ends (examined, at once), the card is " + (
         f"shuffled into {ast.SHUFFLED_INTO[e.place]}" if e.place in ast.SHUFFLED_INTO
         else "put under the top card of the location deck (on top, if it is empty)"
         if e.place == "under_top" else f"put on {_end(e.place)} of the location deck"),

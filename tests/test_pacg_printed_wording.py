@@ -1219,6 +1219,13 @@ Name: Calm Gate
 Type: Location
 Check: Dexterity 0
 ---
+Name: Shy Sigil
+Type: Henchman
+Check: Combat 5
+
+When you examine this card, you may put it back on either the top or bottom of the deck it
+came from.
+---
 Name: Hoarding Wraith
 Type: Monster
 Check: Combat 0
@@ -2755,6 +2762,21 @@ def test_a_card_examined_may_be_encountered_at_once(cards):
     assert events_of(events, "window", window="when examined", card="Lurking Shade")
     assert [event["card"] for event in events_of(events, "encounter")] == [
         "Peeking Wall", "Lurking Shade"]
+
+
+@pytest.mark.parametrize(("answer", "deck"), [
+    (True, ["Pebble", "Pebble", "Shy Sigil"]), (False, ["Shy Sigil", "Pebble", "Pebble"])])
+def test_a_card_examined_may_put_itself_at_an_end_of_its_deck(cards, answer, deck):
+    """`When you examine this card, you may put it back on either the top or bottom of the
+    deck it came from.`: examined by the wall's text, the sigil goes to the bottom (the end
+    the player picks by default, docs/rulings.md) if the player wants it to."""
+    table = laid_out(cards, {"locations": field("Peeking Wall", "Shy Sigil", "Pebble",
+                                                "Pebble"),
+                             "characters": [hero("Brannoc Ashvale")],
+                             "script": {"evade": ["none"], "may": [answer]}})
+    brannoc = table.characters[0]
+    rt.Encounter(table, brannoc, brannoc.location.deck.pop(0), brannoc.location).run()
+    assert [card.name for card in brannoc.location.deck] == deck
 
 
 @pytest.mark.parametrize(("location", "damaged"), [

@@ -170,6 +170,7 @@ MODULES = {
     'Skulking Informant': 'skulking_informant',
     'Cinder Cultist': 'cinder_cultist',
     'Patrol Captain': 'patrol_captain',
+    'Shifting Glyph': 'shifting_glyph',
     'Mossy Crossroads': 'mossy_crossroads',
     'Drowned Chapel': 'drowned_chapel',
     'Collapsed Mine': 'collapsed_mine',

@@ -159,13 +159,24 @@ class Encounter(CardOperations):
 
     def examined(self, deck: list[Card]) -> None:
         """This card, in `deck`, was just examined: its `When you examine this card` text is
-        done, and if it says to, the character encounters it, taking it from the deck."""
+        done, and if it says to, the character encounters it, taking it from the deck; if it
+        says where the card goes (`put it back on the bottom of the deck it came from`), it
+        goes there from its location's deck."""
         self.encounter_now = False
         with self.log.nested():
             self._window("when_examined")
-        if self.encounter_now and not self._stopped() and self.card in deck:
+        if self._stopped() or self.card not in deck:
+            return
+        if self.encounter_now:
             deck.remove(self.card)
             self.run()
+        elif self.place_by_text is not None:
+            if deck is not self.location.deck:
+                raise ScenarioError(f"{self.card.name} moves itself when examined in a deck "
+                                    "not its location's, which the runtime does not model")
+            deck.remove(self.card)
+            where = self._place_in_location(self.place_by_text)
+            self.log.emit("put_away", card=self.card.name, where=where)
 
     def _stopped(self) -> bool:
         return self.table.over or not self.character.alive
