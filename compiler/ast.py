@@ -929,6 +929,25 @@ class CountedDamage(Effect):
 
 
 @dataclass(frozen=True)
+class ExaminedKinds(Effect):
+    """`examine the top 3 cards of your deck and discard any allies`: each card examined
+    just before that is of `kinds`, still in its deck, goes where `action` sends it."""
+
+    action: str
+    kinds: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class ExaminedRest(Effect):
+    """What becomes of the cards examined just before that are still in their deck: `how`
+    'any_order' (`You may put them back in any order.`, `Return the remaining cards to the
+    location deck in any order.`) or 'shuffle' (`Shuffle any remaining cards into your
+    deck.`: the deck they are in, shuffled)."""
+
+    how: str
+
+
+@dataclass(frozen=True)
 class ExaminedAction(Effect):
     """`If it is a boon, you may add it to your hand`: what becomes of the card examined just
     before; `action` is one of EXAMINED_ACTIONS."""
@@ -1516,11 +1535,14 @@ def continues(sentence: Sentence) -> bool:
     """Whether a sentence goes on with the one before it: `Then, ...`, or one about how the
     check that sentence made went (for the characters who succeeded or failed at it, or
     only `If you succeed, ...; if you fail, ...`), what it examined (`If it is a boon,
-    ...`) or the location it selected (`Each character at that location ...`)."""
+    ...`, `You may put them back in any order.`) or the location it selected (`Each
+    character at that location ...`)."""
     if isinstance(sentence, Continuation):
         return True
     if not isinstance(sentence, Untimed):
         return False
+    if any(isinstance(node, ExaminedRest) for node in sentence.nodes):
+        return True  # `You may put them back in any order.`: of the cards examined before
     return all(isinstance(effect, Conditional) and effect.condition.kind in ABOUT_BEFORE
                for effect in sentence.effects) or any(
         isinstance(node, Target) and node.kind in TARGETS_OF_BEFORE

@@ -666,6 +666,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     + _with_traits(e.traits) + (", of the kind the player names," if e.chosen else "")
     + " from the box to the hand",
     ast.PileAction: lambda e, you: _pile_action(e, you),
+    ast.ExaminedKinds: lambda e, you: f"{you} must {_ACTION_VERBS.get(e.action, e.action)} "
+    f"each of the cards examined just before that is of the types {' or '.join(map(str, e.kinds))}",
+    ast.ExaminedRest: lambda e, you: "the cards examined just before that are left go back in "
+    "the order its player chooses (by default, as they are)" if e.how == "any_order"
+    else "the deck the cards examined just before are in is shuffled",
     ast.DamageRule: lambda e, you: _damage_rule(e),
     ast.Unevadable: lambda e, you: "no card or power may evade this card",
     ast.AllowAnother: lambda e, you: f"another {e.kind} may be played on this check",

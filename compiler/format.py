@@ -898,6 +898,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Examine: _examine,
     ast.GainFromBox: _gain_from_box,
     ast.PileAction: _pile,
+    ast.ExaminedKinds: lambda e, voice: f"{e.action} any {_list(map(str, e.kinds), 'or')}",
+    ast.ExaminedRest: lambda e, voice: "put them back in any order" if e.how == "any_order"
+    else "shuffle the remaining cards into the deck",
     ast.DamageRule: _damage_rule,
     ast.Unevadable: lambda e, voice: "this card may not be evaded",
     ast.AllowAnother: lambda e, voice: f"you may play another {e.kind} on this check",

@@ -108,6 +108,8 @@ card with none is not taken in).
 | `counted_damage` | target, kind, counted (selections), owner (`yours`, `theirs`): a point a card |
 |                  | and, only when not 0, plus: so many points more                      |
 | `examined`       | action (ast.EXAMINED_ACTIONS): of the card examined just before      |
+| `examined_kinds` | action, kinds: each card examined just before of those kinds, left   |
+| `examined_rest`  | how (`any_order`, `shuffle`): the cards examined just before, left   |
 | `for_each`       | counted (ast.COUNTED), effect: the effect once for each one counted |
 | `for_each_played` | kinds, traits, effect: the effect once for each such card played on |
 |                  | the check being made                                                 |

@@ -541,6 +541,12 @@ class _Lowerer:
     def ExaminedAction(self, e: ast.ExaminedAction) -> ir.Effect:
         return {"op": "examined", "action": e.action}
 
+    def ExaminedKinds(self, e: ast.ExaminedKinds) -> ir.Effect:
+        return {"op": "examined_kinds", "action": e.action, "kinds": _words(e.kinds)}
+
+    def ExaminedRest(self, e: ast.ExaminedRest) -> ir.Effect:
+        return {"op": "examined_rest", "how": e.how}
+
     def ForEachPlayed(self, e: ast.ForEachPlayed) -> ir.Effect:
         return {"op": "for_each_played", "kinds": _words(e.kinds), "traits": _words(e.traits),
                 "effect": self.effect(e.effect)}

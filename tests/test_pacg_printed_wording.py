@@ -1226,6 +1226,19 @@ Check: Combat 5
 When you examine this card, you may put it back on either the top or bottom of the deck it
 came from.
 ---
+Name: Mirror Siren
+Type: Monster
+Check: Combat 0
+
+After the encounter, examine the top 3 cards of your deck and discard any allies. Shuffle
+any remaining cards into your deck.
+---
+Name: Bottom Seer
+Type: Spell
+
+Discard this card to examine the bottom 3 cards of your location deck. You may put them back
+in any order.
+---
 Name: Hoarding Wraith
 Type: Monster
 Check: Combat 0
@@ -4572,6 +4585,33 @@ def test_a_villain_may_keep_locations_from_being_closed_for_now(cards, villain):
     assert len(closed) == 1
     if villain == "Abyss Warden":
         assert closed == ["Calm Gate"]
+
+
+def test_cards_examined_of_a_kind_go_and_the_rest_are_shuffled(cards):
+    """`examine the top 3 cards of your deck and discard any allies`: the Loyal Hound among
+    them is discarded, the one in the hand and the one below them are not; `Shuffle any
+    remaining cards into your deck.` shuffles it."""
+    table, brannoc = brannoc_encounters(
+        cards, "Mirror Siren", {"evade": ["none"], "check": [[]]}, hand=["Loyal Hound"],
+        deck=["Pebble", "Loyal Hound", "Torch", "Loyal Hound", "Pebble"])
+    assert [card.name for card in brannoc.discards] == ["Loyal Hound"]
+    assert [card.name for card in brannoc.hand] == ["Loyal Hound"]
+    assert sorted(card.name for card in brannoc.deck) == ["Loyal Hound", "Pebble", "Pebble",
+                                                            "Torch"]
+    assert events_of(table.log.events, "shuffled", location="Brannoc Ashvale")
+
+
+@pytest.mark.parametrize(("order", "deck"), [
+    (None, ["Pebble", "Iron Brute", "Sure Thing", "Torch"]),
+    (["Torch", "Iron Brute", "Sure Thing"], ["Pebble", "Torch", "Iron Brute", "Sure Thing"])])
+def test_cards_examined_may_go_back_in_any_order(cards, order, deck):
+    """`You may put them back in any order.` after examining the bottom 3 cards: in the
+    order the script gives, or by default as they were."""
+    table = laid_out(cards, {"locations": field("Pebble", "Iron Brute", "Sure Thing", "Torch"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Bottom Seer"])],
+                             "script": {"may": [True], **({"order": [order]} if order else {})}})
+    play_first_power(cards, table)
+    assert [card.name for card in table.locations[0].deck] == deck
 
 
 @pytest.mark.parametrize("hand", [[], ["Torch"]])

@@ -66,7 +66,8 @@ _SHARED_EFFECTS = (*_HOLDERS, ast.CardAction, ast.Draw, ast.Retrieve, ast.Explor
                    ast.DifficultyChange, ast.Examine, ast.TurnAction, ast.SelfAction,
                    ast.CloseLocation, ast.Damage, ast.GainFromBox, ast.Move, ast.Attempt,
                    ast.PileAction, ast.ShuffleLocation, ast.ShuffleBlessing, ast.BlessingsBack,
-                   ast.ExaminedAction, ast.CountedDamage, ast.SearchDeck, ast.ShuffleFromBox,
+                   ast.ExaminedAction, ast.ExaminedKinds, ast.ExaminedRest, ast.CountedDamage,
+                   ast.SearchDeck, ast.ShuffleFromBox,
                    ast.RollFor, ast.SelectLocation, ast.ChooseCardType, ast.SetAsideChosen,
                    ast.ReturnSetAside)
 _BANE_EFFECTS = (*_SHARED_EFFECTS, ast.Summon, ast.SummonFromBox, ast.MoveSelf, ast.Forbid,

@@ -178,6 +178,15 @@ def _of_examined(effect: ast.Effect) -> ast.Effect:
     return effect
 
 
+def _of_examined_cards(effect: ast.Effect) -> ast.Effect:
+    """`discard any allies` (the hand's, read alone) after `examine the top 3 cards of your
+    deck and`: the examined cards of those kinds."""
+    if isinstance(effect, ast.PileAction) and effect.pile == "hand" and effect.kinds \
+            and not effect.traits and effect.target.kind == "you":
+        return ast.ExaminedKinds(effect.action, effect.kinds, span=effect.span)
+    return effect
+
+
 def _outcome_target(effect: Any) -> bool:
     """Whether the effect falls on the characters who failed or succeeded at a check."""
     target = getattr(effect, "target", None)
@@ -764,7 +773,7 @@ class AstBuilder:
             before = done[-1] if done else None
             effect = _dealt_on(item, before) if isinstance(item, _MoreDamage) else item
             if ast.examines(before) and isinstance(effect, ast.Effect):
-                effect = _of_examined(effect)
+                effect = _of_examined_cards(_of_examined(effect))
             if isinstance(before, ast.Evade) and before.place is None \
                     and isinstance(effect, ast.MoveSelf) and _is_it(effect.card) \
                     and effect.place in ast.DECK_ENDS:
@@ -1417,6 +1426,12 @@ class AstBuilder:
 
     def set_aside_chosen(self, meta: Any) -> ast.SetAsideChosen:
         return ast.SetAsideChosen(span=self._span(meta))
+
+    def rest_any_order(self, meta: Any) -> ast.ExaminedRest:
+        return ast.ExaminedRest("any_order", span=self._span(meta))
+
+    def rest_shuffled(self, meta: Any) -> ast.ExaminedRest:
+        return ast.ExaminedRest("shuffle", span=self._span(meta))
 
     def return_set_aside(self, meta: Any) -> ast.ReturnSetAside:
         return ast.ReturnSetAside(span=self._span(meta))

@@ -16,6 +16,7 @@ MESSAGES = {
     "defeated_by_card": "{character} defeats {card} with a card, with no check",
     "close_attempt": "{character} tries to close {location} {how}",
     "temporarily_closed": "{location} is temporarily closed",
+    "reordered": "the cards examined in {location}'s deck go back as {cards}",
     "not_closable": "no one may close {locations} for now in this encounter",
     "closed": "{location} is closed ({how}); cards banished from its deck: {banished}",
     "close_refused": "{location} cannot close: the villain is still in its deck",

@@ -837,6 +837,39 @@ class CardOperations:
         self.chosen_type = self.table.policy.card_type(self, you)
         self.log.emit("chose_type", character=you.name, type=self.chosen_type)
 
+    def _examined_left(self) -> tuple[list[Card], str, list[Card]]:
+        """The deck examined last, its name, and its cards examined that are still in it."""
+        if self.examined_cards is None:
+            raise ScenarioError(f"{self.card.name} speaks of cards examined before any were")
+        deck, whose, examined = self.examined_cards
+        return deck, whose, [card for card in examined if card in deck]
+
+    def examined_kinds(self, you: Character, action: str, kinds: tuple[str, ...]) -> None:
+        """`examine the top 3 cards of your deck and discard any allies`: those examined that
+        are of `kinds` go where `action` sends them, from `you`'s own deck."""
+        deck, _, left = self._examined_left()
+        lost = [card for card in left if of_kinds(card.defn, kinds)]
+        if lost and deck is not you.deck:
+            raise ScenarioError(f"{self.card.name} would {action} cards examined in a deck "
+                                "not its holder's, which the runtime does not model")
+        for card in lost:
+            self.table.move(you, card, action)
+        self.log.emit("lose_cards", character=you.name, action=action,
+                      cards=[card.name for card in lost])
+
+    def examined_rest(self, you: Character, how: str) -> None:
+        """The cards examined last that are left: shuffled with their deck (`shuffle`), or
+        put back in the order the player chooses (`any_order`: Policy.examined_order)."""
+        deck, whose, left = self._examined_left()
+        if how == "shuffle":
+            self.table.dice.shuffle(deck)
+            self.log.emit("shuffled", location=whose)
+            return
+        order = self.table.policy.examined_order(self, you, left)
+        for place, card in zip(sorted(deck.index(card) for card in left), order, strict=True):
+            deck[place] = card
+        self.log.emit("reordered", location=whose, cards=[card.name for card in order])
+
     def set_aside_chosen(self, you: Character) -> None:
         """`If there are any cards of the chosen type, set them aside.`: those examined just
         before that are still in their deck leave it, until return_set_aside."""

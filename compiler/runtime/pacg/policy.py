@@ -42,6 +42,7 @@ SCRIPTABLE = {
     "card_type": "the type of card to name when card text says to choose one",
     "deck_end": "'top' or 'bottom': where cards set aside go back on their deck",
     "box_kind": "the kind of card to draw from the box when card text lets the player choose",
+    "order": "a list of the names of the cards examined, in the order they go back in",
 }
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
@@ -169,6 +170,26 @@ class Policy:
         if answer not in ("top", "bottom"):
             raise ScenarioError(f"the scripted deck end {answer!r} is not 'top' or 'bottom'")
         return str(answer)
+
+    def examined_order(self, enc: Encounter, character: Character, cards: list[Card]
+                       ) -> list[Card]:
+        """The order cards examined go back in, the first where the first was: scripted
+        (`order`, their names), or by default as they are."""
+        answer = self.script.next("order")
+        if answer is None:
+            return cards
+        left, ordered = list(cards), []
+        for name in answer:
+            card = next((card for card in left if card.name.casefold() == str(name).casefold()),
+                        None)
+            if card is None:
+                break
+            left.remove(card)
+            ordered.append(card)
+        if left or len(ordered) != len(answer):
+            raise ScenarioError(f"the scripted order {answer!r} does not name each card "
+                                f"examined once: {[card.name for card in cards]!r}")
+        return ordered
 
     def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
         answer = self.script.next("summon_order")
