@@ -74,7 +74,8 @@ def write_pool(cards_dir: Path, out: Path, count: int, seed: int = 2026) -> int:
 def _inventory(cards: list[tuple[ast.Card, str]]
                ) -> tuple[list[Template], dict[tuple[str, str, str | None], list[str]]]:
     """The bundled cards with rules text, as templates, and their sentences, by game, type
-    and label.  A sentence that calls its card by name stays with that card; one that goes
+    and label.  A sentence that calls its card by name stays with that card, as does a
+    table of rolls (its rows need their own lines and numbers); one that goes
     on from the sentence before it (`Then, ...`, a power's effects after `Banish this card
     and choose a character at your location.`, `If any character does not defeat` the
     card that sentence summons, or `Ignore any movement restrictions.` after a power that
@@ -96,7 +97,8 @@ def _inventory(cards: list[tuple[ast.Card, str]]
             own: list[str | None] = []  # None for a phrase that stays with its card
             previous: ast.Sentence | None = None
             for sentence in section.sentences:
-                text = None if _names_its_card(sentence) else format_sentence(sentence)
+                text = None if _names_its_card(sentence) or sentence.table is not None \
+                    else format_sentence(sentence)
                 goes_on = ast.continues(sentence) or ast.is_open(previous) \
                     or isinstance(sentence, ast.MovementRule) or any(
                     isinstance(node, ast.UndefeatedUnless) for node in ast.walk(sentence))
