@@ -687,6 +687,10 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
     ("If you fail a check to defeat X, bury a card.", "If X is undefeated, bury a card."),
     ("If you fail the check to defeat X, bury a card.", "If X is undefeated, bury a card."),
     ("Bury a card from your discards.", "Bury a card from your discard pile."),
+    ("Succeed at an Arcane 6 check to recharge this card instead of discarding this card.",
+     "Succeed at an Arcane 6 check to recharge this card instead of discarding it."),
+    ("Recharge this card instead of discarding or burying this card.",
+     "Recharge this card instead of discarding or burying it."),
     ("Characters at this location encounter this barrier as their first exploration each "
      "turn, and may not move or be moved until X is defeated.",
      "Each character at this location encounters this card as her exploration, and may not "

@@ -1617,8 +1617,8 @@ class AstBuilder:
                            instead_of: Token) -> ast.InsteadOfDiscard:
         """`... instead of discarding it` (`or burying it`): the verbs after `of` say which
         moves are replaced."""
-        verbs = str(instead_of).casefold().split()[2:-1]
-        replaces = tuple(_REPLACED[verb] for verb in verbs if verb != "or")
+        words = str(instead_of).casefold().split()
+        replaces = tuple(_REPLACED[word] for word in words if word in _REPLACED)
         return ast.InsteadOfDiscard(action.text, card, None, replaces, span=self._span(meta))
 
     def check_to(self, meta: Any, check: ast.CheckStep, effect: ast.Effect
