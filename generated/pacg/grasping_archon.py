@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/villains.card'
-LINE = 94
+LINE = 95
 
 
 def after_encounter(enc: rt.Encounter, you: rt.Character) -> None:

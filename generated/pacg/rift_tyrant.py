@@ -3,11 +3,11 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/villains.card'
-LINE = 110
+LINE = 111
 
 
 def when_encountered(enc: rt.Encounter, you: rt.Character) -> None:
-    enc.no_temporary_closing(('Abyssal',))
+    enc.no_temporary_closing(('Haunted',))
 
 
 CARD = rt.CardDef(

@@ -9,17 +9,19 @@ LINE = 87
 def if_undefeated(enc: rt.Encounter, you: rt.Character) -> None:
     if enc.holds(you, 'check_was', ('combat',)):
         for target in enc.targets('you', you):
-            enc.forbid(target, ('weapons', 'spells'), (), for_turn=True)
+            enc.forbid(target, ('spells',), (), for_turn=True)
+    for target in enc.targets('you', you):
+        enc.cards(target, 'bury', 1, False, (), 'hand')
 
 
 CARD = rt.CardDef(
     name='Veiled Matriarch',
     type='Villain',
-    traits=('Lamia', 'Sorcerer'),
+    traits=('Hag', 'Sorcerer'),
     immunities=frozenset(()),
     check=(
-        (rt.CheckOption(('Wisdom',), 10), rt.CheckOption(('Combat',), 14)),
-        (rt.CheckOption(('Combat',), 17),),
+        (rt.CheckOption(('Combat',), 15),),
+        (rt.CheckOption(('Combat',), 12),),
     ),
     if_undefeated=if_undefeated,
 )

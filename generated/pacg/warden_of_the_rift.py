@@ -3,7 +3,7 @@
 from compiler.runtime import pacg as rt
 
 SOURCE = 'cards/pacg/villains.card'
-LINE = 102
+LINE = 103
 
 
 def when_encountered(enc: rt.Encounter, you: rt.Character) -> None:
