@@ -1242,10 +1242,12 @@ class CardOperations:
         or each location with one of `traits`, in this villain's encounter."""
         others = [place for place in self.table.locations
                   if place is not self.location and place.is_open]
-        wanted = {trait.casefold() for trait in traits}
-        barred = [place for place in others
-                  if wanted & {trait.casefold() for trait in place.defn.traits}] if traits \
-            else [self.table.dice.choice(others)] if others else []
+        if traits:
+            wanted = {trait.casefold() for trait in traits}
+            barred = [place for place in others
+                      if wanted & {trait.casefold() for trait in place.defn.traits}]
+        else:
+            barred = [self.table.dice.choice(others)] if others else []
         self.not_closable.update(place.name for place in barred)
         self.log.emit("not_closable", locations=[place.name for place in barred])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance, skill_for
@@ -44,6 +44,7 @@ SCRIPTABLE = {
     "box_kind": "the kind of card to draw from the box when card text lets the player choose",
     "order": "a list of the names of the cards examined, in the order they go back in",
 }
+Named = TypeVar("Named", Card, CardDef)  # what a script may put in order by name
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
 # How many points of damage a reduction must save to be worth its cost.
@@ -176,30 +177,12 @@ class Policy:
         """The order cards examined go back in, the first where the first was: scripted
         (`order`, their names), or by default as they are."""
         answer = self.script.next("order")
-        if answer is None:
-            return cards
-        left, ordered = list(cards), []
-        for name in answer:
-            card = next((card for card in left if card.name.casefold() == str(name).casefold()),
-                        None)
-            if card is None:
-                break
-            left.remove(card)
-            ordered.append(card)
-        if left or len(ordered) != len(answer):
-            raise ScenarioError(f"the scripted order {answer!r} does not name each card "
-                                f"examined once: {[card.name for card in cards]!r}")
-        return ordered
+        return cards if answer is None else _in_order(answer, cards, "order of the cards "
+                                                      "examined")
 
     def summon_order(self, enc: Encounter, defs: list[CardDef]) -> list[CardDef]:
         answer = self.script.next("summon_order")
-        if answer is None:
-            return defs
-        by_name = {defn.name.casefold(): defn for defn in defs}
-        if sorted(name.casefold() for name in answer) != sorted(by_name):
-            raise ScenarioError(f"the scripted summon order {answer!r} does not name each "
-                                f"summoned card once: {[defn.name for defn in defs]!r}")
-        return [by_name[name.casefold()] for name in answer]
+        return defs if answer is None else _in_order(answer, defs, "summon order")
 
     def target(self, enc: Encounter, kind: str, you: Character) -> Character | None:
         """Another character at the location, for `another character`; otherwise `you`."""
@@ -343,3 +326,20 @@ def _check_chance(state: CheckState, plays: list[Play]) -> Fraction:
 def _bare_chance(character: Character, option: CheckOption, adventure: int) -> Fraction:
     difficulty = option.difficulty + option.adventure * adventure
     return chance(skill_for(character, option), [], difficulty)
+
+
+def _in_order(answer: Sequence[str], items: Sequence[Named], what: str) -> list[Named]:
+    """`items` in the order a script names them (`summon_order`, `order`), a name for each,
+    as often as it stands."""
+    left, ordered = list(items), []
+    for name in answer:
+        item = next((item for item in left if item.name.casefold() == str(name).casefold()),
+                    None)
+        if item is None:
+            break
+        left.remove(item)
+        ordered.append(item)
+    if left or len(ordered) != len(answer):
+        raise ScenarioError(f"the scripted {what} {answer!r} does not name each of "
+                            f"{[item.name for item in items]!r} once")
+    return ordered
