@@ -86,9 +86,8 @@ _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
 _CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome, ast.PayForEach,
                   ast.ForEachPlayed)
-# Kinds of card a selector or a forbidding may name, as the singular words they fold to.
+# Kinds of card a selector or a forbidding may name.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
-_KIND_WORDS = frozenset(singular(kind) for kind in _KINDS)
 
 
 def _untimed_kind(kind: str, sentence: ast.Untimed) -> str:
@@ -631,7 +630,7 @@ class _CardCheck(CardCheck):
             self.report("CW204", node, "this asks how the encounter of a card the text "
                         "summons went, and the text summons none", "summon the card first: "
                         "'Before the encounter, summon and encounter the henchman Bloodbug.'")
-        elif node.words and singular(node.words[0].text) not in _KIND_WORDS \
+        elif node.words and singular(node.words[0].text) not in _singulars(_KINDS) \
                 and ast.name_key(node.words[0].text) not in self._summoned():
             self.report("CW204", node.words[0], f"this card's text does not summon "
                         f"'{node.words[0]}'", "name a card the text summons, or a kind of "
@@ -702,13 +701,15 @@ class _CardCheck(CardCheck):
     def _check_kinds(self, kinds: tuple[ast.Word, ...]) -> None:
         for kind in kinds:
             for text in kind.text.split():
-                word = ast.Word(text, span=self.card.where(kind))
-                if not known(word, (*CHECK_SKILLS, *CHECK_WORDS)):
+                if not known(text, (*CHECK_SKILLS, *CHECK_WORDS)):
+                    # Placed only when reported: finding where a shared node stands walks
+                    # the card.
+                    word = ast.Word(text, span=self.card.where(kind))
                     self.unknown("CW205", word, "a pacg skill", CHECK_SKILLS)
 
     def _card_kinds(self, words: tuple[ast.Word, ...], kinds: tuple[str, ...] = _KINDS) -> None:
         """Each word names a kind of card (`spells` and `spell` alike)."""
-        folded = {singular(kind) for kind in kinds}
+        folded = _singulars(kinds)
         for word in words:
             if singular(word.text) not in folded:
                 self.unknown("CW210", word, "a kind of pacg card", kinds)
@@ -791,3 +792,10 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
 def _node_checks(node_type: type) -> tuple[Callable[[_CardCheck, Any], None], ...]:
     """The checks of a class of node: its own, or those of the nearest class it comes from."""
     return next((_NODE_CHECKS[cls] for cls in node_type.__mro__ if cls in _NODE_CHECKS), ())
+
+
+@cache
+def _singulars(kinds: tuple[str, ...]) -> frozenset[str]:
+    """The singular words `kinds` fold to, made once for each list of kinds a check names
+    (every card's selectors ask it)."""
+    return frozenset(singular(kind) for kind in kinds)

@@ -117,7 +117,7 @@ def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str],
     return error(code, at, f"'{word.text}' is not {what}", hint)
 
 
-def known(word: ast.Word, words: Iterable[str]) -> bool:
+def known(word: ast.Word | str, words: Iterable[str]) -> bool:
     """Whether `word` is one of `words`, ignoring case."""
-    folded = word.text.casefold()
+    folded = (word if isinstance(word, str) else word.text).casefold()
     return any(folded == item.casefold() for item in words)
