@@ -24,12 +24,14 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from typing import Any
 
 from compiler import ast, ir
 from compiler.cache import key_of, project_cache
 from compiler.check import CardFacts, Pool, check_card
 from compiler.diagnostics import Diagnostic, has_errors
+from compiler.files import TreeWriter
 from compiler.games import GAMES
 from compiler.syntax import ParseResult, parse_source
 from compiler.syntax.source import SourceText
@@ -74,6 +76,9 @@ class Module:
     ident: str
     digest: str  # sha256 of the text
     text: str | None = None  # when rendered in this run
+    # Written, by the process that rendered it, into the staging folder of the build's new
+    # tree (FileWork.stage).
+    staged: bool = False
 
     @classmethod
     def of(cls, path: str, name: str, ident: str, text: str) -> Module:
@@ -159,10 +164,14 @@ class FileWork:
     (`stored` None, no cache) nothing is looked up and nothing encoded."""
 
     def __init__(self, files: Sequence[KeyedFile], render: bool, keep: bool,
-                 stored: Mapping[str, str] | None) -> None:
+                 stored: Mapping[str, str] | None, stage: Path | None = None) -> None:
         self.files = list(files)
         self.render = render
         self.keep = keep
+        # A build making its tree afresh (see build.build) has each module written as soon
+        # as it is rendered, by the worker that rendered it: the disk's work then overlaps
+        # the other workers' rendering rather than following all of it.
+        self.stage = None if stage is None else TreeWriter(stage)
         self.storing = stored is not None
         self.stored = stored or {}
         self.fresh: dict[str, str] = {}
@@ -226,7 +235,11 @@ class FileWork:
             program = None
             if not has_errors(diagnostics) and (self.render or self.keep):
                 program = lower_card(card, card.span.file, pool.names)
-            outcome.modules.append(_module(program) if program and self.render else None)
+            module = _module(program) if program and self.render else None
+            if module is not None and self.stage is not None:
+                self.stage.write(module.path, module.text or "")
+                module.staged = True
+            outcome.modules.append(module)
             if self.keep:
                 outcome.cards.append(card)
                 outcome.programs.append(program)
@@ -254,17 +267,19 @@ def _span_data(span: ast.Span) -> list[Any]:
 def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary]],
                                                               Mapping[str, Pool]],
         *, render: bool, keep: bool, use_cache: bool, jobs: int,
-        progress: Progress) -> tuple[list[FileSummary], list[FileOutcome]]:
-    """Both rounds over `files`, with `make_pools` between them; results in file order.
-    Worker processes are started only when there is work for them: a run whose files are
-    nearly all in the cache is quicker here than the time it takes to start them."""
+        progress: Progress, stage: Path | None = None
+        ) -> tuple[list[FileSummary], list[FileOutcome]]:
+    """Both rounds over `files`, with `make_pools` between them; results in file order;
+    each module rendered written into `stage` (FileWork) when given.  Worker processes are
+    started only when there is work for them: a run whose files are nearly all in the cache
+    is quicker here than the time it takes to start them."""
     with _collections_held_back(render):
         stored = Stored(use_cache)
         keyed = [(name, text, file_key(name, text)) for name, text in files]
         summaries, pools, outcomes, fresh = _run(keyed, make_pools,
                                                  stored.entries if use_cache else None,
                                                  render=render, keep=keep, jobs=jobs,
-                                                 progress=progress)
+                                                 progress=progress, stage=stage)
         stored.fresh = fresh
         stored.note_used(key for _, _, key in keyed)
         stored.note_used(outcome_key(key, render, pools.get(summary.game) if summary.game
@@ -321,7 +336,7 @@ def _collections_held_back(render: bool) -> Iterator[None]:
 def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                                Mapping[str, Pool]],
          stored: Mapping[str, str] | None, *, render: bool, keep: bool, jobs: int,
-         progress: Progress
+         progress: Progress, stage: Path | None
          ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome], dict[str, str]]:
     """Both rounds, and the results made afresh (their JSON, by key)."""
     if jobs > 1 and not keep:
@@ -330,11 +345,11 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
             jobs = 1
     shares = _share_out(files, jobs if not keep else 1)
     if len(shares) <= 1:
-        work = FileWork(files, render, keep, stored)
+        work = FileWork(files, render, keep, stored, stage)
         summaries = work.read(progress)
         pools = make_pools(summaries)
         return summaries, pools, work.finish(pools, progress), work.fresh
-    workers = [_Worker([files[index] for index in share], render, stored)
+    workers = [_Worker([files[index] for index in share], render, stored, stage)
                for share in shares]
     try:
         summaries_by_worker = _gather(workers, ("read",), progress)
@@ -378,15 +393,15 @@ class WorkerError(RuntimeError):
 class _Worker:
     """A FileWork in a process of its own, spoken to through a pipe."""
 
-    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str] | None
-                 ) -> None:
+    def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str] | None,
+                 stage: Path | None) -> None:
         # Forked, a worker starts with the parsers this process has built and the results
         # it has read.
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_serve,
-                                       args=(child, files, render, stored),
+                                       args=(child, files, render, stored, stage),
                                        daemon=True)
         self.process.start()
         child.close()
@@ -425,9 +440,9 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
 
 
 def _serve(connection: Connection, files: list[KeyedFile], render: bool,
-           stored: Mapping[str, str] | None) -> None:
+           stored: Mapping[str, str] | None, stage: Path | None) -> None:
     """A worker's loop: each round when asked, telling its progress every few files."""
-    work = FileWork(files, render, keep=False, stored=stored)
+    work = FileWork(files, render, keep=False, stored=stored, stage=stage)
     done = 0
 
     def progress(count: int) -> None:

@@ -12,6 +12,7 @@ program.  Both go through the same stages.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -28,6 +29,7 @@ from compiler.files import (
     find_card_files,
     read_card_file,
     replace_tree,
+    staging_beside,
     update_tree,
 )
 from compiler.games import GAMES
@@ -94,6 +96,8 @@ class RunOptions:
     jobs: int = 1
     progress: Callable[[int], batch.Progress] = _no_progress
     keep: bool = False  # keep every card's tree and program (in this process, uncached)
+    # A staging folder to write each module into as its card is rendered (batch.FileWork).
+    stage: Path | None = None
 
 
 IN_PROCESS = RunOptions(use_cache=False, keep=True)  # the library calls
@@ -161,7 +165,8 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
 
     summaries, outcomes = batch.run(files, make_pools, render=render, keep=keep,
                                     use_cache=options.use_cache, jobs=options.jobs,
-                                    progress=options.progress(2 * len(files)))
+                                    progress=options.progress(2 * len(files)),
+                                    stage=options.stage)
     _assemble(result, summaries, outcomes, pools, keep, options.use_cache)
     if runs is not None:
         runs.put(run_key, _record_of(result, read_problems))
@@ -263,8 +268,22 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
 
     What `out` holds is known from the last build's record of it (each file's digest, size
     and modification time): a file that still matches its record is not read again, and a
-    build that changes one card writes one module."""
+    build that changes one card writes one module.  A build into a folder that holds no
+    module yet (in a folder that exists) has each module written into the new tree as soon
+    as its card is rendered (files.staging_beside, batch.FileWork)."""
     options = options or RunOptions()
+    present = _scan(out)
+    if check_only or present or not out.parent.is_dir():
+        return _build(paths, out, check_only, options, present, None)
+    with staging_beside(out) as staging:
+        return _build(paths, out, False, dataclasses.replace(options, stage=staging), present,
+                      staging)
+
+
+def _build(paths: Sequence[str | Path], out: Path, check_only: bool, options: RunOptions,
+           present: dict[str, list[int]], staging: Path | None) -> BuildReport:
+    """build(), with the modules `out` holds (_scan) and the staging folder the modules are
+    written into as they are rendered (options.stage), if they are."""
     compilation = compile_paths(paths, options)
     report = BuildReport(compilation)
     if not compilation.ok:
@@ -272,7 +291,6 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
     records = project_cache("records") if options.use_cache else None
     record_key = key_of("record", str(out.resolve()))
     record = (records.get(record_key) if records else None) or {}
-    present = _scan(out)
     unchanged = []
     for relative, module in sorted(compilation.modules.items()):
         kept = present.get(relative)
@@ -292,13 +310,15 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
     for relative in report.written:
         module = compilation.modules[relative]
         if module.text is None:  # known from the cache, not rendered: render every card
-            return build(paths, out, check_only, RunOptions(False, options.jobs,
-                                                            options.progress))
+            return _build(paths, out, False, dataclasses.replace(options, use_cache=False),
+                          present, staging)
         changed[relative] = module.text
     if out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
         update_tree(out, changed, report.removed)
     else:
-        replace_tree(out, changed, owned=list(present), unchanged=unchanged)
+        replace_tree(out, {relative: text for relative, text in changed.items()
+                           if not compilation.modules[relative].staged},
+                     owned=list(present), unchanged=unchanged, staging=staging)
     if records is not None:
         for relative in report.removed:
             del present[relative]

@@ -8,11 +8,12 @@ and generated code are the same whatever folder cardwright runs from.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -93,39 +94,68 @@ def write_atomically(target: Path, text: str) -> None:
         raise
 
 
-def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str],
-                 unchanged: Sequence[str] = ()) -> None:
-    """Make `out` hold `files` (relative path -> text) and the `unchanged` files it holds, in
-    place of the files in `owned`, keeping anything else it holds.  The new tree is made whole
-    beside `out` (unchanged files linked, not copied) and then exchanged with it in one atomic
-    step, so a build killed at any moment leaves either the old tree or the new one."""
-    for leftover in out.parent.glob(f".{out.name}.staging-*"):  # from builds that were killed
+@contextlib.contextmanager
+def staging_beside(out: Path) -> Iterator[Path]:
+    """An empty folder beside `out` to make its next tree in (replace_tree), removed on the
+    way out whatever happens, with any that builds killed before left behind."""
+    for leftover in out.parent.glob(f".{out.name}.staging-*"):
         shutil.rmtree(leftover, ignore_errors=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     try:
-        if out.is_dir():
-            _copy_kept(out, staging, set(owned))
-        folders: set[str] = set()
-        for relative in [*unchanged, *files]:
-            folder = os.path.dirname(relative)
-            if folder not in folders:
-                (staging / folder).mkdir(parents=True, exist_ok=True)
-                folders.add(folder)
-        for relative in unchanged:
-            source, target = os.path.join(out, relative), os.path.join(staging, relative)
-            try:
-                os.link(source, target)
-            except OSError:  # a file system without hard links
-                shutil.copy2(source, target)
-        for relative, text in files.items():
-            (staging / relative).write_text(text, encoding="utf-8", newline="\n")
-        if out.exists():
-            _exchange(staging, out)
-        else:
-            staging.rename(out)
+        yield staging
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+class TreeWriter:
+    """Writes the files of a tree being made in a staging folder, which nothing reads yet;
+    each folder in it is made once, not asked after for every file."""
+
+    def __init__(self, staging: Path) -> None:
+        self.staging = staging
+        self.folders: set[str] = set()
+
+    def target(self, relative: str) -> str:
+        """Where the file `relative` goes, its folder made."""
+        folder = os.path.dirname(relative)
+        if folder not in self.folders:
+            os.makedirs(os.path.join(self.staging, folder), exist_ok=True)
+            self.folders.add(folder)
+        return os.path.join(self.staging, relative)
+
+    def write(self, relative: str, text: str) -> None:
+        with open(self.target(relative), "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+
+
+def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str],
+                 unchanged: Sequence[str] = (), staging: Path | None = None) -> None:
+    """Make `out` hold `files` (relative path -> text), the `unchanged` files it holds and
+    what `staging` holds already, in place of the files in `owned`, keeping anything else it
+    holds.  The new tree is made whole in a staging folder beside `out` (`staging`, from
+    staging_beside, or one of its own; unchanged files linked, not copied) and then
+    exchanged with `out` in one atomic step, so a build killed at any moment leaves either
+    the old tree or the new one."""
+    if staging is None:
+        with staging_beside(out) as own:
+            replace_tree(out, files, owned, unchanged, own)
+        return
+    if out.is_dir():
+        _copy_kept(out, staging, set(owned))
+    writer = TreeWriter(staging)
+    for relative in unchanged:
+        source, target = os.path.join(out, relative), writer.target(relative)
+        try:
+            os.link(source, target)
+        except OSError:  # a file system without hard links
+            shutil.copy2(source, target)
+    for relative, text in files.items():
+        writer.write(relative, text)
+    if out.exists():
+        _exchange(staging, out)
+    else:
+        staging.rename(out)
 
 
 def update_tree(out: Path, files: Mapping[str, str], removed: Sequence[str]) -> None:

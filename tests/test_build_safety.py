@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import files
-from compiler.build import build
+from compiler import batch, files
+from compiler.build import RunOptions, build
 from tests.conftest import CARDS, ROOT
 
 
@@ -64,20 +64,44 @@ def test_a_build_that_fails_half_way_leaves_the_old_tree_whole(project, monkeypa
     before = tree(project / "generated")
     shift_every_card(project)
     written = []
-    real_write = Path.write_text
+    real_write = files.TreeWriter.write
 
     def failing_write(self, *args, **kwargs):
         if len(written) == 10:
             raise OSError("disk full")
-        written.append(self)
+        written.append(args)
         return real_write(self, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "write_text", failing_write)
+    monkeypatch.setattr(files.TreeWriter, "write", failing_write)
     with pytest.raises(OSError, match="disk full"):
         build([project / "cards"], project / "generated")
     monkeypatch.undo()
     assert tree(project / "generated") == before
     assert not list(project.glob(".generated.staging-*"))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_build_into_an_empty_folder_writes_each_module_as_it_is_rendered(
+        tmp_path, monkeypatch, jobs):
+    """Into a folder with no modules, the process that renders a module writes it into the
+    new tree at once (in workers, when there are several); the tree is the same."""
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 1)  # workers even for the bundled cards
+    report = build([CARDS], tmp_path / "generated", options=RunOptions(use_cache=False,
+                                                                       jobs=jobs))
+    modules = report.compilation.modules
+    assert all(module.staged for path, module in modules.items()
+               if not path.endswith("__init__.py"))
+    assert tree(tmp_path / "generated") == tree(ROOT / "generated")
+    assert not list(tmp_path.glob(".generated.staging-*"))
+
+
+def test_a_build_with_an_error_leaves_no_folder_and_no_staging(tmp_path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "bad.card").write_text("Game: pacg\n\nName: Bad\nType: Monster\n"
+                                                  "Check: Combat 5\n\nFrobnicate the moon.\n")
+    report = build([tmp_path / "cards"], tmp_path / "generated")
+    assert not report.compilation.ok
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cards"]
 
 
 def restore(project: Path) -> None:
