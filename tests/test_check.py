@@ -167,6 +167,17 @@ def test_cards_of_a_chosen_type_are_chosen_set_aside_and_put_back_in_order(tmp_p
     assert [item.code for item in check(tmp_path, card)] == codes
 
 
+@pytest.mark.parametrize(("target", "codes"), [
+    ("Characters at this location", []),
+    ("You", ["CW204"]),
+])
+def test_only_the_characters_at_the_banes_location_are_kept_from_moving(tmp_path, target,
+                                                                       codes):
+    card = f"Name: A\nType: Barrier\nCheck: Strength 5\n\nIf undefeated, {target.lower()} " \
+        "may not move or be moved until this barrier is defeated.\n"
+    assert [item.code for item in check(tmp_path, card)] == codes
+
+
 @pytest.mark.parametrize(("text", "codes"), [
     ("Check: Combat 8\n\nEach character attempts the check to defeat.", []),
     ("Check: Combat 8\n\nBefore the encounter, each character attempts the check to defeat.",

@@ -208,6 +208,10 @@ class _CardCheck(CardCheck):
     def _set_aside_order(self) -> None:
         """`the chosen type` needs a type chosen and cards examined before it, and the cards it
         sets aside must go back on their deck after."""
+        if not any(ast.SetAsideChosen in reading.sentence.node_types
+                   or ast.ReturnSetAside in reading.sentence.node_types
+                   for reading in self.card.readings):
+            return
         chosen = examined = False
         aside: ast.SetAsideChosen | None = None
         for node in self.card.rules_nodes:
@@ -414,7 +418,7 @@ class _CardCheck(CardCheck):
             self.report("CW204", sentence, "a sentence about movement restrictions names no "
                         "move: the sentence before it is not a boon's power that moves",
                         "write it after a power that moves: 'Recharge this card to move.'")
-        for node in sentence.nodes:
+        for node in sentence.nodes if ast.MovementLock in sentence.node_types else ():
             if isinstance(node, ast.MovementLock) and node.target.kind not in (
                     "each_character", "each_character_at_location"):
                 self.report("CW204", node, "only the characters at the bane's location may "

@@ -79,8 +79,9 @@ def card_names(names: Iterable[str]) -> dict[str, str]:
     `the` as an article."""
     lookup = {}
     for name in names:
-        lookup.setdefault(ast.name_key(name).removeprefix("the "), name)
-        lookup[ast.name_key(name)] = name
+        key = ast.name_key(name)
+        lookup.setdefault(key.removeprefix("the "), name)
+        lookup[key] = name
     return lookup
 
 
