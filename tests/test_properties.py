@@ -19,9 +19,9 @@ from compiler.diagnostics import has_errors
 from compiler.games import GAMES
 from compiler.lower import lower_card
 from compiler.syntax import parse_text
-from compiler.syntax.grammars import build_parser
+from compiler.syntax.grammars import read_grammar
 
-PARSER = build_parser("pacg", ["sentence"], propagate_positions=False)
+GRAMMAR = read_grammar("pacg", ["sentence"])
 WORDS = ["Combat", "Strength", "Dexterity", "Arcane", "Divine", "Wisdom", "Melee", "Monster",
          "Barrier", "bane", "card", "Fire", "Mental", "Poison", "Probe", "Bog Lurker", "card"]
 HEADER = "Game: pacg\n\nName: Probe\nType: {type}\nCheck: Combat 5\n\n"
@@ -34,7 +34,7 @@ TEXT_EXAMPLES = settings(max_examples=300, derandomize=True, deadline=None,
 
 def reachable_terminals(start: str) -> set[str]:
     rules_by_origin: dict[str, list] = {}
-    for rule in PARSER.rules:
+    for rule in GRAMMAR.rules:
         rules_by_origin.setdefault(rule.origin.name, []).append(rule)
     seen, terminals, todo = set(), set(), [start]
     while todo:
@@ -54,7 +54,7 @@ def grammar_strings(start: str) -> st.SearchStrategy[str]:
     seldom puts any in)."""
     strategies = {}
     wanted = reachable_terminals(start)
-    for terminal in PARSER.terminals:
+    for terminal in GRAMMAR.terminals:
         if terminal.name not in wanted:
             continue
         pattern = terminal.pattern
@@ -69,7 +69,7 @@ def grammar_strings(start: str) -> st.SearchStrategy[str]:
         else:
             strategy = st.from_regex(pattern.to_regexp(), fullmatch=True)
         strategies[terminal.name] = strategy.map(lambda text: " " + text)
-    return from_lark(PARSER, start=start, explicit=strategies)
+    return from_lark(GRAMMAR, start=start, explicit=strategies)
 
 
 def compile_text(text: str) -> list[str]:

@@ -128,10 +128,18 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
 
 
 def build_parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
-    """The parser of grammar/<grammar>.lark, built from the grammar; unlike one loaded from
-    the cache, it keeps the grammar itself (which hypothesis.extra.lark reads)."""
+    """The parser of grammar/<grammar>.lark, built from the grammar: for pacg's, 41 s of
+    this machine's time, most of it the LALR tables (docs/performance.md)."""
     return Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
                      propagate_positions=propagate_positions, start=start)
+
+
+def read_grammar(grammar: str, start: list[str]) -> Lark:
+    """grammar/<grammar>.lark's rules and terminals, as the parser has them, for what reads
+    the grammar rather than parses with it (hypothesis.extra.lark): in a Lark of the Earley
+    kind, which makes no tables before it parses (a second, against the LALR tables' 41)."""
+    return Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="earley", lexer="dynamic",
+                     start=start)
 
 
 def _display_name(rule: str) -> str:
