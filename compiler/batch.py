@@ -81,8 +81,8 @@ class Module:
     staged: bool = False
 
     @classmethod
-    def of(cls, path: str, name: str, ident: str, text: str) -> Module:
-        return cls(path, name, ident, hashlib.sha256(text.encode()).hexdigest(), text)
+    def of(cls, path: str, name: str, ident: str, text: str, staged: bool = False) -> Module:
+        return cls(path, name, ident, hashlib.sha256(text.encode()).hexdigest(), text, staged)
 
 
 @dataclass
@@ -235,22 +235,22 @@ class FileWork:
             program = None
             if not has_errors(diagnostics) and (self.render or self.keep):
                 program = lower_card(card, card.span.file, pool.names)
-            module = _module(program) if program and self.render else None
-            if module is not None and self.stage is not None:
-                self.stage.write(module.path, module.text or "")
-                module.staged = True
-            outcome.modules.append(module)
+            outcome.modules.append(_module(program, self.stage) if program and self.render
+                                   else None)
             if self.keep:
                 outcome.cards.append(card)
                 outcome.programs.append(program)
         return outcome
 
 
-def _module(program: ir.Program) -> Module:
+def _module(program: ir.Program, stage: TreeWriter | None) -> Module:
+    """The card's module, written into `stage` too when there is one."""
     from compiler.backends import python as python_backend  # Jinja2: only when rendering
 
-    return Module.of(python_backend.module_path(program), program["name"], program["ident"],
-                     python_backend.render_card(program))
+    path, text = python_backend.module_path(program), python_backend.render_card(program)
+    if stage is not None:
+        stage.write(path, text)
+    return Module.of(path, program["name"], program["ident"], text, staged=stage is not None)
 
 
 def _json(data: Any) -> str:
