@@ -313,7 +313,8 @@ def _build(paths: Sequence[str | Path], out: Path, check_only: bool, options: Ru
             return _build(paths, out, False, dataclasses.replace(options, use_cache=False),
                           present, staging)
         changed[relative] = module.text
-    if out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
+    # Staged modules are in the new tree already: it is the one to keep, however few they are.
+    if staging is None and out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
         update_tree(out, changed, report.removed)
     else:
         replace_tree(out, {relative: text for relative, text in changed.items()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from compiler import batch, files
+from compiler import build as build_module
 from compiler.build import RunOptions, build
 from tests.conftest import CARDS, ROOT
 
@@ -92,6 +93,21 @@ def test_a_build_into_an_empty_folder_writes_each_module_as_it_is_rendered(
     assert all(module.staged for path, module in modules.items()
                if not path.endswith("__init__.py"))
     assert tree(tmp_path / "generated") == tree(ROOT / "generated")
+    assert not list(tmp_path.glob(".generated.staging-*"))
+
+
+def test_a_few_modules_built_into_a_folder_of_other_files_join_them(tmp_path):
+    """A handful of modules staged into the new tree of a folder that holds no module yet:
+    the folder keeps what it held, and gains the modules and their index."""
+    (tmp_path / "generated").mkdir()
+    (tmp_path / "generated" / "README.md").write_text("kept\n")
+    report = build([CARDS / "ucg"], tmp_path / "generated", options=RunOptions(use_cache=False))
+    modules = report.compilation.modules
+    assert report.compilation.ok and report.written == sorted(modules)
+    assert 0 < len(modules) <= build_module.FEW_CHANGES
+    assert tree(tmp_path / "generated") == {
+        "README.md": b"kept\n",
+        **{path: module.text.encode() for path, module in modules.items()}}
     assert not list(tmp_path.glob(".generated.staging-*"))
 
 
