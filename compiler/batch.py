@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from compiler import ast, ir
 from compiler.cache import key_of, project_cache
@@ -65,11 +65,11 @@ class FileSummary:
                    [Diagnostic.from_data(item) for item in data["diagnostics"]])
 
 
-@dataclass
-class Module:
+class Module(NamedTuple):
     """A card's generated module.  Its text is not cached: a build writes only modules that
     changed, whose cards were rendered in the same run; one that finds a module to write
-    with no text (generated/ emptied behind a warm cache) renders every card again."""
+    with no text (generated/ emptied behind a warm cache) renders every card again.  A
+    named tuple, since a build that renders one card makes all the others' from the cache."""
 
     path: str  # relative to the output folder
     name: str  # the card's
