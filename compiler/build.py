@@ -208,15 +208,19 @@ def _assemble(result: Compilation, summaries: list[batch.FileSummary],
     for summary, outcome in zip(summaries, outcomes, strict=True):
         result.card_count += summary.card_count
         result.diagnostics.extend(summary.diagnostics)
+        if not summary.cards:
+            continue
+        duplicates_in_game, first = duplicates[summary.game], seen_in_game[summary.game]
+        seen_in_game[summary.game] += len(summary.cards)
         for index, facts in enumerate(summary.cards):
-            diagnostics = list(outcome.diagnostics[index])
-            duplicate = duplicates[summary.game].get(seen_in_game[summary.game])
-            seen_in_game[summary.game] += 1
+            diagnostics = outcome.diagnostics[index]
+            duplicate = duplicates_in_game.get(first + index)
             if duplicate is not None:
-                diagnostics.insert(0, duplicate)
-            result.diagnostics.extend(diagnostics)
-            if has_errors(diagnostics):
-                continue
+                diagnostics = [duplicate, *diagnostics]
+            if diagnostics:  # most cards have none: nothing to gather or look through
+                result.diagnostics.extend(diagnostics)
+                if has_errors(diagnostics):
+                    continue
             if keep:
                 result.cards.append((outcome.cards[index], facts.span.file))
                 if outcome.programs[index] is not None:
