@@ -94,8 +94,8 @@ def set_aside(out: Path) -> None:
     benchmark ends, rather than remove it.  On this machine (ext4 mounted with `discard`)
     the first thousands of files made after as many were deleted cost the kernel about half
     a millisecond each, against 0.03 otherwise: the cold builds that followed the removal of
-    the last one's tree spent 6 to 9 s of their workers' time in the kernel, against 0.7 to
-    0.8 s for builds into folders never used (docs/performance.md).  They measured the
+    the last one's tree spent 6.3 to 9.5 s of their workers' time in the kernel, against 0.7
+    to 0.8 s for builds into folders never used (docs/performance.md).  They measured the
     benchmark's own clean-up, not the build."""
     if out.exists():
         out.rename(Path(tempfile.mkdtemp(prefix=".set-aside-", dir=out.parent)) / out.name)

@@ -358,8 +358,8 @@ def _scan(out: Path) -> dict[str, list[int]]:
 def _listing(folder: str) -> Iterator[Iterator[os.DirEntry]]:
     """The entries of `folder`, listed through an open descriptor where the system allows:
     each entry's stat then starts from the folder instead of walking its whole path again,
-    which takes a sixth off the time of stating 10,000 modules (31.6 against 37.8 ms, the
-    medians of 9 runs)."""
+    which takes a tenth off the time of stating 10,000 modules (34 against 38 ms, the
+    medians of 9 runs, three times over)."""
     if os.scandir not in os.supports_fd:
         with os.scandir(folder) as entries:
             yield entries
