@@ -418,7 +418,9 @@ class _CardCheck(CardCheck):
             self.report("CW204", sentence, "a sentence about movement restrictions names no "
                         "move: the sentence before it is not a boon's power that moves",
                         "write it after a power that moves: 'Recharge this card to move.'")
-        for node in sentence.nodes if ast.MovementLock in sentence.node_types else ():
+        if ast.MovementLock not in sentence.node_types:
+            return
+        for node in sentence.nodes:
             if isinstance(node, ast.MovementLock) and node.target.kind not in (
                     "each_character", "each_character_at_location"):
                 self.report("CW204", node, "only the characters at the bane's location may "

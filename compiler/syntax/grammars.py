@@ -121,18 +121,13 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
             return Lark._load_from_dict(stored["data"], stored["memo"])
         except (KeyError, TypeError, ValueError, AttributeError):  # not tables Lark can load
             pass
-    parser = build_parser(grammar, start, propagate_positions)
+    # Made from the grammar: for pacg's, from every start rule, 23 s of this machine's time,
+    # the LALR tables and Lark's check that no two terminals collide (docs/performance.md).
+    parser = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
+                       propagate_positions=propagate_positions, start=start)
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     tables.put(key, {"data": data, "memo": memo})
     return parser
-
-
-def build_parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
-    """The parser of grammar/<grammar>.lark, built from the grammar: for pacg's, from every
-    start rule, 23 s of this machine's time, the LALR tables and Lark's check that no two
-    terminals collide (docs/performance.md)."""
-    return Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
-                     propagate_positions=propagate_positions, start=start)
 
 
 def read_grammar(grammar: str, start: list[str]) -> Lark:
