@@ -84,6 +84,10 @@ class Module(NamedTuple):
     def of(cls, path: str, name: str, ident: str, text: str, staged: bool = False) -> Module:
         return cls(path, name, ident, hashlib.sha256(text.encode()).hexdigest(), text, staged)
 
+    def to_data(self) -> list[str]:
+        """What the cache keeps of it (`Module(*data)` makes it again)."""
+        return [self.path, self.name, self.ident, self.digest]
+
 
 @dataclass
 class FileOutcome:
@@ -97,8 +101,7 @@ class FileOutcome:
 
     def to_data(self) -> dict[str, Any]:
         return {"diagnostics": [[item.to_data() for item in card] for card in self.diagnostics],
-                "modules": [None if module is None else
-                            [module.path, module.name, module.ident, module.digest]
+                "modules": [None if module is None else module.to_data()
                             for module in self.modules]}
 
     @classmethod
@@ -264,8 +267,8 @@ def _span_data(span: ast.Span) -> list[Any]:
 # -- running the rounds, here or in worker processes -------------------------------------
 
 
-def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary]],
-                                                              Mapping[str, Pool]],
+def run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
+                                                        Mapping[str, Pool]],
         *, render: bool, keep: bool, use_cache: bool, jobs: int,
         progress: Progress, stage: Path | None = None
         ) -> tuple[list[FileSummary], list[FileOutcome]]:
@@ -275,16 +278,15 @@ def run(files: Sequence[tuple[str, str]], make_pools: Callable[[list[FileSummary
     is quicker here than the time it takes to start them."""
     with _collections_held_back(render):
         stored = Stored(use_cache)
-        keyed = [(name, text, file_key(name, text)) for name, text in files]
-        summaries, pools, outcomes, fresh = _run(keyed, make_pools,
+        summaries, pools, outcomes, fresh = _run(files, make_pools,
                                                  stored.entries if use_cache else None,
                                                  render=render, keep=keep, jobs=jobs,
                                                  progress=progress, stage=stage)
         stored.fresh = fresh
-        stored.note_used(key for _, _, key in keyed)
+        stored.note_used(key for _, _, key in files)
         stored.note_used(outcome_key(key, render, pools.get(summary.game) if summary.game
                                      else None)
-                         for (_, _, key), summary in zip(keyed, summaries, strict=True))
+                         for (_, _, key), summary in zip(files, summaries, strict=True))
         stored.save()
         return summaries, outcomes
 

@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NamedTuple
 
 from compiler import ast, batch, ir
 from compiler.cache import key_of, project_cache
@@ -34,6 +34,7 @@ from compiler.files import (
     update_tree,
 )
 from compiler.games import GAMES
+from compiler.runs import FileResult, RunRecord, facts_of
 from compiler.syntax import ParseResult, parse_source
 from compiler.syntax.source import SourceText
 
@@ -46,10 +47,8 @@ class Compilation:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
     card_count: int = 0
-    # Kept only by the library calls: the sound cards, their programs, and for each game how
-    # text may name each of its cards (check.shared.card_names).
+    # Kept only by the library calls: the sound cards and their programs.
     cards: list[tuple[ast.Card, str]] = field(default_factory=list)
-    names: dict[str, dict[str, str]] = field(default_factory=dict)
     programs: list[ir.Program] = field(default_factory=list)
     # Building: each output path and its module (its text, or the digest of a text cached).
     modules: dict[str, batch.Module] = field(default_factory=dict)
@@ -140,16 +139,42 @@ def compile_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
 def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
              ) -> Compilation:
     result = Compilation()
-    files = [(name, text) for _, name, text in
+    files = [(name, text, batch.file_key(name, text)) for _, name, text in
              read_paths(paths, result.diagnostics, result.sources)]
-    read_problems = len(result.diagnostics)  # about these paths, found afresh each run
-    keep = options.keep
-    runs = project_cache("runs", keep=RUNS_KEPT) if options.use_cache and not keep else None
-    run_key = key_of("run", str(render), *(part for pair in files for part in pair))
-    stored = runs.get(run_key) if runs is not None else None
-    if stored is not None:  # nothing changed since a run that is on record
-        _from_record(result, stored)
-        return result
+    records = (project_cache("runs", keep=RUNS_KEPT) if options.use_cache and not options.keep
+               else None)
+    record_key = key_of("run", str(render), *(name for name, _, _ in files))
+    last = RunRecord.read(records, record_key) if records is not None else None
+    run = _reuse(last, files, render) if last is not None else None
+    if run is None:
+        run = _run(result, files, render, options, recording=records is not None)
+    for file_result in run.results:
+        result.card_count += file_result.card_count
+        result.diagnostics.extend(file_result.diagnostics)
+        result.modules.update((module.path, module) for module in file_result.modules)
+    result.modules.update((module.path, module) for module in run.indexes)
+    if records is not None and run.record is not None and run.record != last:
+        run.record.write(records, record_key)
+    return result
+
+
+# Run records (compiler.runs): one for each set of files a command was run on (a check and a
+# build of the project, of a folder, of a file...), each as large as the run's result.
+RUNS_KEPT = 4
+
+
+class _Run(NamedTuple):
+    """What a run found, file by file, the games' index modules, and its record (when there
+    is a cache to keep it in)."""
+
+    results: list[FileResult]
+    indexes: list[batch.Module]
+    record: RunRecord | None
+
+
+def _run(result: Compilation, files: Sequence[batch.KeyedFile], render: bool,
+         options: RunOptions, recording: bool) -> _Run:
+    """Both rounds over every file (compiler.batch)."""
     pools: dict[str, Pool] = {}
 
     def make_pools(summaries: list[batch.FileSummary]) -> dict[str, Pool]:
@@ -164,82 +189,97 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
             pools[game].fingerprint  # noqa: B018 (computed once, here, not in every worker)
         return pools
 
-    summaries, outcomes = batch.run(files, make_pools, render=render, keep=keep,
+    summaries, outcomes = batch.run(files, make_pools, render=render, keep=options.keep,
                                     use_cache=options.use_cache, jobs=options.jobs,
                                     progress=options.progress(2 * len(files)),
                                     stage=options.stage)
-    _assemble(result, summaries, outcomes, pools, keep, options.use_cache)
-    if runs is not None:
-        runs.put(run_key, _record_of(result, read_problems))
-    return result
+    results = _assemble(result if options.keep else None, summaries, outcomes, pools)
+    by_game: dict[str, list[batch.Module]] = {}
+    for summary, file_result in zip(summaries, results, strict=True):
+        if file_result.modules:
+            by_game.setdefault(summary.game, []).extend(file_result.modules)
+    indexes = [_index(game, by_game[game], options.use_cache) for game in sorted(by_game)]
+    record = RunRecord.of(files, results, summaries, pools, indexes) if recording else None
+    return _Run(results, indexes, record)
 
 
-# Run records: enough for a check and a build of a few sets of paths; each is as large as
-# the run's whole result.
-RUNS_KEPT = 4
+def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool) -> _Run | None:
+    """This run made from the last one over the same files, when no more than a few of them
+    changed and the changes tell the other files nothing new: each changed file has the
+    same facts (runs.facts_of) as on record, and its sound cards the same modules' names
+    and paths, so that the pools and the indexes are the same; and the last run found no
+    error, so that no card was a duplicate of one in another file (a duplicate name and two
+    modules at one path are all that one file's diagnostics take from another).  None when
+    the run must be made whole."""
+    changed = [index for index, (_, _, key) in enumerate(files) if key != last.keys[index]]
+    if len(changed) >= batch.WORTH_A_WORKER:
+        return None
+    results = last.file_results()
+    if changed and any(has_errors(file_result.diagnostics) for file_result in results):
+        return None
+    work = batch.FileWork([files[index] for index in changed], render, keep=False,
+                          stored=None)
+    summaries = work.read(_no_progress(0))
+    if [facts_of(summary) for summary in summaries] != [last.facts[index] for index in changed]:
+        return None
+    outcomes = work.finish(last.game_pools(), _no_progress(0))
+    for index, file_result in zip(changed, _assemble(None, summaries, outcomes, {}),
+                                  strict=True):
+        if _names_and_paths(file_result) != _names_and_paths(results[index]):
+            return None
+        results[index] = file_result
+    record = last.changed(files, {index: results[index] for index in changed}) if changed else last
+    return _Run(results, last.index_modules(), record)
 
 
-def _record_of(result: Compilation, read_problems: int) -> dict[str, Any]:
-    """What a run found in its files, for a later run of the same files: not what it found
-    of the paths it was given (a missing one), which a later run finds for its own paths."""
-    return {"card_count": result.card_count,
-            "diagnostics": [item.to_data() for item in result.diagnostics[read_problems:]],
-            "modules": {path: [module.name, module.ident, module.digest]
-                        for path, module in result.modules.items()}}
+def _names_and_paths(file_result: FileResult) -> list[tuple[str, str, str]]:
+    return [(module.path, module.name, module.ident) for module in file_result.modules]
 
 
-def _from_record(result: Compilation, record: dict[str, Any]) -> None:
-    result.card_count = record["card_count"]
-    result.diagnostics.extend(Diagnostic.from_data(item) for item in record["diagnostics"])
-    result.modules = {path: batch.Module(path, name, ident, digest)
-                      for path, (name, ident, digest) in record["modules"].items()}
-
-
-def _assemble(result: Compilation, summaries: list[batch.FileSummary],
-              outcomes: list[batch.FileOutcome], pools: Mapping[str, Pool], keep: bool,
-              use_cache: bool) -> None:
-    """Gather the files' results: the duplicate names across files, the sound cards, their
-    modules (refusing two at one path), and each game's index."""
+def _assemble(kept: Compilation | None, summaries: list[batch.FileSummary],
+              outcomes: list[batch.FileOutcome], pools: Mapping[str, Pool]
+              ) -> list[FileResult]:
+    """Each file's result: its diagnostics, with those of the duplicate names across files,
+    and the modules of its sound cards (refusing two at one path).  The sound cards and their
+    programs go into `kept` when there is one (the library calls)."""
     duplicates = {game: duplicate_names(card for summary in summaries if summary.game == game
                                         for card in summary.cards) for game in pools}
     seen_in_game = dict.fromkeys(pools, 0)
     paths: dict[str, str] = {}  # output path -> card name
-    by_game: dict[str, list[batch.Module]] = {}
+    results = []
     for summary, outcome in zip(summaries, outcomes, strict=True):
-        result.card_count += summary.card_count
-        result.diagnostics.extend(summary.diagnostics)
+        diagnostics = list(summary.diagnostics)
+        modules: list[batch.Module] = []
+        results.append(FileResult(summary.card_count, diagnostics, modules))
         if not summary.cards:
             continue
-        duplicates_in_game, first = duplicates[summary.game], seen_in_game[summary.game]
-        seen_in_game[summary.game] += len(summary.cards)
+        duplicates_in_game = duplicates.get(summary.game, {})
+        first = seen_in_game.get(summary.game, 0)
+        seen_in_game[summary.game] = first + len(summary.cards)
         for index, facts in enumerate(summary.cards):
-            diagnostics = outcome.diagnostics[index]
+            card_diagnostics = outcome.diagnostics[index]
             duplicate = duplicates_in_game.get(first + index)
             if duplicate is not None:
-                diagnostics = [duplicate, *diagnostics]
-            if diagnostics:  # most cards have none: nothing to gather or look through
-                result.diagnostics.extend(diagnostics)
-                if has_errors(diagnostics):
+                card_diagnostics = [duplicate, *card_diagnostics]
+            if card_diagnostics:  # most cards have none: nothing to gather or look through
+                diagnostics.extend(card_diagnostics)
+                if has_errors(card_diagnostics):
                     continue
-            if keep:
-                result.cards.append((outcome.cards[index], facts.span.file))
+            if kept is not None:
+                kept.cards.append((outcome.cards[index], facts.span.file))
                 if outcome.programs[index] is not None:
-                    result.programs.append(outcome.programs[index])
+                    kept.programs.append(outcome.programs[index])
             module = outcome.modules[index]
             if module is None:
                 continue
             if module.path in paths:
-                result.diagnostics.append(error(
+                diagnostics.append(error(
                     "CW300", facts.span, f"'{facts.name}' and '{paths[module.path]}' would both "
                     f"be written to {module.path}", "rename one of the cards"))
                 continue
             paths[module.path] = facts.name
-            result.modules[module.path] = module
-            by_game.setdefault(summary.game, []).append(module)
-    result.names = {game: dict(pool.names) for game, pool in pools.items()}
-    for game in sorted(by_game):
-        index = _index(game, by_game[game], use_cache)
-        result.modules[index.path] = index
+            modules.append(module)
+    return results
 
 
 def _index(game: str, modules: list[batch.Module], use_cache: bool) -> batch.Module:

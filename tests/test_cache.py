@@ -5,7 +5,9 @@ a damaged or foreign cache, and one spread over processes."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +16,7 @@ from compiler import batch, cache, cli
 from compiler import build as build_module
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
+from compiler.check import Pool
 from compiler.syntax import parse_source
 from tests.conftest import CARDS
 
@@ -136,6 +139,72 @@ def test_a_warm_run_reads_again_only_the_file_that_changed(project, monkeypatch)
     assert len(list((project / CACHE_DIR / "results").glob("*.json"))) == 1
 
 
+def test_an_edit_that_tells_other_cards_nothing_new_is_finished_alone(project, monkeypatch):
+    """The last run's record answers for the other files: none of their results is decoded
+    and no pool is made from their cards."""
+    options = RunOptions(use_cache=True, jobs=1)
+    build([project / "cards"], project / "generated", options=options)
+    path = project / "cards" / "pacg" / "monsters.card"
+    path.write_text(path.read_text().replace("Check: Combat 8", "Check: Combat 9", 1))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the record should have answered for the other files")
+    for owner, name in [(batch.FileSummary, "from_data"), (batch.FileOutcome, "from_data"),
+                        (Pool, "of")]:
+        monkeypatch.setattr(owner, name, refused)
+    report = build([project / "cards"], project / "generated", options=options)
+    assert report.written == ["pacg/bog_lurker.py"]
+
+
+def _edit(file: str, old: str, new: str) -> Callable[[Path], None]:
+    def edit(project: Path) -> None:
+        path = project / "cards" / file
+        text = path.read_text()
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1))
+    return edit
+
+
+# Edits one after another, each of a kind the last run's record must answer rightly: those
+# that tell other cards nothing new (a difficulty, a rule, every card of a file moved down a
+# line), one that makes an error and one that mends it, those that change the pool, and a
+# card named as one in another file, then edits of both files that leave the names alone.
+EDITS = [
+    _edit("pacg/monsters.card", "Check: Combat 8", "Check: Combat 9"),
+    _edit("pacg/monsters.card", "1 Combat damage", "2 Combat damage"),
+    _edit("pacg/monsters.card", "Game: pacg\n", "Game: pacg\n\n"),
+    _edit("pacg/monsters.card", "Check: Combat 9", "Check: Combat 114"),
+    _edit("pacg/monsters.card", "Check: Combat 114", "Check: Combat 10"),
+    _edit("pacg/monsters.card", "Traits: Aberration, Swamp", "Traits: Aberration, Cave"),
+    _edit("pacg/monsters.card", "Name: Bog Lurker", "Name: Bog Creeper"),
+    _edit("pacg/monsters.card", "Check: Combat 10", "Check: Combat 11"),
+    _edit("pacg/monsters.card", "Name: Bog Creeper", "Name: Bog Lurker"),
+    _edit("pacg/barriers.card", "Name: Rusted Portcullis", "Name: Cinder Imp"),
+    _edit("pacg/monsters.card", "Check: Combat 7", "Check: Combat 6"),
+    _edit("pacg/barriers.card", "Strength 8", "Strength 9"),
+    _edit("pacg/barriers.card", "Name: Cinder Imp", "Name: Rusted Portcullis"),
+    _edit("ucg/effects.card", "\n", "\n\n"),
+]
+
+
+@pytest.mark.parametrize("rendering", [False, True], ids=["check", "build"])
+def test_runs_after_each_edit_find_what_a_cold_run_finds(project, rendering):
+    def run(use_cache: bool) -> tuple[Any, ...]:
+        options = RunOptions(use_cache=use_cache)
+        out = project / ("generated" if use_cache else "cold")
+        found = (build([project / "cards"], out, options=options).compilation if rendering
+                 else check_paths([project / "cards"], options))
+        return ([item.to_data() for item in found.diagnostics], found.card_count,
+                {path: module.digest for path, module in found.modules.items()},
+                tree(out) if rendering else None)
+
+    run(use_cache=False)
+    run(use_cache=True)
+    for edit in EDITS:
+        edit(project)
+        assert run(use_cache=True) == run(use_cache=False)
+
+
 @pytest.mark.parametrize(("most", "kept"), [(10_000, True), (1, False)])
 def test_results_of_other_paths_are_kept_while_there_is_room(project, monkeypatch, most, kept):
     monkeypatch.setattr(batch, "MAX_STORED", most)
@@ -169,13 +238,19 @@ def test_a_kind_of_entry_keeps_only_those_written_last(project):
 
 
 def test_edits_do_not_make_the_cache_grow(project):
-    """Each edit makes a run record and an entry of results under new keys; the old ones go."""
+    """A run record is kept under the names of the files run on, so an edit replaces it;
+    records of other sets of files are kept up to RUNS_KEPT, and the files' results are one
+    entry."""
     options = RunOptions(use_cache=True, jobs=1)
     path = project / "cards" / "pacg" / "monsters.card"
     original = path.read_text()
     for difficulty in range(9, 9 + 2 * build_module.RUNS_KEPT):
         path.write_text(original.replace("Check: Combat 8", f"Check: Combat {difficulty}", 1))
         check_paths([project / "cards"], options)
+    assert len(list((project / CACHE_DIR / "runs").glob("*.json"))) == 1
+    for card_file in sorted((project / "cards" / "pacg").glob("*.card"))[
+            :2 * build_module.RUNS_KEPT]:
+        check_paths([card_file], options)
     assert len(list((project / CACHE_DIR / "runs").glob("*.json"))) == build_module.RUNS_KEPT
     assert len(list((project / CACHE_DIR / "results").glob("*.json"))) == 1
 

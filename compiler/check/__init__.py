@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from compiler import ast
 from compiler.check import shared
@@ -55,6 +55,15 @@ class Pool:
         for card in cards:
             types[card.name] = card.type
             traits.update(card.traits)
+        return cls.from_data([types, traits])
+
+    def to_data(self) -> list[Any]:
+        """Plain data, for the cache: `Pool.from_data` makes the pool again."""
+        return [self.types, sorted(self.traits)]
+
+    @classmethod
+    def from_data(cls, data: list[Any]) -> Pool:
+        types, traits = data
         return cls(types, shared.card_names(types), frozenset(traits))
 
     @cached_property
