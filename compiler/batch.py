@@ -196,19 +196,23 @@ class FileWork:
         self.summaries = summaries
         return summaries
 
-    def finish(self, pools: Mapping[str, Pool], progress: Progress) -> list[FileOutcome]:
+    def finish(self, pools: Mapping[str, Pool], progress: Progress,
+               render_again: frozenset[str] = frozenset()) -> list[FileOutcome]:
+        """Round two; a stored result with a module at one of the paths `render_again` is
+        made afresh, so that the module's text is there (a build writing it)."""
         outcomes = []
         for index, key in enumerate(self.keys):
             game = self.summaries[index].game
             pool = pools.get(game) if game else None
             key = outcome_key(key, self.render, pool)
             stored = None if self.keep else self.stored.get(key)
-            if stored is not None:
-                outcomes.append(FileOutcome.from_data(json.loads(stored)))
-            else:
-                outcomes.append(self._outcome(self._parse(index), pool))
+            outcome = None if stored is None else FileOutcome.from_data(json.loads(stored))
+            if outcome is None or any(module is not None and module.path in render_again
+                                      for module in outcome.modules):
+                outcome = self._outcome(self._parse(index), pool)
                 if self.storing and not self.keep:
-                    self.fresh[key] = _json(outcomes[-1].to_data())
+                    self.fresh[key] = _json(outcome.to_data())
+            outcomes.append(outcome)
             progress(1)
         return outcomes
 
@@ -270,10 +274,12 @@ def _span_data(span: ast.Span) -> list[Any]:
 def run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                         Mapping[str, Pool]],
         *, render: bool, keep: bool, use_cache: bool, jobs: int,
-        progress: Progress, stage: Path | None = None
+        progress: Progress, stage: Path | None = None,
+        render_again: frozenset[str] = frozenset()
         ) -> tuple[list[FileSummary], list[FileOutcome]]:
     """Both rounds over `files`, with `make_pools` between them; results in file order;
-    each module rendered written into `stage` (FileWork) when given.  Worker processes are
+    each module rendered written into `stage` (FileWork) when given, and the modules at
+    the paths `render_again` rendered even if stored (FileWork.finish).  Worker processes are
     started only when there is work for them: a run whose files are nearly all in the cache
     is quicker here than the time it takes to start them."""
     with _collections_held_back(render):
@@ -281,7 +287,8 @@ def run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
         summaries, pools, outcomes, fresh = _run(files, make_pools,
                                                  stored.entries if use_cache else None,
                                                  render=render, keep=keep, jobs=jobs,
-                                                 progress=progress, stage=stage)
+                                                 progress=progress, stage=stage,
+                                                 render_again=render_again)
         stored.fresh = fresh
         stored.note_used(key for _, _, key in files)
         stored.note_used(outcome_key(key, render, pools.get(summary.game) if summary.game
@@ -338,7 +345,7 @@ def _collections_held_back(render: bool) -> Iterator[None]:
 def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
                                                                Mapping[str, Pool]],
          stored: Mapping[str, str] | None, *, render: bool, keep: bool, jobs: int,
-         progress: Progress, stage: Path | None
+         progress: Progress, stage: Path | None, render_again: frozenset[str]
          ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome], dict[str, str]]:
     """Both rounds, and the results made afresh (their JSON, by key)."""
     if jobs > 1 and not keep:
@@ -350,15 +357,15 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
         work = FileWork(files, render, keep, stored, stage)
         summaries = work.read(progress)
         pools = make_pools(summaries)
-        return summaries, pools, work.finish(pools, progress), work.fresh
+        return summaries, pools, work.finish(pools, progress, render_again), work.fresh
     workers = [_Worker([files[index] for index in share], render, stored, stage)
                for share in shares]
     try:
         summaries_by_worker = _gather(workers, ("read",), progress)
         summaries = _in_file_order(shares, summaries_by_worker, len(files))
         pools = make_pools(summaries)
-        outcomes = _in_file_order(shares, _gather(workers, ("finish", pools), progress),
-                                  len(files))
+        outcomes = _in_file_order(shares, _gather(workers, ("finish", pools, render_again),
+                                                  progress), len(files))
         fresh = {key: text for made in _gather(workers, ("fresh",), progress)
                  for key, text in made.items()}
     finally:
@@ -462,7 +469,7 @@ def _serve(connection: Connection, files: list[KeyedFile], render: bool,
             if message[0] == "read":
                 result: Any = work.read(progress)
             elif message[0] == "finish":
-                result = work.finish(message[1], progress)
+                result = work.finish(message[1], progress, message[2])
             else:  # "fresh"
                 result = work.fresh
             progress(0)

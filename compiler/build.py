@@ -98,6 +98,9 @@ class RunOptions:
     keep: bool = False  # keep every card's tree and program (in this process, uncached)
     # A staging folder to write each module into as its card is rendered (batch.FileWork).
     stage: Path | None = None
+    # Output paths whose modules are rendered even when their cards' results are cached: the
+    # cache keeps no module's text, and a build that must write one renders its card.
+    render_again: frozenset[str] = frozenset()
 
 
 IN_PROCESS = RunOptions(use_cache=False, keep=True)  # the library calls
@@ -145,7 +148,7 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
                else None)
     record_key = key_of("run", str(render), *(name for name, _, _ in files))
     last = RunRecord.read(records, record_key) if records is not None else None
-    run = _reuse(last, files, render) if last is not None else None
+    run = _reuse(last, files, render, options.render_again) if last is not None else None
     if run is None:
         run = _run(result, files, render, options, recording=records is not None)
     for file_result in run.results:
@@ -192,7 +195,7 @@ def _run(result: Compilation, files: Sequence[batch.KeyedFile], render: bool,
     summaries, outcomes = batch.run(files, make_pools, render=render, keep=options.keep,
                                     use_cache=options.use_cache, jobs=options.jobs,
                                     progress=options.progress(2 * len(files)),
-                                    stage=options.stage)
+                                    stage=options.stage, render_again=options.render_again)
     results = _assemble(result if options.keep else None, summaries, outcomes, pools)
     by_game: dict[str, list[batch.Module]] = {}
     for summary, file_result in zip(summaries, results, strict=True):
@@ -203,18 +206,26 @@ def _run(result: Compilation, files: Sequence[batch.KeyedFile], render: bool,
     return _Run(results, indexes, record)
 
 
-def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool) -> _Run | None:
+def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
+           render_again: frozenset[str]) -> _Run | None:
     """This run made from the last one over the same files, when no more than a few of them
-    changed and the changes tell the other files nothing new: each changed file has the
+    changed (or have a module among `render_again`, RunOptions) and the changes tell the
+    other files nothing new: each changed file has the
     same facts (runs.facts_of) as on record, and its sound cards the same modules' names
     and paths, so that the pools and the indexes are the same; and the last run found no
     error, so that no card was a duplicate of one in another file (a duplicate name and two
     modules at one path are all that one file's diagnostics take from another).  None when
     the run must be made whole."""
-    changed = [index for index, (_, _, key) in enumerate(files) if key != last.keys[index]]
+    changed = {index for index, (_, _, key) in enumerate(files) if key != last.keys[index]}
     if len(changed) >= batch.WORTH_A_WORKER:
         return None
     results = last.file_results()
+    if render_again:
+        changed.update(index for index, file_result in enumerate(results)
+                       if any(module.path in render_again for module in file_result.modules))
+        if len(changed) >= batch.WORTH_A_WORKER:
+            return None
+    changed = sorted(changed)
     if changed and any(has_errors(file_result.diagnostics) for file_result in results):
         return None
     work = batch.FileWork([files[index] for index in changed], render, keep=False,
@@ -351,13 +362,14 @@ def _build(paths: Sequence[str | Path], out: Path, check_only: bool, options: Ru
             if fresh != record:
                 records.put(record_key, fresh)
         return report
-    changed = {}
-    for relative in report.written:
-        module = compilation.modules[relative]
-        if module.text is None:  # known from the cache, not rendered: render every card
-            return _build(paths, out, False, dataclasses.replace(options, use_cache=False),
-                          present, staging)
-        changed[relative] = module.text
+    unrendered = frozenset(relative for relative in report.written
+                           if compilation.modules[relative].text is None)
+    if unrendered:  # known from the cache, not rendered: render their cards
+        # A module named in render_again is always rendered, so each retry names more.
+        again = options.render_again | unrendered
+        return _build(paths, out, False, dataclasses.replace(options, render_again=again),
+                      present, staging)
+    changed = {relative: compilation.modules[relative].text for relative in report.written}
     # Staged modules are in the new tree already: it is the one to keep, however few they are.
     if staging is None and out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
         update_tree(out, changed, report.removed)

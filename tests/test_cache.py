@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from compiler import batch, cache, cli
 from compiler import build as build_module
+from compiler.backends import python as python_backend
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
 from compiler.check import Pool
@@ -154,6 +155,26 @@ def test_an_edit_that_tells_other_cards_nothing_new_is_finished_alone(project, m
         monkeypatch.setattr(owner, name, refused)
     report = build([project / "cards"], project / "generated", options=options)
     assert report.written == ["pacg/bog_lurker.py"]
+
+
+def test_a_file_changed_back_renders_its_own_cards_again_only(project, monkeypatch):
+    """The store has the results of the file's earlier text but not its modules' texts:
+    the build that must write one renders that file's cards, not the whole pool."""
+    options = RunOptions(use_cache=True, jobs=1)
+    build([project / "cards"], project / "generated", options=options)
+    path = project / "cards" / "pacg" / "monsters.card"
+    original = path.read_text()
+    path.write_text(original.replace("Traits: Aberration, Swamp", "Traits: Aberration, Cave"))
+    build([project / "cards"], project / "generated", options=options)  # the pool changed
+    path.write_text(original)
+    rendered = []
+    render_card = python_backend.render_card
+    monkeypatch.setattr(python_backend, "render_card",
+                        lambda program: rendered.append(program["name"]) or render_card(program))
+    report = build([project / "cards"], project / "generated", options=options)
+    assert report.written == ["pacg/bog_lurker.py"]
+    assert len(rendered) == original.count("\nName: ")
+    assert tree(project / "generated") == cold_build(project, "cold")
 
 
 def _edit(file: str, old: str, new: str) -> Callable[[Path], None]:
