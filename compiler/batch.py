@@ -204,13 +204,14 @@ class FileWork:
         for index, key in enumerate(self.keys):
             game = self.summaries[index].game
             pool = pools.get(game) if game else None
-            key = outcome_key(key, self.render, pool)
-            stored = None if self.keep else self.stored.get(key)
+            # Only a run with a store needs the key (and the pool's fingerprint in it).
+            key = outcome_key(key, self.render, pool) if self.storing and not self.keep else None
+            stored = None if key is None else self.stored.get(key)
             outcome = None if stored is None else FileOutcome.from_data(json.loads(stored))
             if outcome is None or any(module is not None and module.path in render_again
                                       for module in outcome.modules):
                 outcome = self._outcome(self._parse(index), pool)
-                if self.storing and not self.keep:
+                if key is not None:
                     self.fresh[key] = _json(outcome.to_data())
             outcomes.append(outcome)
             progress(1)

@@ -233,7 +233,8 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
     summaries = work.read(_no_progress(0))
     if [facts_of(summary) for summary in summaries] != [last.facts[index] for index in changed]:
         return None
-    outcomes = work.finish(last.game_pools(), _no_progress(0))
+    outcomes = work.finish(last.game_pools({summary.game for summary in summaries}),
+                           _no_progress(0))
     for index, file_result in zip(changed, _assemble(None, summaries, outcomes, {}),
                                   strict=True):
         if _names_and_paths(file_result) != _names_and_paths(results[index]):

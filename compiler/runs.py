@@ -19,7 +19,7 @@ files knew of it (`facts_of`), separated by tabs.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from compiler import batch
@@ -109,8 +109,10 @@ class RunRecord(NamedTuple):
     def index_modules(self) -> list[batch.Module]:
         return [batch.Module(*module) for module in json.loads(self.indexes)]
 
-    def game_pools(self) -> dict[str, Pool]:
-        return {game: Pool.from_data(data) for game, data in json.loads(self.pools).items()}
+    def game_pools(self, games: Collection[str | None]) -> dict[str, Pool]:
+        """The pools of `games` (made again from their data, which takes a while)."""
+        return {game: Pool.from_data(data) for game, data in json.loads(self.pools).items()
+                if game in games}
 
 
 def _json(data: Any) -> str:
