@@ -21,7 +21,6 @@ import secrets
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -68,8 +67,7 @@ def disable() -> None:
     _disabled = True
 
 
-def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = None,
-                  keep: int = KEPT) -> Cache:
+def project_cache(kind: str, keep: int = KEPT) -> Cache:
     """The cache of entries of `kind` for the project the command runs in: the nearest folder
     above the working directory with a `.git` or `pyproject.toml`, or the working directory.
     It holds at most `keep` entries (see Cache)."""
@@ -82,7 +80,7 @@ def project_cache(kind: str, decode: Callable[[dict[str, Any]], Any] | None = No
     cwd = Path.cwd()
     root = project_root(cwd) or cwd
     _forget_old_kinds(root / CACHE_DIR)
-    return Cache(root, kind, decode, keep)
+    return Cache(root, kind, keep)
 
 
 @cache
@@ -102,13 +100,9 @@ class Cache:
     keys, and the old ones are never asked for again; so a kind holds at most `keep`
     entries, and writing one more removes those written longest ago."""
 
-    def __init__(self, root: Path | None, kind: str,
-                 decode: Callable[[dict[str, Any]], Any] | None = None, keep: int = KEPT
-                 ) -> None:
-        """`root` None makes a cache that remembers nothing (`--no-cache`); `decode` turns
-        each JSON object read back into what was stored."""
+    def __init__(self, root: Path | None, kind: str, keep: int = KEPT) -> None:
+        """`root` None makes a cache that remembers nothing (`--no-cache`)."""
         self.folder = None if root is None else root / CACHE_DIR / kind
-        self.decode = decode
         self.keep = keep
 
     def get(self, key: str) -> Any | None:
@@ -117,7 +111,7 @@ class Cache:
         if text is None:
             return None
         try:
-            return json.loads(text, object_hook=self.decode)
+            return json.loads(text)
         except ValueError:
             return None
 
@@ -205,10 +199,3 @@ def _ignore_in_git(folder: Path) -> None:
     marker = folder / ".gitignore"
     if not marker.exists():
         marker.write_text("*\n", encoding="ascii")
-
-
-def int_keys(mapping: dict[str, Any]) -> dict[Any, Any]:
-    """A decoder for data keyed by numbers, such as parser tables (JSON keys are strings)."""
-    if mapping and all(key.isdigit() for key in mapping):
-        return {int(key): value for key, value in mapping.items()}
-    return mapping
