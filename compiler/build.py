@@ -156,7 +156,7 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
         result.diagnostics.extend(file_result.diagnostics)
         result.modules.update((module.path, module) for module in file_result.modules)
     result.modules.update((module.path, module) for module in run.indexes)
-    if records is not None and run.record is not None and run.record != last:
+    if records is not None and run.record is not None and run.record is not last:
         run.record.write(records, record_key)
     return result
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from lark import Lark
 
 from compiler import batch, cache, cli
 from compiler import build as build_module
@@ -18,7 +19,7 @@ from compiler.backends import python as python_backend
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
 from compiler.check import Pool
-from compiler.syntax import parse_source
+from compiler.syntax import grammars, parse_source
 from tests.conftest import CARDS
 
 
@@ -100,6 +101,18 @@ def test_a_damaged_or_foreign_cache_is_not_trusted(project, monkeypatch):
     assert stored.get("key") == {"value": 1}
     monkeypatch.setattr(cache, "_secret", lambda: b"another machine's key")
     assert stored.get("key") is None  # sealed with a key this machine does not have
+
+
+def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
+        project, monkeypatch):
+    made = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the tables should have been read from the cache")
+    monkeypatch.setattr(Lark, "open", refused)
+    loaded = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+    text = (project / "cards" / "pacg" / "monsters.card").read_text()
+    assert loaded.parse(text) == made.parse(text)
 
 
 def test_no_cache_writes_no_cache(project, monkeypatch):
