@@ -259,6 +259,10 @@ def main() -> None:
         results["check_edited_file_command_s"] = round(
             command_seconds(["check", str(one_card)], project, runs,
                             before=edit_one_card(one_card)), 3)
+        # The one-card build as a designer runs it: the command, started afresh each time.
+        results["one_card_build_command_s"] = round(
+            command_seconds(["build", "cards"], project, runs,
+                            before=edit_one_card(one_card)), 3)
         jobs = {}
         for count_of_jobs in (1, 2):
             jobs[count_of_jobs] = command_seconds(
