@@ -210,12 +210,11 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
            render_again: frozenset[str]) -> _Run | None:
     """This run made from the last one over the same files, when no more than a few of them
     changed (or have a module among `render_again`, RunOptions) and the changes tell the
-    other files nothing new: each changed file has the
-    same facts (runs.facts_of) as on record, and its sound cards the same modules' names
-    and paths, so that the pools and the indexes are the same; and the last run found no
-    error, so that no card was a duplicate of one in another file (a duplicate name and two
-    modules at one path are all that one file's diagnostics take from another).  None when
-    the run must be made whole."""
+    other files nothing new: each changed file has the same facts (runs.facts_of) as on
+    record, and its sound cards the same modules' names and paths, so that the pools and the
+    indexes are the same; and the last run found no error, so that no card was a duplicate
+    of one in another file (a duplicate name and two modules at one path are all that one
+    file's diagnostics take from another).  None when the run must be made whole."""
     changed = {index for index, (_, _, key) in enumerate(files) if key != last.keys[index]}
     if len(changed) >= batch.WORTH_A_WORKER:
         return None
@@ -225,22 +224,22 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
                        if any(module.path in render_again for module in file_result.modules))
         if len(changed) >= batch.WORTH_A_WORKER:
             return None
-    changed = sorted(changed)
     if changed and any(has_errors(file_result.diagnostics) for file_result in results):
         return None
-    work = batch.FileWork([files[index] for index in changed], render, keep=False,
+    places = sorted(changed)
+    work = batch.FileWork([files[index] for index in places], render, keep=False,
                           stored=None)
     summaries = work.read(_no_progress(0))
-    if [facts_of(summary) for summary in summaries] != [last.facts[index] for index in changed]:
+    if [facts_of(summary) for summary in summaries] != [last.facts[index] for index in places]:
         return None
     outcomes = work.finish(last.game_pools({summary.game for summary in summaries}),
                            _no_progress(0))
-    for index, file_result in zip(changed, _assemble(None, summaries, outcomes, {}),
+    for index, file_result in zip(places, _assemble(None, summaries, outcomes, {}),
                                   strict=True):
         if _names_and_paths(file_result) != _names_and_paths(results[index]):
             return None
         results[index] = file_result
-    record = last.changed(files, {index: results[index] for index in changed}) if changed else last
+    record = last.changed(files, {index: results[index] for index in places}) if places else last
     return _Run(results, last.index_modules(), record)
 
 

@@ -199,10 +199,18 @@ def _edit(file: str, old: str, new: str) -> Callable[[Path], None]:
     return edit
 
 
+def _together(*edits: Callable[[Path], None]) -> Callable[[Path], None]:
+    def edit(project: Path) -> None:
+        for one in edits:
+            one(project)
+    return edit
+
+
 # Edits one after another, each of a kind the last run's record must answer rightly: those
 # that tell other cards nothing new (a difficulty, a rule, every card of a file moved down a
-# line), one that makes an error and one that mends it, those that change the pool, and a
-# card named as one in another file, then edits of both files that leave the names alone.
+# line), one that makes an error and one that mends it, those that change the pool, a card
+# named as one in another file, then edits of both files that leave the names alone, and
+# two files edited at once.
 EDITS = [
     _edit("pacg/monsters.card", "Check: Combat 8", "Check: Combat 9"),
     _edit("pacg/monsters.card", "1 Combat damage", "2 Combat damage"),
@@ -218,6 +226,8 @@ EDITS = [
     _edit("pacg/barriers.card", "Strength 8", "Strength 9"),
     _edit("pacg/barriers.card", "Name: Cinder Imp", "Name: Rusted Portcullis"),
     _edit("ucg/effects.card", "\n", "\n\n"),
+    _together(_edit("pacg/monsters.card", "Check: Combat 6", "Check: Combat 5"),
+              _edit("pacg/barriers.card", "Strength 9", "Strength 10")),
 ]
 
 
