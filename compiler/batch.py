@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from compiler import ast, ir
-from compiler.cache import key_of, project_cache
+from compiler.cache import compact_json, key_of, project_cache
 from compiler.check import CardFacts, Pool, check_card
 from compiler.diagnostics import Diagnostic, has_errors
 from compiler.files import TreeWriter
@@ -191,7 +191,7 @@ class FileWork:
             else:
                 summaries.append(self._summary(self._parse(index)))
                 if self.storing:
-                    self.fresh[key] = _json(summaries[-1].to_data())
+                    self.fresh[key] = compact_json(summaries[-1].to_data())
             progress(1)
         self.summaries = summaries
         return summaries
@@ -208,11 +208,12 @@ class FileWork:
             key = outcome_key(key, self.render, pool) if self.storing and not self.keep else None
             stored = None if key is None else self.stored.get(key)
             outcome = None if stored is None else FileOutcome.from_data(json.loads(stored))
-            if outcome is None or any(module is not None and module.path in render_again
-                                      for module in outcome.modules):
+            if outcome is None or (render_again and any(
+                    module is not None and module.path in render_again
+                    for module in outcome.modules)):
                 outcome = self._outcome(self._parse(index), pool)
                 if key is not None:
-                    self.fresh[key] = _json(outcome.to_data())
+                    self.fresh[key] = compact_json(outcome.to_data())
             outcomes.append(outcome)
             progress(1)
         return outcomes
@@ -259,10 +260,6 @@ def _module(program: ir.Program, stage: TreeWriter | None) -> Module:
     if stage is not None:
         stage.write(path, text)
     return Module.of(path, program["name"], program["ident"], text, staged=stage is not None)
-
-
-def _json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
 
 
 def _span_data(span: ast.Span) -> list[Any]:

@@ -130,7 +130,7 @@ class Cache:
 
     def put(self, key: str, value: Any) -> None:
         """Store `value` (plain JSON data) under `key`."""
-        self.put_text(key, json.dumps(value, separators=(",", ":")))
+        self.put_text(key, compact_json(value))
 
     def put_text(self, key: str, text: str) -> None:
         """Store `text` under `key`; a cache that cannot be written is simply not written."""
@@ -148,6 +148,11 @@ class Cache:
             _forget_oldest(self.folder, self.keep, path.name)
         except OSError:
             return
+
+
+def compact_json(data: Any) -> str:
+    """`data` as JSON without spaces: what the cache's entries hold."""
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _forget_oldest(folder: Path, keep: int, newest: str) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from compiler import batch
-from compiler.cache import Cache
+from compiler.cache import Cache, compact_json
 from compiler.check import Pool
 from compiler.diagnostics import Diagnostic
 
@@ -52,8 +52,9 @@ def facts_of(summary: batch.FileSummary) -> str:
     record's: its game, its cards' names, types and traits, and the names of the cards that
     could not be read.  Not where they stand: an edit that moves a card changes nothing for
     the others."""
-    return _json([summary.game, [[card.name, card.type, card.traits] for card in summary.cards],
-                  summary.broken])
+    return compact_json([summary.game,
+                         [[card.name, card.type, card.traits] for card in summary.cards],
+                         summary.broken])
 
 
 class RunRecord(NamedTuple):
@@ -84,9 +85,10 @@ class RunRecord(NamedTuple):
     def of(cls, files: Sequence[batch.KeyedFile], results: Sequence[FileResult],
            summaries: Sequence[batch.FileSummary], pools: Mapping[str, Pool],
            indexes: Sequence[batch.Module]) -> RunRecord:
-        return cls(_json([module.to_data() for module in indexes]),
-                   _json({game: pool.to_data() for game, pool in pools.items()}),
-                   [key for _, _, key in files], [_json(result.to_data()) for result in results],
+        return cls(compact_json([module.to_data() for module in indexes]),
+                   compact_json({game: pool.to_data() for game, pool in pools.items()}),
+                   [key for _, _, key in files],
+                   [compact_json(result.to_data()) for result in results],
                    [facts_of(summary) for summary in summaries])
 
     def write(self, cache: Cache, key: str) -> None:
@@ -99,7 +101,7 @@ class RunRecord(NamedTuple):
         `results` changed and told the others nothing new (the same facts and indexes)."""
         encoded = list(self.results)
         for index, result in results.items():
-            encoded[index] = _json(result.to_data())
+            encoded[index] = compact_json(result.to_data())
         return self._replace(keys=[key for _, _, key in files], results=encoded)
 
     def file_results(self) -> list[FileResult]:
@@ -113,7 +115,3 @@ class RunRecord(NamedTuple):
         """The pools of `games` (made again from their data, which takes a while)."""
         return {game: Pool.from_data(data) for game, data in json.loads(self.pools).items()
                 if game in games}
-
-
-def _json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))

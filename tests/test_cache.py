@@ -41,6 +41,13 @@ def diagnostics_of(compilation) -> list[str]:
     return sorted(map(str, compilation.diagnostics))
 
 
+def refused(why: str) -> Callable[..., Any]:
+    """A stand-in for what a run must not call."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(why)
+    return call
+
+
 def cold_build(project: Path, out: str) -> dict[str, bytes]:
     assert build([project / "cards"], project / out,
                  options=RunOptions(use_cache=False)).compilation.ok
@@ -107,9 +114,7 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
         project, monkeypatch):
     made = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
 
-    def refused(*args, **kwargs):
-        raise AssertionError("the tables should have been read from the cache")
-    monkeypatch.setattr(Lark, "open", refused)
+    monkeypatch.setattr(Lark, "open", refused("the tables should have been read from the cache"))
     loaded = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
     text = (project / "cards" / "pacg" / "monsters.card").read_text()
     assert loaded.parse(text) == made.parse(text)
@@ -161,11 +166,10 @@ def test_an_edit_that_tells_other_cards_nothing_new_is_finished_alone(project, m
     path = project / "cards" / "pacg" / "monsters.card"
     path.write_text(path.read_text().replace("Check: Combat 8", "Check: Combat 9", 1))
 
-    def refused(*args, **kwargs):
-        raise AssertionError("the record should have answered for the other files")
     for owner, name in [(batch.FileSummary, "from_data"), (batch.FileOutcome, "from_data"),
                         (Pool, "of")]:
-        monkeypatch.setattr(owner, name, refused)
+        monkeypatch.setattr(owner, name,
+                            refused("the record should have answered for the other files"))
     report = build([project / "cards"], project / "generated", options=options)
     assert report.written == ["pacg/bog_lurker.py"]
 
@@ -309,7 +313,7 @@ def test_an_older_compilers_kinds_of_entry_are_removed(project):
 
 def test_without_a_cache_results_are_not_encoded_for_it(project, monkeypatch):
     encoded = []
-    monkeypatch.setattr(batch, "_json", lambda data: encoded.append(data) or "")
+    monkeypatch.setattr(batch, "compact_json", lambda data: encoded.append(data) or "")
     assert check_paths([project / "cards"], RunOptions(use_cache=False, jobs=1)).card_count
     assert encoded == []
     check_paths([project / "cards"], RunOptions(use_cache=True, jobs=1))

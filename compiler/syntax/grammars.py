@@ -131,9 +131,10 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
 
 # Lark's serialized tables key three mappings by numbers: the parse table's states, each
 # state's actions, and its tokens, besides the memo of rules and terminals.  JSON would make
-# the keys strings, and turning them back with an object hook on every object read was 0.25
-# of the 0.4 s that loading pacg's tables took (a hook is a Python call per object); kept as
-# lists of keys and of values, the mappings are made again in C (0.09 s for all of it).
+# the keys strings, and decoding with an object hook that turned them back took 0.25 s of
+# the 0.4 s that loading pacg's tables took (a hook is a Python call per object); kept as
+# lists of keys and of values, the mappings are made again with zip in C: the JSON takes
+# 0.08 to 0.15 s, the mappings 0.015 s.
 
 def _storable(data: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
     table = data["parser"]["parser"]
