@@ -118,6 +118,15 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
     loaded = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
     text = (project / "cards" / "pacg" / "monsters.card").read_text()
     assert loaded.parse(text) == made.parse(text)
+    # The loaded parser makes a state's actions and lexer when a parse first meets the
+    # state: what it makes for every state is what Lark made from the grammar.
+    made_states = made.parser.parser._parse_table.states
+    for state, actions in made_states.items():
+        assert loaded.parser.parser._parse_table.states[state] == actions
+        assert ([terminal.name for terminal in loaded.parser.lexer.lexers[state].terminals]
+                == [terminal.name for terminal in made.parser.lexer.lexers[state].terminals])
+    with pytest.raises(KeyError):
+        loaded.parser.parser._parse_table.states[max(made_states) + 1]
 
 
 def test_no_cache_writes_no_cache(project, monkeypatch):

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Tree
-from lark.grammar import Rule
-from lark.lexer import TerminalDef
 
 from compiler.cache import key_of, project_cache
+from compiler.syntax import tables
 
 # grammar/ at the top of the repository, installed as the package compiler.grammar.
 GRAMMAR_DIR = Path(str(importlib.resources.files("compiler.grammar")))
@@ -113,47 +112,20 @@ def _text_rules(parser: Lark) -> frozenset[str]:
 def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
     """The LALR parser of grammar/<grammar>.lark, its tables from the project's cache when
     they are there (building them is most of a short run's time)."""
-    tables = project_cache("tables")
+    cached = project_cache("tables")
     key = key_of("tables", grammar, *start, str(propagate_positions))
-    stored = tables.get(key)
+    stored = cached.get(key)
     if stored is not None:
         try:
-            return Lark._load_from_dict(*_loadable(stored))
-        except (KeyError, TypeError, ValueError, AttributeError):  # not tables Lark can load
+            return tables.loaded(stored)
+        except tables.UNREADABLE:  # not tables Lark can load: made again
             pass
     # Made from the grammar: for pacg's, from every start rule, 23 s of this machine's time,
     # the LALR tables and Lark's check that no two terminals collide (docs/performance.md).
     parser = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
                        propagate_positions=propagate_positions, start=start)
-    tables.put(key, _storable(*parser.memo_serialize([TerminalDef, Rule])))
+    cached.put(key, tables.storable(parser))
     return parser
-
-
-# Lark's serialized tables key three mappings by numbers: the parse table's states, each
-# state's actions, and its tokens, besides the memo of rules and terminals.  JSON would make
-# the keys strings, and decoding with an object hook that turned them back took 0.25 s of
-# the 0.4 s that loading pacg's tables took (a hook is a Python call per object); kept as
-# lists of keys and of values, the mappings are made again with zip in C: the JSON takes
-# 0.08 to 0.15 s, the mappings 0.015 s.
-
-def _storable(data: dict[str, Any], memo: dict[int, Any]) -> dict[str, Any]:
-    table = data["parser"]["parser"]
-    table["tokens"] = _columns(table["tokens"])
-    table["states"] = [[state, *_columns(actions)] for state, actions in table["states"].items()]
-    return {"data": data, "memo": _columns(memo)}
-
-
-def _loadable(stored: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
-    data = stored["data"]
-    table = data["parser"]["parser"]
-    table["tokens"] = dict(zip(*table["tokens"], strict=True))
-    table["states"] = {state: dict(zip(tokens, actions, strict=True))
-                       for state, tokens, actions in table["states"]}
-    return data, dict(zip(*stored["memo"], strict=True))
-
-
-def _columns(mapping: dict[int, Any]) -> list[list[Any]]:
-    return [list(mapping), list(mapping.values())]
 
 
 def read_grammar(grammar: str, start: list[str]) -> Lark:

@@ -1,0 +1,102 @@
+"""A parser's LALR tables as the project's cache keeps them, and the parser made from them.
+
+A command that checks one card wants the parser at once, and pacg's tables are large (6,780
+states, 82,733 actions, 776 sets of terminals the lexer tells apart).  Lark's own loading
+makes every state's actions and a lexer for every set of terminals before it parses a
+word, most of a short command's time, though checking one card meets a hundred states.  So
+the tables are kept as plain columns of numbers, and the loaded parser makes a state's
+actions, and the lexer of a state's terminals, the first time a parse reaches that state;
+what it makes is what Lark would have made (tests/test_cache.py compares them state by
+state).
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from typing import Any
+
+from lark import Lark
+from lark.common import LexerConf
+from lark.grammar import Rule
+from lark.lexer import BasicLexer, TerminalDef
+from lark.parsers.lalr_analysis import Reduce, Shift
+
+# What a stored table that is not one Lark can load raises while it is read.
+UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+
+
+def storable(parser: Lark) -> dict[str, Any]:
+    """`parser`'s tables as JSON can keep them: Lark's serialized form, but the parse
+    table's actions as two columns of numbers a state (an action is a number: a shift's
+    state times two, or a reduce's rule, by its place in the parser's rules, times two and
+    one), where Lark keys them by numbers JSON would turn to strings and writes each
+    reduce's rule as an object of its own."""
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    table = data["parser"]["parser"]
+    token_places = {number: place for place, number in enumerate(table["tokens"])}
+    rule_places = {reference["@"]: place for place, reference in enumerate(data["rules"])}
+    table["states"] = [
+        [state,
+         [token_places[token] for token in actions],
+         [rule_places[argument["@"]] * 2 + 1 if action == 1 else argument * 2
+          for action, argument in actions.values()]]
+        for state, actions in table["states"].items()]
+    table["tokens"] = list(table["tokens"].values())
+    return {"data": data, "memo": [list(memo), list(memo.values())]}
+
+
+def loaded(stored: dict[str, Any]) -> Lark:
+    """The parser of tables `storable` made; raises one of UNREADABLE when they are not."""
+    data = stored["data"]
+    table = data["parser"]["parser"]
+    token_names, rows = table["tokens"], table["states"]
+    # Lark loads the rest as it is; its parse table and contextual lexer start empty.
+    table["tokens"], table["states"] = {}, {}
+    parser = Lark._load_from_dict(data, dict(zip(*stored["memo"], strict=True)))
+    frontend = parser.parser
+    states = _States({state: (tokens, actions) for state, tokens, actions in rows},
+                     token_names, parser.rules)
+    frontend.parser._parse_table.states = states
+    frontend.lexer.lexers = _Lexers(states, frontend.lexer_conf)
+    return parser
+
+
+class _States(dict[int, dict[str, tuple]]):
+    """The parse table's states, each made from its stored row when first asked for."""
+
+    def __init__(self, rows: dict[int, tuple[list[int], list[int]]], token_names: list[str],
+                 rules: list[Rule]) -> None:
+        super().__init__()
+        self._rows, self._token_names, self._rules = rows, token_names, rules
+
+    def __missing__(self, state: int) -> dict[str, tuple]:
+        tokens, actions = self._rows[state]
+        row = {self._token_names[token]: (Reduce, self._rules[action >> 1]) if action & 1
+               else (Shift, action >> 1)
+               for token, action in zip(tokens, actions, strict=True)}
+        self[state] = row
+        return row
+
+
+class _Lexers(dict[int, BasicLexer]):
+    """The contextual lexer's lexer of each state, made when the parse first reaches the
+    state, as Lark's ContextualLexer makes it: of the terminals the state accepts and those
+    ignored, one lexer for every state that accepts the same terminals."""
+
+    def __init__(self, states: _States, conf: LexerConf) -> None:
+        super().__init__()
+        self._states, self._conf = states, conf
+        self._by_accepted: dict[frozenset[str], BasicLexer] = {}
+        self._always = {*conf.ignore, *(conf.postlex.always_accept if conf.postlex else ())}
+
+    def __missing__(self, state: int) -> BasicLexer:
+        accepted = frozenset(self._states[state])
+        lexer = self._by_accepted.get(accepted)
+        if lexer is None:
+            conf = copy(self._conf)
+            conf.terminals = [self._conf.terminals_by_name[name]
+                              for name in accepted | self._always
+                              if name in self._conf.terminals_by_name]
+            lexer = self._by_accepted[accepted] = BasicLexer(conf)
+        self[state] = lexer
+        return lexer
