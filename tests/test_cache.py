@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from copy import copy
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from lark import Lark
+from lark.exceptions import UnexpectedInput
+from lark.lexer import ContextualLexer
 
 from compiler import batch, cache, cli
 from compiler import build as build_module
@@ -19,7 +22,8 @@ from compiler.backends import python as python_backend
 from compiler.build import RunOptions, build, check_paths
 from compiler.cache import CACHE_DIR, Cache
 from compiler.check import Pool
-from compiler.syntax import grammars, parse_source
+from compiler.syntax import grammars, parse_source, tables
+from compiler.syntax.source import SourceText
 from tests.conftest import CARDS
 
 
@@ -127,6 +131,47 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
                 == [terminal.name for terminal in made.parser.lexer.lexers[state].terminals])
     with pytest.raises(KeyError):
         loaded.parser.parser._parse_table.states[max(made_states) + 1]
+
+
+def test_lexers_matching_terminal_by_terminal_read_as_lark_reads(monkeypatch):
+    """A loaded parser's lexers match their first tokens with each terminal's own
+    expression, not Lark's one of all a state's terminals: every text of the bundled cards,
+    and each cut short or given a stray word, reads to the same tree or the same error as
+    with Lark's own contextual lexer."""
+    parser = grammars.game_grammar("pacg").parser
+    frontend = parser.parser
+    texts: list[tuple[str, str]] = []
+    grammars.forget_readings()
+    with monkeypatch.context() as recording:
+        recording.setattr(grammars.GameGrammar, "parse",
+                          lambda grammar, text, start: texts.append((start, text))
+                          or parser.parse(text, start=start))
+        for path in sorted((CARDS / "pacg").glob("*.card")):
+            parse_source(SourceText(str(path), path.read_text(encoding="utf-8")))
+    assert len(texts) > 500
+    variants = [(start, variant) for start, text in texts
+                for variant in (text, text[: len(text) // 2], text.replace(" ", " zzyzx ", 1))]
+
+    states = frontend.parser._parse_table.states
+    monkeypatch.setattr(tables, "SCANNED_AFTER", 10**9)  # never the one expression
+    monkeypatch.setattr(frontend.lexer, "lexers", tables._Lexers(states, frontend.lexer_conf))
+    by_terminal = [_reading(parser, text, start) for start, text in variants]
+    # Lark's lexers of the states those parses met (made without checking the terminals
+    # again, as Lark loads them).
+    conf = copy(frontend.lexer_conf)
+    conf.skip_validation = True
+    monkeypatch.setattr(frontend, "lexer",
+                        ContextualLexer(conf, {state: list(row) for state, row in states.items()}))
+    assert [_reading(parser, text, start) for start, text in variants] == by_terminal
+
+
+def _reading(parser: Lark, text: str, start: str) -> object:
+    """What `parser` makes of `text`: its tree, or its error's kind, place and expectations."""
+    try:
+        return parser.parse(text, start=start)
+    except UnexpectedInput as exc:
+        return type(exc), exc.pos_in_stream, getattr(exc, "expected", None), \
+            getattr(exc, "allowed", None), str(getattr(exc, "token", ""))
 
 
 def test_no_cache_writes_no_cache(project, monkeypatch):
