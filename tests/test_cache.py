@@ -153,13 +153,14 @@ def test_lexers_matching_terminal_by_terminal_read_as_lark_reads(monkeypatch):
                 for variant in (text, text[: len(text) // 2], text.replace(" ", " zzyzx ", 1))]
 
     states = frontend.parser._parse_table.states
-    monkeypatch.setattr(tables, "SCANNED_AFTER", 10**9)  # never the one expression
-    monkeypatch.setattr(frontend.lexer, "lexers", tables._Lexers(states, frontend.lexer_conf))
-    by_terminal = [_reading(parser, text, start) for start, text in variants]
-    # Lark's lexers of the states those parses met (made without checking the terminals
-    # again, as Lark loads them).
+    # The lexers are made without checking the terminals again, as Lark makes them when it
+    # loads tables (a parser made from the grammar checked them as it was made).
     conf = copy(frontend.lexer_conf)
     conf.skip_validation = True
+    monkeypatch.setattr(tables, "SCANNED_AFTER", 10**9)  # never the one expression
+    monkeypatch.setattr(frontend.lexer, "lexers", tables._Lexers(states, conf))
+    by_terminal = [_reading(parser, text, start) for start, text in variants]
+    # Lark's own lexers of the states those parses met.
     monkeypatch.setattr(frontend, "lexer",
                         ContextualLexer(conf, {state: list(row) for state, row in states.items()}))
     assert [_reading(parser, text, start) for start, text in variants] == by_terminal

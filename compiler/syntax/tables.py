@@ -132,8 +132,8 @@ class _StateLexer(BasicLexer):
     terminal, and only then compiles its terminals into one expression.
 
     Lark's lexer matches with an alternation of the state's terminals in its order
-    (`(?P<A>...)|(?P<B>...)`); at a position, an alternation of which nothing follows
-    matches as its first alternative that matches there matches alone, so trying the
+    (`(?P<A>...)|(?P<B>...)`); with nothing after it, an alternation matches at a position
+    what the first of its alternatives that matches there matches alone, so trying the
     terminals' own expressions in that order finds the same token.  A check of one file
     meets about a hundred states, most of them for a few tokens, and compiling each state's
     alternation was most of its parse; a check of a pool soon compiles the states it
