@@ -224,7 +224,9 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
                        if any(module.path in render_again for module in file_result.modules))
         if len(changed) >= batch.WORTH_A_WORKER:
             return None
-    if changed and any(has_errors(file_result.diagnostics) for file_result in results):
+    if not changed:  # the record answers for every file
+        return _Run(results, last.index_modules(), last)
+    if any(has_errors(file_result.diagnostics) for file_result in results):
         return None
     places = sorted(changed)
     work = batch.FileWork([files[index] for index in places], render, keep=False,
@@ -239,7 +241,7 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
         if _names_and_paths(file_result) != _names_and_paths(results[index]):
             return None
         results[index] = file_result
-    record = last.changed(files, {index: results[index] for index in places}) if places else last
+    record = last.changed(files, {index: results[index] for index in places})
     return _Run(results, last.index_modules(), record)
 
 

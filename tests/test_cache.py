@@ -214,8 +214,9 @@ def test_a_warm_run_reads_again_only_the_file_that_changed(project, monkeypatch)
 
 
 def test_an_edit_that_tells_other_cards_nothing_new_is_finished_alone(project, monkeypatch):
-    """The last run's record answers for the other files: none of their results is decoded
-    and no pool is made from their cards."""
+    """The last run's record answers for the other files: none of their stored summaries
+    or outcomes is decoded (the record's results stand for them) and no pool is made from
+    their cards."""
     options = RunOptions(use_cache=True, jobs=1)
     build([project / "cards"], project / "generated", options=options)
     path = project / "cards" / "pacg" / "monsters.card"
