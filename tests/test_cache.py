@@ -4,6 +4,7 @@ a damaged or foreign cache, and one spread over processes."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from copy import copy
@@ -14,13 +15,14 @@ import pytest
 from click.testing import CliRunner
 from lark import Lark
 from lark.exceptions import UnexpectedInput
+from lark.grammar import Rule
 from lark.lexer import ContextualLexer
 
 from compiler import batch, cache, cli
 from compiler import build as build_module
 from compiler.backends import python as python_backend
 from compiler.build import RunOptions, build, check_paths
-from compiler.cache import CACHE_DIR, Cache
+from compiler.cache import CACHE_DIR, Cache, compact_json
 from compiler.check import Pool
 from compiler.syntax import grammars, parse_source, tables
 from compiler.syntax.source import SourceText
@@ -122,6 +124,7 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
     loaded = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
     text = (project / "cards" / "pacg" / "monsters.card").read_text()
     assert loaded.parse(text) == made.parse(text)
+    assert [_described(rule) for rule in loaded.rules] == [_described(rule) for rule in made.rules]
     # The loaded parser makes a state's actions and lexer when a parse first meets the
     # state: what it makes for every state is what Lark made from the grammar.
     made_states = made.parser.parser._parse_table.states
@@ -131,6 +134,34 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
                 == [terminal.name for terminal in made.parser.lexer.lexers[state].terminals])
     with pytest.raises(KeyError):
         loaded.parser.parser._parse_table.states[max(made_states) + 1]
+
+
+def test_tables_keep_every_rule_whole():
+    """The stored tables share the rules' symbols and options: a grammar with rules of every
+    kind (inlined, aliased, keeping tokens, of a priority, with optional parts) loads with
+    the rules it was made with, and parses as it did."""
+    grammar = r"""
+        start: greeting (";" greeting)*
+        ?greeting: hello | "bye" NAME -> farewell
+        !hello.2: "hello" [NAME] (";" NAME)*
+        NAME: /[A-Z][a-z]*/
+        %ignore " "
+    """
+    made = Lark(grammar, parser="lalr", maybe_placeholders=True, propagate_positions=True)
+    loaded = tables.loaded(json.loads(compact_json(tables.storable(made))))
+    assert [_described(rule) for rule in loaded.rules] == [_described(rule) for rule in made.rules]
+    text = "bye Cy; hello Ann; Bob"
+    assert loaded.parse(text) == made.parse(text)
+
+
+def _described(rule: Rule) -> tuple:
+    """All a rule holds, where Rule's own equality looks at its symbols' names only (a
+    loaded rule's empty indices are the list JSON gives back for the made one's tuple)."""
+    return (type(rule.origin), rule.origin.name,
+            [(type(symbol), symbol.name, getattr(symbol, "filter_out", None))
+             for symbol in rule.expansion],
+            rule.order, rule.alias, type(rule.options),
+            {**vars(rule.options), "empty_indices": tuple(rule.options.empty_indices)})
 
 
 def test_lexers_matching_terminal_by_terminal_read_as_lark_reads(monkeypatch):

@@ -11,6 +11,7 @@ compares them state by state).
 
 from __future__ import annotations
 
+import json
 import re
 from copy import copy
 from typing import Any
@@ -33,7 +34,8 @@ def storable(parser: Lark) -> dict[str, Any]:
     table's actions as two columns of numbers a state (an action is a number: a shift's
     state times two, or a reduce's rule, by its place in the parser's rules, times two and
     one), where Lark keys them by numbers JSON would turn to strings and writes each
-    reduce's rule as an object of its own."""
+    reduce's rule as an object of its own; and the rules' symbols and options shared
+    (_with_shared_parts)."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     table = data["parser"]["parser"]
     token_places = {number: place for place, number in enumerate(table["tokens"])}
@@ -45,7 +47,45 @@ def storable(parser: Lark) -> dict[str, Any]:
           for action, argument in actions.values()]]
         for state, actions in table["states"].items()]
     table["tokens"] = list(table["tokens"].values())
-    return {"data": data, "memo": [list(memo), list(memo.values())]}
+    return {"data": data, "memo": _with_shared_parts(memo)}
+
+
+def _with_shared_parts(memo: dict[int, dict[str, Any]]) -> list[list[Any]]:
+    """Lark's memo (its rules and terminals by number) as [numbers, entries, parts]: each
+    rule's symbols and options are the places in `parts` of the distinct ones, in Lark's
+    serialized form.  Lark writes, and reads, every symbol of every rule as an object of
+    its own: pacg's 2,523 rules hold 18,558 symbols and options, 703 of them distinct."""
+    places: dict[str, int] = {}
+    parts: list[dict[str, Any]] = []
+
+    def place(part: dict[str, Any]) -> int:
+        key = json.dumps(part, sort_keys=True)
+        if key not in places:
+            places[key] = len(parts)
+            parts.append(part)
+        return places[key]
+
+    entries = []
+    for entry in memo.values():
+        if entry["__type__"] == Rule.__name__:
+            entry = {**entry, "origin": place(entry["origin"]), "options": place(entry["options"]),
+                     "expansion": [place(symbol) for symbol in entry["expansion"]]}
+        entries.append(entry)
+    return [list(memo), entries, parts]
+
+
+def _memo(numbers: list[int], entries: list[dict[str, Any]],
+          parts: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The memo `_with_shared_parts` stored, for Lark to load, each rule given its symbols and
+    options made (by Lark) once for all the rules that share them: Lark takes an entry's
+    fields that are made already as they are."""
+    kinds = {kind.__name__: kind for kind in Rule.__serialize_namespace__}
+    made = [kinds[part["__type__"]].deserialize(part, {}) for part in parts]
+    for entry in entries:
+        if entry["__type__"] == Rule.__name__:
+            entry["origin"], entry["options"] = made[entry["origin"]], made[entry["options"]]
+            entry["expansion"] = [made[place] for place in entry["expansion"]]
+    return dict(zip(numbers, entries, strict=True))
 
 
 def loaded(stored: dict[str, Any]) -> Lark:
@@ -55,7 +95,7 @@ def loaded(stored: dict[str, Any]) -> Lark:
     token_names, rows = table["tokens"], table["states"]
     # Lark loads the rest as it is; its parse table and contextual lexer start empty.
     table["tokens"], table["states"] = {}, {}
-    parser = Lark._load_from_dict(data, dict(zip(*stored["memo"], strict=True)))
+    parser = Lark._load_from_dict(data, _memo(*stored["memo"]))
     frontend = parser.parser
     states = _States({state: (tokens, actions) for state, tokens, actions in rows},
                      token_names, parser.rules)
