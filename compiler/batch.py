@@ -19,13 +19,11 @@ import contextlib
 import gc
 import hashlib
 import json
-import multiprocessing
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from compiler import ast, ir
 from compiler.cache import compact_json, key_of, project_cache
@@ -35,6 +33,9 @@ from compiler.files import TreeWriter
 from compiler.games import GAMES
 from compiler.syntax import ParseResult, parse_source
 from compiler.syntax.source import SourceText
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Progress = Callable[[int], None]  # told how many more files are done
 _PROGRESS_EVERY = 20  # files a worker does between reports
@@ -402,6 +403,10 @@ class _Worker:
 
     def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str] | None,
                  stage: Path | None) -> None:
+        # Imported here, where a run of one process never comes: 0.01 s of a pre-commit
+        # hook's start.
+        import multiprocessing
+
         # Forked, a worker starts with the parsers this process has built and the results
         # it has read.
         methods = multiprocessing.get_all_start_methods()
@@ -427,6 +432,8 @@ class _Worker:
 def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
             ) -> list[list[Any]]:
     """Send `message` to every worker and collect their answers, passing on their progress."""
+    from multiprocessing.connection import wait  # as multiprocessing in _Worker
+
     for worker in workers:
         worker.send(message)
     answers: dict[int, list[Any]] = {}
