@@ -5,6 +5,7 @@ a damaged or foreign cache, and one spread over processes."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from copy import copy
@@ -13,10 +14,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.grammar import Rule
-from lark.lexer import ContextualLexer
+from lark.lexer import ContextualLexer, PatternStr, Scanner, TerminalDef, UnlessCallback
 
 from compiler import batch, cache, cli
 from compiler import build as build_module
@@ -195,6 +196,25 @@ def test_lexers_matching_terminal_by_terminal_read_as_lark_reads(monkeypatch):
     monkeypatch.setattr(frontend, "lexer",
                         ContextualLexer(conf, {state: list(row) for state, row in states.items()}))
     assert [_reading(parser, text, start) for start, text in variants] == by_terminal
+
+
+@pytest.mark.parametrize("flags", [("i",), (), "mixed"])
+def test_keywords_looked_up_retype_words_as_lark_does(flags):
+    """A state's keywords retype a word by a lookup (tables._Keywords) as Lark's callback
+    does with its expression: words of other letters, of other case, of letters that match
+    only without case beyond ASCII (the long s, the Kelvin sign), and keywords of the same
+    letters, of which the first wins."""
+    values = ["swift", "SWIFT", "over", "K"]
+    keywords = [TerminalDef(f"KEYWORD{place}", PatternStr(
+        value, (("i",) if place % 2 else ()) if flags == "mixed" else flags))
+        for place, value in enumerate(values)]
+    lark_callback = UnlessCallback(Scanner(keywords, 0, re, False))
+    looked_up = tables._Keywords.instead_of(
+        UnlessCallback(Scanner(keywords, 0, tables._CompiledWhenUsed(re), False)), 0)
+    assert isinstance(looked_up, tables._Keywords) == (flags != "mixed")
+    for word in ("swift", "Swift", "SWIFT", "\u017fwift", "over", "Over", "overpower", "k",
+                 "\u212a", "\u017f"):
+        assert looked_up(Token("WORD", word)).type == lark_callback(Token("WORD", word)).type
 
 
 def _reading(parser: Lark, text: str, start: str) -> object:
