@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import logging
 import os
 import sys
 import traceback
@@ -329,10 +330,23 @@ def _report_build(report: BuildReport, out: Path, check_only: bool) -> int:
     return EXIT_OK
 
 
+def _notices_on_standard_error() -> None:
+    """The compiler's notices of long work it does before it can report (making a grammar's
+    parser tables on a first run) on standard error: given on a terminal only, as the
+    progress bar is, so that no log or piped output changes with them."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s ..."))
+    notices = logging.getLogger(compiler.__name__)
+    notices.addHandler(handler)
+    notices.setLevel(logging.INFO)
+
+
 def main() -> None:
     """The console entry point: a failure of cardwright itself exits 2 with a short report
     (the traceback too, with CARDWRIGHT_DEBUG=1)."""
     batch.collect_less()
+    if sys.stderr.isatty():
+        _notices_on_standard_error()
     try:
         cli.main(standalone_mode=True)
     except Exception as exc:

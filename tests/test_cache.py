@@ -5,6 +5,7 @@ a damaged or foreign cache, and one spread over processes."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 import shutil
 from collections.abc import Callable
@@ -118,11 +119,16 @@ def test_a_damaged_or_foreign_cache_is_not_trusted(project, monkeypatch):
 
 
 def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
-        project, monkeypatch):
+        project, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger="compiler")
     made = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+    assert [record.getMessage().split(",")[0] for record in caplog.records] \
+        == ["making the parser tables of frame.lark"]
 
+    caplog.clear()
     monkeypatch.setattr(Lark, "open", refused("the tables should have been read from the cache"))
     loaded = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+    assert not caplog.records  # nothing to wait for
     text = (project / "cards" / "pacg" / "monsters.card").read_text()
     assert loaded.parse(text) == made.parse(text)
     assert [_described(rule) for rule in loaded.rules] == [_described(rule) for rule in made.rules]

@@ -3,7 +3,9 @@ bytes every time."""
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -68,6 +70,27 @@ def test_an_internal_failure_exits_2_with_a_short_report(monkeypatch, capsys):
         cli.main()
     assert exit_info.value.code == 2
     assert "internal error: RuntimeError: boom" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("on_a_terminal", [False, True])
+def test_notices_of_long_work_are_shown_on_a_terminal_only(monkeypatch, on_a_terminal):
+    """Making a grammar's parser tables (half a minute on a first run) is told on a
+    terminal; a log or a pipe has nothing more than before."""
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return on_a_terminal
+
+    standard_error = Stream()
+    monkeypatch.setattr(sys, "stderr", standard_error)
+    monkeypatch.setattr(sys, "argv", ["cardwright", "--version"])
+    notices = logging.getLogger("compiler")
+    monkeypatch.setattr(notices, "handlers", [])
+    monkeypatch.setattr(notices, "level", notices.level)
+    with pytest.raises(SystemExit):
+        cli.main()
+    logging.getLogger("compiler.syntax.grammars").info("making the parser tables of x.lark")
+    assert ("making the parser tables of x.lark ...\n" in standard_error.getvalue()) \
+        == on_a_terminal
 
 
 # -- build -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ fields or games for the parser.
 from __future__ import annotations
 
 import importlib.resources
+import logging
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,6 +25,9 @@ from compiler.syntax import tables
 GRAMMAR_DIR = Path(str(importlib.resources.files("compiler.grammar")))
 FRAME_GRAMMAR = "frame"
 _FIELD_RULE = re.compile(r"\bfield_([a-z_]+)\b")
+# Tells of the parser tables being made, the one long wait before a first run reports
+# anything (the command line shows it on a terminal).
+_log = logging.getLogger(__name__)
 
 
 # How many texts a game's grammar remembers the reading of before it forgets them all.
@@ -122,6 +126,8 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
             pass
     # Made from the grammar: for pacg's, from every start rule, 23 s of this machine's time,
     # the LALR tables and Lark's check that no two terminals collide (docs/performance.md).
+    _log.info("making the parser tables of %s.lark, once for this version of cardwright "
+              "(a large grammar's take up to half a minute)", grammar)
     parser = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
                        propagate_positions=propagate_positions, start=start)
     cached.put(key, tables.storable(parser))
