@@ -310,6 +310,14 @@ def collect_less() -> None:
     gc.set_threshold(*BATCH_THRESHOLDS)
 
 
+def leave_all_to_the_exit() -> None:
+    """Keep the collector away from all the process holds, as the command ends: the
+    interpreter's shutdown would otherwise go through all of it, again and again, for cycles
+    no one will use (a hook's check of one file, medians of ten: 0.034 s from the command's
+    end to the process's, 0.006 s so)."""
+    gc.freeze()
+
+
 @contextlib.contextmanager
 def _collections_held_back(render: bool) -> Iterator[None]:
     """The collector during a batch (and in its forked workers, which inherit it): off

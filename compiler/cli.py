@@ -356,6 +356,8 @@ def main() -> None:
                    "this is a bug in cardwright; please report it with the input that caused "
                    "it", err=True)
         sys.exit(EXIT_INTERNAL)
+    finally:
+        batch.leave_all_to_the_exit()
 
 
 if __name__ == "__main__":
