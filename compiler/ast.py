@@ -40,9 +40,41 @@ class Span(NamedTuple):
         return Span(self.file, self.line, self.col, other.end_line, other.end_col)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class Node:
+    """A node of the tree.  Its kinds are made with `node`, for which the dataclass writes
+    only what differs between them (__init__, and the __setattr__ and __delattr__ that keep
+    a node frozen); equality, hash and repr, written as the dataclass writes them, are
+    Node's, once: Python 3.11 compiles each method it writes for a class alone, and those
+    three for each of the 118 kinds were a third of this module's import, which every
+    command pays (docs/performance.md)."""
+
     span: Span = field(compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            compared = _compared(self.__class__)
+            return compared(self) == compared(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(_compared(self.__class__)(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{item.name}={getattr(self, item.name)!r}"
+                          for item in dataclasses.fields(self) if item.repr)
+        return f"{self.__class__.__qualname__}({shown})"
+
+
+node = dataclass(frozen=True, eq=False, repr=False)
+
+
+@cache
+def _compared(kind: type[Node]) -> Callable[[Node], tuple[Any, ...]]:
+    """What equality and hash look at in a node of `kind`: the values of its fields that
+    take part in comparisons, in their order (as the dataclass's own methods do)."""
+    names = [item.name for item in dataclasses.fields(kind) if item.compare]
+    return lambda value: tuple([getattr(value, name) for name in names])
 
 
 # ---------------------------------------------------------------------------
@@ -50,7 +82,7 @@ class Node:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@node
 class Word(Node):
     """A word of the text that names something (a trait, keyword, type, skill, target kind),
     kept with its own span so that a check can point at it."""
@@ -61,7 +93,7 @@ class Word(Node):
         return self.text
 
 
-@dataclass(frozen=True)
+@node
 class Alternatives(Node):
     """Words of which any one will do, written `Weapon/Armor`: kept apart from a plain list
     (`Weapon, Armor`, all of them) because the two mean different things."""
@@ -72,7 +104,7 @@ class Alternatives(Node):
         return "/".join(map(str, self.words))
 
 
-@dataclass(frozen=True)
+@node
 class Amount(Node):
     """A number or a dice roll: `3` is dice=0, plus=3; `2d6+1 x 10` is dice=2, sides=6, plus=1,
     times=10; `4X` is 4 for each player."""
@@ -102,7 +134,7 @@ class Amount(Node):
 ADVENTURE_TIMES = {1: "", 2: "twice ", 3: "three times "}
 
 
-@dataclass(frozen=True)
+@node
 class Target(Node):
     """Who an effect falls on; `kind` is one of TARGET_KINDS."""
 
@@ -143,7 +175,7 @@ TARGET_KINDS = (
 )
 
 
-@dataclass(frozen=True)
+@node
 class SelfRef(Node):
     """The card speaking of itself: `this card` (noun='card'), `this monster`, `it`
     (neither), or its own name (name=...).  The check makes sure a name is the card's own."""
@@ -152,14 +184,14 @@ class SelfRef(Node):
     name: str | None = None
 
 
-@dataclass(frozen=True)
+@node
 class CardRef(Node):
     """Another card named in the text, such as a summoned one."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@node
 class Selector(Node):
     """Which cards an effect may be used on: `a Monster or Barrier`,
     `a bane with the Undead trait`, `a monster whose highest difficulty to defeat is 16 or
@@ -171,7 +203,7 @@ class Selector(Node):
     combat_value: bool = False  # `highest` is of its combat checks only (`combat value`)
 
 
-@dataclass(frozen=True)
+@node
 class SkillCheck(Node):
     """One way to attempt a check: any of `skills` against `difficulty`, plus `adventure`
     times the scenario's adventure deck number."""
@@ -181,21 +213,21 @@ class SkillCheck(Node):
     adventure: int = 0
 
 
-@dataclass(frozen=True)
+@node
 class CheckStep(Node):
     """One check of a sequence; the character attempts one of its options."""
 
     options: tuple[SkillCheck, ...]
 
 
-@dataclass(frozen=True)
+@node
 class CheckSequence(Node):
     """A card's check: steps attempted in order (`Combat 8 then Combat 10`)."""
 
     steps: tuple[CheckStep, ...]
 
 
-@dataclass(frozen=True)
+@node
 class SkillDie(Node):
     """A character's skill: `Strength d10+2`."""
 
@@ -209,12 +241,12 @@ class SkillDie(Node):
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@node
 class Effect(Node):
     """Base of everything a card can make happen."""
 
 
-@dataclass(frozen=True)
+@node
 class Damage(Effect):
     """`unreducible`: no card may reduce it (`... that may not be reduced`)."""
 
@@ -224,7 +256,7 @@ class Damage(Effect):
     unreducible: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class ReduceDamage(Effect):
     """Reduce damage dealt to `whose` (REDUCED_FOR); kinds=() means any kind, amount=None
     means all of it."""
@@ -239,7 +271,7 @@ REDUCED_FOR = {"you": "you", "any_character": "any character",
                "at_location": "a character at your location"}
 
 
-@dataclass(frozen=True)
+@node
 class Evade(Effect):
     """Evade a card that `what` describes; `who` is None when the holder evades; `place`
     where the evaded card goes (`...; return it to the top of the deck`: `top`, `bottom`),
@@ -250,7 +282,7 @@ class Evade(Effect):
     place: str | None = None
 
 
-@dataclass(frozen=True)
+@node
 class MovementLock(Effect):
     """`characters may not move or be moved from this location as long as the Frost Worm is
     faceup on the deck` (or `until the Avalanche is defeated`): while the card is the top
@@ -269,7 +301,7 @@ IGNORED_POWERS = {"before you act power": ("before_encounter",),
                                                        "before_another_plays")}
 
 
-@dataclass(frozen=True)
+@node
 class EncounterSelf(Effect):
     """`When you examine this card, encounter it.`: the character who examined the card
     encounters it, taking it from the deck it is in; `and ignore its before you act power`:
@@ -278,7 +310,7 @@ class EncounterSelf(Effect):
     ignoring: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class DefeatBane(Effect):
     """`defeat a barrier with the Lock trait`: the encountered bane, if `what` describes it,
     is defeated with no check."""
@@ -286,13 +318,13 @@ class DefeatBane(Effect):
     what: Selector
 
 
-@dataclass(frozen=True)
+@node
 class Summon(Effect):
     target: Target
     cards: tuple[CardRef, ...]
 
 
-@dataclass(frozen=True)
+@node
 class SummonFromBox(Effect):
     """`summon and encounter a random monster` (or `a monster from the box`): a card of one
     of `kinds` the dice pick from the box."""
@@ -301,7 +333,7 @@ class SummonFromBox(Effect):
     kinds: tuple[Word, ...]
 
 
-@dataclass(frozen=True)
+@node
 class SelfAction(Effect):
     """The card does something to itself: `banish this card`; `action` is a cost verb."""
 
@@ -310,7 +342,7 @@ class SelfAction(Effect):
     beside: str | None = None  # where a displayed card is set: `the scenario`
 
 
-@dataclass(frozen=True)
+@node
 class MoveSelf(Effect):
     """Where the card goes when its encounter ends: shuffled into a deck (SHUFFLED_INTO), or
     `top` / `bottom` of the location deck, or `under_top`: under its top card, if any."""
@@ -334,7 +366,7 @@ DECK_ENDS = {"top": "the top", "bottom": "the bottom",
              "top_or_bottom": "either the top or the bottom"}
 
 
-@dataclass(frozen=True)
+@node
 class CardAction(Effect):
     """A character discards, buries, banishes, recharges, puts on top of its deck (`top`) or
     shuffles into its deck (`shuffle`) or its location's (`shuffle_to_location`) cards from its
@@ -351,7 +383,7 @@ class CardAction(Effect):
     source: str = "hand"
 
 
-@dataclass(frozen=True)
+@node
 class Draw(Effect):
     """`draw 2 cards`; `up_to` (`draw up to 2 cards`): as many as the player chooses, at most
     `count`."""
@@ -361,7 +393,7 @@ class Draw(Effect):
     up_to: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class WhichChecks(Node):
     """The checks a card adds to: `owner` 'yours', 'any' (at the holder's location),
     'others' (another character's there) or 'elsewhere' (by a character at another
@@ -383,7 +415,7 @@ class WhichChecks(Node):
     alternative: WhichChecks | None = None
 
 
-@dataclass(frozen=True)
+@node
 class AddToCheck(Effect):
     """Add to a check; `more` to a check against a card `more.against` takes in."""
 
@@ -393,7 +425,7 @@ class AddToCheck(Effect):
     more: MoreAgainst | None = None
 
 
-@dataclass(frozen=True)
+@node
 class MoreAgainst(Node):
     """`, or 2d4 against a monster with the Giant trait`: the amount added instead when the
     check is against such a card."""
@@ -402,7 +434,7 @@ class MoreAgainst(Node):
     against: Selector
 
 
-@dataclass(frozen=True)
+@node
 class CloseLocation(Effect):
     """`mode` is 'close', 'temporarily_close' or 'attempt_close'; `place` is 'here' (this or
     your location) or 'origin' (the location the encountered card came from)."""
@@ -411,7 +443,7 @@ class CloseLocation(Effect):
     place: str = "here"
 
 
-@dataclass(frozen=True)
+@node
 class StatChange(Effect):
     """`Target character gets +2 Combat until end of turn.`"""
 
@@ -420,7 +452,7 @@ class StatChange(Effect):
     amount: int
 
 
-@dataclass(frozen=True)
+@node
 class StatBonus(Effect):
     """What equipment adds to a stat: `Strength +1.`, or `+2 Magic against Undead.`"""
 
@@ -429,7 +461,7 @@ class StatBonus(Effect):
     against: Word | None = None
 
 
-@dataclass(frozen=True)
+@node
 class RollOrElse(Effect):
     """Each target rolls one of `stats` plus the die; under `number`, `otherwise` falls on it."""
 
@@ -439,13 +471,13 @@ class RollOrElse(Effect):
     otherwise: Effect
 
 
-@dataclass(frozen=True)
+@node
 class Heal(Effect):
     target: Target
     amount: Amount
 
 
-@dataclass(frozen=True)
+@node
 class GainStars(Effect):
     """`Gain a Star token.`, `Give target character a Star token.`"""
 
@@ -453,25 +485,25 @@ class GainStars(Effect):
     amount: Amount
 
 
-@dataclass(frozen=True)
+@node
 class DrawLoot(Effect):
     target: Target
     amount: Amount
 
 
-@dataclass(frozen=True)
+@node
 class DiscardMonster(Effect):
     """`Discard a Beast monster.`"""
 
     trait: Word
 
 
-@dataclass(frozen=True)
+@node
 class Reroll(Effect):
     """`Re-roll your die.`"""
 
 
-@dataclass(frozen=True)
+@node
 class Marker(Effect):
     """What a card is rather than what it does; `name` is one of MARKERS."""
 
@@ -481,7 +513,7 @@ class Marker(Effect):
 MARKERS = ("ambush", "monster_nest", "skippable", "no_attack")
 
 
-@dataclass(frozen=True)
+@node
 class CheckOrElse(Effect):
     """Each target attempts a check; on a failure, the effects of `otherwise` fall on it, one
     after another (`... or bury a card and draw a card`)."""
@@ -491,7 +523,7 @@ class CheckOrElse(Effect):
     otherwise: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@node
 class AddDice(Effect):
     """`add 1 die to any check`: more dice of the kind the check already rolls."""
 
@@ -500,7 +532,7 @@ class AddDice(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class AddSkillDie(Effect):
     """`add your unmodified Strength die`: one die the size of its holder's die for `skill`
     (a d4 without it), with no bonus, to the check the power is played on."""
@@ -509,7 +541,7 @@ class AddSkillDie(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class SkillDice(Effect):
     """`your Dexterity and Charisma dice are each d4`: the die each of `skills` rolls, of
     `sides` sides, for the character a card is displayed beside while it is (`While
@@ -520,14 +552,14 @@ class SkillDice(Effect):
     sides: int
 
 
-@dataclass(frozen=True)
+@node
 class AutoSucceed(Effect):
     """`succeed at your Stealth check`: the check succeeds whatever the dice say."""
 
     checks: WhichChecks
 
 
-@dataclass(frozen=True)
+@node
 class RollFor(Effect):
     """`roll 1d6; on a 1, ...`: dice rolled for a result that the effects after it in the
     sentence ask about (the conditions `rolled` and `rolled_not`)."""
@@ -535,7 +567,7 @@ class RollFor(Effect):
     amount: Amount
 
 
-@dataclass(frozen=True)
+@node
 class RollDice(Effect):
     """`roll 4d6`: the check is made with these dice in place of a skill's die and bonus."""
 
@@ -543,7 +575,7 @@ class RollDice(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class UseSkill(Effect):
     """`roll your Strength or Melee die + 1d6`: the check is made with the best of `skills`,
     and `plus` is added to it; `checks`, when the text names them (`for your non-combat
@@ -555,7 +587,7 @@ class UseSkill(Effect):
     checks: WhichChecks | None = None
 
 
-@dataclass(frozen=True)
+@node
 class YouMay(Effect):
     """`you may ...`: the character "you" names chooses whether `effect` happens; `who` when
     the text calls that character `that character` (`That character may shuffle ...`, said
@@ -567,7 +599,7 @@ class YouMay(Effect):
     declined: Effect | None = None
 
 
-@dataclass(frozen=True)
+@node
 class Either(Effect):
     """`either bury a card or discard the top 2 cards of your deck`: the character does one
     of `options`, its choice among those it can do in full (docs/rulings.md)."""
@@ -575,7 +607,7 @@ class Either(Effect):
     options: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@node
 class PayTo(Effect):
     """`you may banish an ally to evade this card`: the character chooses whether to pay
     `cost`, cards of its own, and only a cost it can pay in full buys `effect`; `declined`
@@ -587,7 +619,7 @@ class PayTo(Effect):
     declined: Effect | None = None
 
 
-@dataclass(frozen=True)
+@node
 class ExtraCost(Effect):
     """`you may additionally discard this card to ...`: pay again with the card for more."""
 
@@ -596,7 +628,7 @@ class ExtraCost(Effect):
     effect: Effect
 
 
-@dataclass(frozen=True)
+@node
 class Condition(Node):
     """What a conditional asks of "you"; `kind` is one of CONDITION_KINDS and `words` the
     proficiency (`light armors`), the skills (any one of them will do), the traits, the card
@@ -625,7 +657,7 @@ CONDITION_KINDS = ("proficient", "not_proficient", "has_skill", "lacks_skill", "
                    *DEFEAT_CHECK_CONDITIONS, *SUMMONED_CONDITIONS)
 
 
-@dataclass(frozen=True)
+@node
 class Conditional(Effect):
     """`if <condition>, <then>` with `; otherwise, <otherwise>`; `instead` when the text says
     the effect is done instead of what the sentence said before."""
@@ -636,7 +668,7 @@ class Conditional(Effect):
     instead: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class TurnAddition(Effect):
     """`Any character who encounters a monster this turn adds 2d6 with the Acid trait to her
     combat check.`: added, with the traits, to each such check made for the rest of the
@@ -647,7 +679,7 @@ class TurnAddition(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class SelectLocation(Effect):
     """`randomly select an occupied location` (`most_occupied`: `... a location that is
     occupied by the greatest number of characters`): the location `that location` names
@@ -656,12 +688,12 @@ class SelectLocation(Effect):
     most_occupied: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class Explore(Effect):
     """`explore your location`, `explore again`: one more exploration this turn."""
 
 
-@dataclass(frozen=True)
+@node
 class EachAttemptsDefeat(Effect):
     """`Each character chooses a different check to defeat.` (`different`; or `Each
     character attempts the check to defeat.`): each character of `target` attempts the check
@@ -671,24 +703,24 @@ class EachAttemptsDefeat(Effect):
     different: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class ChooseCardType(Effect):
     """`choose a type of card`: the player names one, for `the chosen type` after it."""
 
 
-@dataclass(frozen=True)
+@node
 class SetAsideChosen(Effect):
     """`If there are any cards of the chosen type, set them aside.`: those of the cards just
     examined, taken out of their deck."""
 
 
-@dataclass(frozen=True)
+@node
 class ReturnSetAside(Effect):
     """`Return the remaining cards to the deck, shuffle it, then put the cards you set aside
     together in any order at either the top or bottom of the deck.`"""
 
 
-@dataclass(frozen=True)
+@node
 class ExplorationFinds(Effect):
     """`If you encounter a boon, banish it.`, `If you encounter an armor, recharge this card
     instead.`, after a power that explores: in the exploration it grants, when its holder
@@ -699,7 +731,7 @@ class ExplorationFinds(Effect):
     fate: str
 
 
-@dataclass(frozen=True)
+@node
 class ExplorationAddition(Effect):
     """`add 2d6 to your combat checks during this exploration`: added to each such check
     made in the exploration that the `explore` before it in its sentence grants."""
@@ -708,7 +740,7 @@ class ExplorationAddition(Effect):
     checks: WhichChecks
 
 
-@dataclass(frozen=True)
+@node
 class DifficultyChange(Effect):
     """`the difficulty to defeat is increased by 1d6`: `scope` is 'this_check', 'to_defeat',
     or, for the rest of the turn, 'your_checks' (the checks of the character the effect is
@@ -731,7 +763,7 @@ class DifficultyChange(Effect):
                                    adventure=self.adventure)
 
 
-@dataclass(frozen=True)
+@node
 class InsteadOfDiscard(Effect):
     """`succeed at an Arcane 4 check to recharge this card instead of discarding it`: where a
     played card goes rather than the discard pile, if the check (when there is one) succeeds."""
@@ -743,7 +775,7 @@ class InsteadOfDiscard(Effect):
     replaces: tuple[str, ...] = ("discard",)
 
 
-@dataclass(frozen=True)
+@node
 class Forbid(Effect):
     """`you may not play spells with the Attack trait`, for the rest of the encounter: `who`
     may not (`that character may not play cards`); `or_kinds`, whatever their traits (`...
@@ -759,7 +791,7 @@ class Forbid(Effect):
     for_turn: bool = False  # `... for the rest of the turn`: past the encounter, to the turn's end
 
 
-@dataclass(frozen=True)
+@node
 class TurnAction(Effect):
     """`reset your hand` or `end your turn`; `action` is one of TURN_ACTIONS."""
 
@@ -769,7 +801,7 @@ class TurnAction(Effect):
 TURN_ACTIONS = ("reset_hand", "end_turn", "keep_hand")
 
 
-@dataclass(frozen=True)
+@node
 class Examine(Effect):
     """`examine the top 2 cards of the location deck` (`examine the location deck`: a `count`
     of None, all of it; `the bottom 3 cards`: `end` 'bottom'); `then` is what is done with
@@ -784,7 +816,7 @@ class Examine(Effect):
     end: str = "top"
 
 
-@dataclass(frozen=True)
+@node
 class Attempt(Effect):
     """`attempt a Constitution or Fortitude 9 check`: a check whose outcome later text asks
     about (`if you fail, ...`); `then`, done if it succeeds (`succeed at a Charisma 5 check to
@@ -795,7 +827,7 @@ class Attempt(Effect):
     then: Effect | None = None
 
 
-@dataclass(frozen=True)
+@node
 class SufferScourge(Effect):
     """`suffer the scourge Frightened`, or with no card named, `suffer a scourge`."""
 
@@ -803,7 +835,7 @@ class SufferScourge(Effect):
     card: CardRef | None = None
 
 
-@dataclass(frozen=True)
+@node
 class Retrieve(Effect):
     """`return an ally from your discard pile to your hand`: one card of `kinds` (none: any),
     of its holder's choice."""
@@ -811,7 +843,7 @@ class Retrieve(Effect):
     kinds: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class SearchDeck(Effect):
     """`search your deck for an ally and bury it`: one card of the holder's deck of `kinds`
     (none: any) with all of `traits`, of its holder's choice, to the hand (`action` 'take')
@@ -827,7 +859,7 @@ class SearchDeck(Effect):
     first: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class GainFromBox(Effect):
     """`add 1d4 random spells from the box to your hand`, `each character draws a spell from
     the box`; `target` None is `you`; `traits`, all of which the cards have; `chosen`: the
@@ -840,7 +872,7 @@ class GainFromBox(Effect):
     chosen: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class PileAction(Effect):
     """`bury your discard pile`, `discard your hand`: every card of the pile ('hand' or
     'discards'); with `kinds`, every card of those types (`discard any armors`, `bury any
@@ -854,7 +886,7 @@ class PileAction(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class DamageRule(Effect):
     """How damage the card deals (`of_kind` only: `Combat damage dealt by ...`) is changed:
     dealt `as_kind`, `more` of it (less, with `sign` -1: `reduced by 1`), dealt `to` others
@@ -874,7 +906,7 @@ class DamageRule(Effect):
     from_deck: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class AtReset(Effect):
     """`recharge this card when you reset your hand`."""
 
@@ -882,7 +914,7 @@ class AtReset(Effect):
     card: SelfRef
 
 
-@dataclass(frozen=True)
+@node
 class EvadeSelf(Effect):
     """`When you encounter this card, evade it.`; `place` (`top`, `bottom`), where in the
     location deck it then goes rather than shuffled in (`...; put him on the bottom of the
@@ -891,7 +923,7 @@ class EvadeSelf(Effect):
     place: str | None = None
 
 
-@dataclass(frozen=True)
+@node
 class Move(Effect):
     """`move` (where the character chooses) or `move to a random location`."""
 
@@ -899,14 +931,14 @@ class Move(Effect):
     random: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class ShuffleFromBox(Effect):
     """`shuffle a barrier from the box into your location deck`, `an ally and blessing`."""
 
     kinds: tuple[Word, ...]
 
 
-@dataclass(frozen=True)
+@node
 class BlessingsBack(Effect):
     """`shuffle 1d6 random cards from the blessings discard pile into the blessings deck`: a
     turn more for each card."""
@@ -914,7 +946,7 @@ class BlessingsBack(Effect):
     count: Amount
 
 
-@dataclass(frozen=True)
+@node
 class CountedDamage(Effect):
     """`a random character takes an amount of Combat damage equal to the number of spells
     with the Attack trait and weapons in your hand`: damage of as many points as there are
@@ -928,7 +960,7 @@ class CountedDamage(Effect):
     plus: int = 0
 
 
-@dataclass(frozen=True)
+@node
 class ExaminedKinds(Effect):
     """`examine the top 3 cards of your deck and discard any allies`: each card examined
     just before that is of `kinds`, still in its deck, goes where `action` sends it."""
@@ -937,7 +969,7 @@ class ExaminedKinds(Effect):
     kinds: tuple[Word, ...]
 
 
-@dataclass(frozen=True)
+@node
 class ExaminedRest(Effect):
     """What becomes of the cards examined just before that are still in their deck: `how`
     'any_order' (`You may put them back in any order.`, `Return the remaining cards to the
@@ -947,7 +979,7 @@ class ExaminedRest(Effect):
     how: str
 
 
-@dataclass(frozen=True)
+@node
 class ExaminedAction(Effect):
     """`If it is a boon, you may add it to your hand`: what becomes of the card examined just
     before; `action` is one of EXAMINED_ACTIONS."""
@@ -961,7 +993,7 @@ EXAMINED_ACTIONS = ("take", "draw", "top", "bottom", "encounter", "discard", "bu
                     "recharge")
 
 
-@dataclass(frozen=True)
+@node
 class ForEach(Effect):
     """`<effect> for each other character at your location`: `effect` once for each of
     what `counted` (one of COUNTED) names, none when there is none."""
@@ -973,7 +1005,7 @@ class ForEach(Effect):
 COUNTED = ("other_characters_here", "other_open_locations", "characters_elsewhere")
 
 
-@dataclass(frozen=True)
+@node
 class ForEachPlayed(Effect):
     """`For each blessing played in a check against Nualia, <effect>`: `effect` once for each
     card of one of `kinds` (`card`: any) with all of `traits` played on the check being
@@ -985,7 +1017,7 @@ class ForEachPlayed(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class PlayedFate(Effect):
     """`If you play a boon that has the Divine trait, banish it`: each card of one of `kinds`
     (`card`: any) with all of `traits` that `target` plays in this encounter goes where
@@ -1001,7 +1033,7 @@ class PlayedFate(Effect):
     failed_defeat: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class EncounteredByEach(Effect):
     """`Each character at this location encounters Tangletooth.`: each character of
     `target` other than the one encountering the card encounters it as well, first."""
@@ -1010,7 +1042,7 @@ class EncounteredByEach(Effect):
     card: SelfRef
 
 
-@dataclass(frozen=True)
+@node
 class UndefeatedUnless(Effect):
     """`If any character does not defeat the Zombie Minion, the Zombie Nest is undefeated.`:
     the card (`subject`) is undefeated if any encounter of `card`, which its text summons
@@ -1020,7 +1052,7 @@ class UndefeatedUnless(Effect):
     subject: SelfRef
 
 
-@dataclass(frozen=True)
+@node
 class NoClosing(Effect):
     """`Defeating the Nightbelly Boa does not allow you to close this location.`: a henchman
     defeated offers no attempt to close its location."""
@@ -1028,7 +1060,7 @@ class NoClosing(Effect):
     card: SelfRef
 
 
-@dataclass(frozen=True)
+@node
 class NoTemporaryClosing(Effect):
     """A villain's `a random other open location cannot be temporarily closed` (no `traits`),
     or `locations that have the Abyssal trait cannot ...`: in its encounter, no character
@@ -1037,7 +1069,7 @@ class NoTemporaryClosing(Effect):
     traits: tuple[Word, ...] = ()
 
 
-@dataclass(frozen=True)
+@node
 class NoDamage(Effect):
     """`the Faceless Stalker deals no damage`: the bane deals no damage for a failed check
     to defeat it, whatever window says so (`If undefeated, ...`).  `card` is None when the
@@ -1046,7 +1078,7 @@ class NoDamage(Effect):
     card: SelfRef | None = None
 
 
-@dataclass(frozen=True)
+@node
 class PayForEach(Effect):
     """`You may recharge any number of allies; for each ally recharged, add 1d4 to your
     check.`: cards of `kinds` from the hand, as many as the player chooses, each paid by
@@ -1057,17 +1089,17 @@ class PayForEach(Effect):
     add: AddToCheck
 
 
-@dataclass(frozen=True)
+@node
 class ShuffleBlessing(Effect):
     """`shuffle the top card of the blessings deck into this location deck`."""
 
 
-@dataclass(frozen=True)
+@node
 class ShuffleLocation(Effect):
     """`shuffle the location deck`."""
 
 
-@dataclass(frozen=True)
+@node
 class ForbidSelf(Effect):
     """`you may not play this card`, said of when (`If you played a weapon with the
     2-Handed trait on this check, ...`); `who` is anyone but `you` only when miswritten
@@ -1078,7 +1110,7 @@ class ForbidSelf(Effect):
     during_encounter: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class ForceOutcome(Effect):
     """`the Ghost is undefeated`: the check to defeat it comes out `outcome` ('defeated' or
     'undefeated'), whatever the dice say; a boon's `you automatically acquire it`, 'acquired'
@@ -1087,7 +1119,7 @@ class ForceOutcome(Effect):
     outcome: str
 
 
-@dataclass(frozen=True)
+@node
 class DiscardFirst(Effect):
     """`When you are dealt damage by the Hag, you must first choose spells to discard as your
     damage, if you have any.`: cards of `kinds` go first when damage (the card's own, with
@@ -1097,13 +1129,13 @@ class DiscardFirst(Effect):
     by_card: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class RerollCheck(Effect):
     """`reroll the dice` (pacg): the check's dice (its skill's die and those cards added) are
     rolled again, and the new total is the check's."""
 
 
-@dataclass(frozen=True)
+@node
 class CountAs(Effect):
     """`If any d4 rolled on this check is a 4, count it as 6`: each die with `sides` that
     rolls `face` on the check the card was played on counts as `counted`."""
@@ -1113,7 +1145,7 @@ class CountAs(Effect):
     counted: int
 
 
-@dataclass(frozen=True)
+@node
 class TakeResult(Effect):
     """`take the new result`, `You must take the second result.`: the reroll before it
     stands, and the check is not rerolled again (`kept` 'lower', 'higher': of the two results,
@@ -1124,7 +1156,7 @@ class TakeResult(Effect):
     kept: str = "new"
 
 
-@dataclass(frozen=True)
+@node
 class Subtract(Effect):
     """`subtract 1 from each die you roll`: from the check being made."""
 
@@ -1132,12 +1164,12 @@ class Subtract(Effect):
     each_die: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class Unevadable(Effect):
     """`The shark may not be evaded.`"""
 
 
-@dataclass(frozen=True)
+@node
 class AllowAnother(Effect):
     """`You may play another item on this check.`"""
 
@@ -1155,7 +1187,7 @@ DAMAGE_TYPES_INTRO = " for the type of damage:"  # ... of a table of damage type
 DAMAGE_TYPES_HEADING = "All damage dealt by this card is the following type:"
 
 
-@dataclass(frozen=True)
+@node
 class Sentence(Node):
     """Base of the sentences of rules text.  `mentions` are all the ways it calls its own
     card, those its nodes keep and those they do not (`the check to defeat the Ghost`), for
@@ -1190,19 +1222,19 @@ class Sentence(Node):
         return frozenset(node.kind for node in self.nodes if isinstance(node, Target))
 
 
-@dataclass(frozen=True)
+@node
 class Keywords(Sentence):
     names: tuple[Word, ...]
 
 
-@dataclass(frozen=True)
+@node
 class Immunity(Sentence):
     traits: tuple[Word, ...]
     subject: SelfRef | None = None
     unevadable: bool = False  # `... may not be evaded, and is immune to ...`
 
 
-@dataclass(frozen=True)
+@node
 class Resistance(Sentence):
     """`Resistant to Attack.`, or with `vulnerable`, `Vulnerable to Fire.`: unlike an immunity,
     it bars no card; it changes the difficulty of a check against the bane that has one of
@@ -1212,7 +1244,7 @@ class Resistance(Sentence):
     vulnerable: bool = False
 
 
-@dataclass(frozen=True)
+@node
 class MovementRule(Sentence):
     """`Ignore any movement restrictions.` (`rule` ignore_restrictions), `Any movement
     restrictions still apply.` (restrictions_apply), `You automatically succeed at any check
@@ -1222,7 +1254,7 @@ class MovementRule(Sentence):
     rule: str
 
 
-@dataclass(frozen=True)
+@node
 class Triggered(Sentence):
     """Effects that run in a timing window; `window` is one of TIMING_WINDOWS.  `within` is
     the window written first in `If undefeated, after the encounter, ...`: the effects are
@@ -1240,7 +1272,7 @@ class Triggered(Sentence):
     once: str | None = None
 
 
-@dataclass(frozen=True)
+@node
 class EitherWindow(Triggered):
     """`When you examine this card, or if undefeated, <effects>`: the effects done in `window`
     and again in `also`, a window of its own that asks nothing more (each_window)."""
@@ -1291,7 +1323,7 @@ TIMING_WINDOWS = {
 }
 
 
-@dataclass(frozen=True)
+@node
 class Activated(Sentence):
     """A power its holder may use: pay `cost` with `card` to get `effects`; `check` names the
     checks it is played on (`For your combat check,`), when the text does; `condition` what
@@ -1329,21 +1361,21 @@ class Activated(Sentence):
 COSTS = ("reveal", "display", "recharge", "top", "discard", "bury", "banish")
 
 
-@dataclass(frozen=True)
+@node
 class Continuation(Sentence):
     """`Then, banish this card.`: more effects of the sentence before it, done with them."""
 
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@node
 class Untimed(Sentence):
     """Effects with no timing window; whether a game allows them is its check's call."""
 
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@node
 class WhileDisplayed(Sentence):
     """`While displayed, add 3 to that character's Charisma checks.`: text that holds while
     the card is displayed beside a character, done as each of that character's encounters
@@ -1353,7 +1385,7 @@ class WhileDisplayed(Sentence):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@node
 class DisplayPower(Sentence):
     """`Display this card next to your deck.`, alone on a boon: a power whose only effect is
     to display the card, where its `While displayed` text holds."""
@@ -1366,7 +1398,7 @@ class DisplayPower(Sentence):
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@node
 class Field(Node):
     """A header line.  `name` is the field's canonical spelling (`Check`);
     `value` is text, a tuple of words, or a node, by the field.  A value read on one line is
@@ -1384,7 +1416,7 @@ class Field(Node):
         return Field(self.name, placed(self.value, self.place), span=self.span)
 
 
-@dataclass(frozen=True)
+@node
 class Section(Node):
     """A run of sentences, under a label (`Top:`) in games that have labels."""
 
@@ -1435,7 +1467,7 @@ def placed(value: Any, place: Place | None) -> Any:
     return value if place is None else moved(value, place)
 
 
-@dataclass(frozen=True)
+@node
 class Card(Node):
     game: str
     # Shown, and compared, as the placed fields and sections they make.
@@ -1516,7 +1548,7 @@ class Card(Node):
         return node.span
 
 
-@dataclass(frozen=True)
+@node
 class CardFile(Node):
     game: str
     cards: tuple[Card, ...]
@@ -1524,7 +1556,7 @@ class CardFile(Node):
     game_span: Span | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@node
 class Comment(Node):
     """A comment line, kept so that the formatter can keep it; `text` follows the `#`."""
 

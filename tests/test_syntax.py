@@ -278,6 +278,23 @@ def test_synonyms_give_equal_trees(printed, plain):
     assert sentence(printed) == sentence(plain)
 
 
+def test_nodes_compare_hash_and_show_as_their_dataclasses_would_spans_aside():
+    """Node's own equality, hash and repr, which every kind of node shares (compiler/ast.py),
+    are those the dataclass writes: fields in order, spans left out."""
+    here, there = ast.Span("a.card", 1, 1, 1, 5), ast.Span("b.card", 9, 3, 9, 7)
+
+    def damage(at: ast.Span, kind: str = "Fire") -> ast.Damage:
+        return ast.Damage(ast.Target("you", span=at), ast.Amount(0, 0, 2, span=at),
+                          ast.Word(kind, span=at), span=at)
+
+    assert damage(here) == damage(there) and len({damage(here), damage(there)}) == 1
+    assert damage(here) != damage(here, "Cold")
+    assert ast.Target("you", span=here) != ast.Word("you", span=here)  # another kind
+    assert repr(damage(here)) == (
+        "Damage(target=Target(kind='you'), amount=Amount(dice=0, sides=0, plus=2, times=1, "
+        "per_player=False, adventure=0), kind=Word(text='Fire'), unreducible=False)")
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("If undefeated, each character at this location takes 1d4+1 Fire damage.",
      ast.Damage(ast.Target("each_character_at_location", span=None),
