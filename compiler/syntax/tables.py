@@ -224,7 +224,7 @@ class _StateLexer(BasicLexer):
 class _Keywords:
     """Lark's callback that retypes a word which is one of a state's keywords, by looking
     the word up: Lark's matches it with an expression of all the keywords, compiled for
-    each state (17 of them, 0.012 to 0.019 s, a fifth of a one-file check's own time).
+    each state (17 in a check of one file: 0.011 to 0.019 s of its own 0.05 to 0.09 s).
     Keywords in ASCII matched all with case or all without (every one of pacg's) are the
     word, when it is ASCII too, exactly when their letters are the same, as they are or
     lowered; any other word goes to Lark's callback, whose expression is then compiled."""
