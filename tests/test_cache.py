@@ -145,8 +145,9 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
 
 def test_tables_keep_every_rule_whole():
     """The stored tables share the rules' symbols and options: a grammar with rules of every
-    kind (inlined, aliased, keeping tokens, of a priority, with optional parts) loads with
-    the rules it was made with, and parses as it did."""
+    kind (inlined, aliased, keeping tokens, of a priority, with optional parts, a terminal
+    kept in one and dropped in another) loads with the rules it was made with, and parses
+    as it did."""
     grammar = r"""
         start: greeting (";" greeting)*
         ?greeting: hello | "bye" NAME -> farewell
