@@ -3,6 +3,7 @@ bytes every time."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import io
 import json
@@ -83,8 +84,8 @@ def test_an_internal_failure_exits_2_with_a_short_report(monkeypatch, capsys, en
 
 
 @pytest.mark.parametrize("on_a_terminal", [False, True])
-def test_notices_of_long_work_are_shown_on_a_terminal_only(monkeypatch, on_a_terminal,
-                                                           entry_point):
+def test_notices_of_long_work_are_shown_on_a_terminal_only(monkeypatch, request,
+                                                           on_a_terminal, entry_point):
     """Making a grammar's parser tables (half a minute on a first run) is told on a
     terminal; a log or a pipe has nothing more than before."""
     class Stream(io.StringIO):
@@ -96,7 +97,8 @@ def test_notices_of_long_work_are_shown_on_a_terminal_only(monkeypatch, on_a_ter
     monkeypatch.setattr(sys, "argv", ["cardwright", "--version"])
     notices = logging.getLogger("compiler")
     monkeypatch.setattr(notices, "handlers", [])
-    monkeypatch.setattr(notices, "level", notices.level)
+    # Given back through setLevel, which also forgets what the loggers below it cached.
+    request.addfinalizer(functools.partial(notices.setLevel, notices.level))
     with pytest.raises(SystemExit):
         entry_point()
     logging.getLogger("compiler.syntax.grammars").info("making the parser tables of x.lark")
