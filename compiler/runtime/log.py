@@ -20,6 +20,7 @@ class EventLog:
         self.enabled = enabled
         self.events: list[dict[str, Any]] = []
         self.depth = 0
+        self._nesting = _Nesting(self)
 
     def emit(self, event: str, **fields: Any) -> None:
         if self.enabled:
@@ -27,8 +28,9 @@ class EventLog:
                                 "event": event, **fields})
 
     def nested(self) -> _Nesting:
-        """`with log.nested():` indents what happens inside, such as a summoned encounter."""
-        return _Nesting(self)
+        """`with log.nested():` indents what happens inside, such as a summoned encounter
+        (one context for every nesting, since it keeps only the depth, on the log)."""
+        return self._nesting
 
     def text(self) -> str:
         lines = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from compiler.runtime.pacg.encounter import Encounter
@@ -57,6 +57,81 @@ class Power:
     # other power, only from the hand.
     displayed: bool = False
     your_turn: bool = False  # played only in its holder's own turn (`During your turn, ...`)
+
+    @cached_property
+    def check_ways(self) -> tuple[CheckWay, ...]:
+        """The checks the power adds to, each way its effect names them, read once: every
+        check asks every card in the hands whether it adds to it."""
+        return ways_of(self.effect or {})
+
+
+class CheckWay(NamedTuple):
+    """One way card text names the checks it is for (`your noncombat Strength checks`,
+    `checks against a monster with the Undead trait`; see compiler.ir), its words folded."""
+
+    owner: str | None  # whose checks: `yours`, `any`, `others`, `elsewhere`
+    kinds: tuple[tuple[str, ...], ...]  # each kind's words (any kind will do)
+    purpose: str | None  # `defeat`, `acquire`, `close`, `against` (defeat or acquire)
+    against: frozenset[str]  # the types of card checked against, singular
+    against_traits: frozenset[str]  # any of these traits of the card checked against
+
+    @classmethod
+    def of(cls, spec: Mapping[str, Any]) -> CheckWay:
+        return cls(spec.get("owner"),
+                   tuple(tuple(kind.casefold().split()) for kind in spec.get("checks") or ()),
+                   spec.get("purpose"),
+                   frozenset(singular(kind) for kind in spec.get("against") or ()),
+                   frozenset(trait.casefold() for trait in spec.get("against_traits") or ()))
+
+    def fits(self, option: CheckOption, skill_name: str, purpose: str | None,
+             against: CardDef | None) -> bool:
+        """Whether a check made with the skill `skill_name` for `option`, for `purpose`,
+        against the card `against` is one of these."""
+        if self.kinds and not any(words_hold(words, option, skill_name)
+                                  for words in self.kinds):
+            return False
+        if self.purpose is None:
+            return True
+        if self.purpose != purpose and (self.purpose != "against"
+                                        or purpose not in ("defeat", "acquire")):
+            return False
+        if self.against and "card" not in self.against \
+                and (against is None or singular(against.type) not in self.against):
+            return False
+        return not self.against_traits or (
+            against is not None
+            and not self.against_traits.isdisjoint(trait.casefold() for trait in against.traits))
+
+
+def ways_of(spec: Mapping[str, Any]) -> tuple[CheckWay, ...]:
+    """The checks an effect is for, as each way its text names them (`your combat check or
+    your check to acquire an ally`: two, the second under the first's `or`)."""
+    ways = []
+    way: Mapping[str, Any] | None = spec
+    while way is not None:
+        ways.append(CheckWay.of(way))
+        way = way.get("or")
+    return tuple(ways)
+
+
+def words_hold(words: Iterable[str], option: CheckOption, skill_name: str) -> bool:
+    """`noncombat Strength` (its words folded): every word holds; a combat check is one whose
+    option names Combat, and a skill word holds when the option or the skill rolled has that
+    name."""
+    combat = "Combat" in option.skills
+    names = None
+    for word in words:
+        if word in ("noncombat", "non-combat"):
+            holds = not combat
+        elif word == "combat":
+            holds = combat
+        else:
+            if names is None:
+                names = {name.casefold() for name in (*option.skills, skill_name)}
+            holds = word in names
+        if not holds:
+            return False
+    return True
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,15 +197,16 @@ class CardDef:
     # boon's are done after each of its powers is played (docs/rulings.md).
     always: Run | None = None
 
-    @property
+    # Kept once asked (the sequence asks at every step).
+    @cached_property
     def is_bane(self) -> bool:
         return self.type in BANES
 
-    @property
+    @cached_property
     def is_boon(self) -> bool:
         return self.type in BOONS
 
-    @property
+    @cached_property
     def is_displayed(self) -> bool:
         return self.type in DISPLAYED
 

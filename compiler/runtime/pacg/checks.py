@@ -7,13 +7,12 @@ never turns on a floating-point rounding and is the same on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, singular
+from compiler.runtime.pacg.cards import CardDef, CheckOption, CheckWay, words_hold
 from compiler.runtime.pacg.state import Character
 
 COMBAT_SKILLS = ("Strength", "Melee")
@@ -23,8 +22,7 @@ UNTRAINED_DIE = 4  # a skill the character does not have is rolled on a d4
 RESISTANCE = 2
 
 
-@dataclass(frozen=True)
-class Skill:
+class Skill(NamedTuple):
     """The die a character rolls for a check, and its bonus."""
 
     name: str
@@ -32,8 +30,7 @@ class Skill:
     bonus: int
 
 
-@dataclass(frozen=True)
-class Dice:
+class Dice(NamedTuple):
     """A roll to add: `count`d`sides` + `plus`."""
 
     count: int
@@ -49,24 +46,19 @@ def skill_for(character: Character, option: CheckOption) -> Skill:
 
 def best_skill(character: Character, skills: Iterable[str]) -> Skill | None:
     """The best of `skills` the character has (`Combat` stands for Strength and Melee)."""
-    best = None
+    best, best_mean2 = None, 0
     for wanted in skills:
         for name in COMBAT_SKILLS if wanted == "Combat" else (wanted,):
             if name in character.skills:
                 sides, bonus = character.die_for(name)
-                skill = Skill(name, sides, bonus)
-                if best is None or _mean2(skill) > _mean2(best):
-                    best = skill
-    return best
+                mean2 = sides + 1 + 2 * bonus  # twice the mean roll, a whole number
+                if best is None or mean2 > best_mean2:
+                    best, best_mean2 = (name, sides, bonus), mean2
+    return None if best is None else Skill(*best)
 
 
 # A check made with a card's dice alone (`roll 4d6`): no skill's die, no bonus.
 NO_SKILL_DIE = Skill("no skill", 0, 0)
-
-
-def _mean2(skill: Skill) -> int:
-    """Twice the skill's mean roll, a whole number to compare by."""
-    return skill.sides + 1 + 2 * skill.bonus
 
 
 def chance(skill: Skill, extra: Iterable[Dice], difficulty: int) -> Fraction:
@@ -98,50 +90,16 @@ def _add_die(counts: dict[int, int], sides: int) -> dict[int, int]:
     return result
 
 
-def each_way(spec: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
-    """The checks a card is for, as each way its text names them (`your combat check or your
-    check to acquire an ally`: two)."""
-    way: Mapping[str, Any] | None = spec
-    while way is not None:
-        yield way
-        way = way.get("or")
-
-
 def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: str | None,
          against: CardDef | None) -> bool:
     """Whether a card that adds to the checks `spec` describes (see compiler.ir) fits this
     one: a check made with `skill` for `option`, for `purpose`, against the card `against`."""
-    kinds = spec.get("checks") or ()
-    if kinds and not any(kind_holds(kind, option, skill) for kind in kinds):
-        return False
-    if spec.get("purpose") is None:
-        return True
-    if spec["purpose"] != purpose and (spec["purpose"] != "against"
-                                       or purpose not in ("defeat", "acquire")):
-        return False
-    types = {singular(kind) for kind in spec.get("against") or ()}
-    if types and "card" not in types and (against is None or singular(against.type) not in types):
-        return False
-    traits = {trait.casefold() for trait in spec.get("against_traits") or ()}
-    return not traits or (against is not None
-                          and not traits.isdisjoint(trait.casefold() for trait in against.traits))
+    return CheckWay.of(spec).fits(option, skill.name, purpose, against)
 
 
 def kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:
-    """`noncombat Strength`: every word holds; a combat check is one whose option names
-    Combat, and a skill word holds when the option or the skill rolled has that name."""
-    combat = "Combat" in option.skills
-    names = {name.casefold() for name in (*option.skills, skill.name)}
-    for word in kind.casefold().split():
-        if word in ("noncombat", "non-combat"):
-            holds = not combat
-        elif word == "combat":
-            holds = combat
-        else:
-            holds = word in names
-        if not holds:
-            return False
-    return True
+    """`noncombat Strength`: every word holds (cards.words_hold)."""
+    return words_hold(kind.casefold().split(), option, skill.name)
 
 
 def trait_difficulty(against: CardDef, traits: set[str]) -> int:

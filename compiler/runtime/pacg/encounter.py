@@ -20,8 +20,9 @@ from compiler.runtime.pacg.cards import (
     of_kinds,
     selects,
     singular,
+    ways_of,
 )
-from compiler.runtime.pacg.checks import each_way, fits, skill_for, trait_difficulty
+from compiler.runtime.pacg.checks import skill_for, trait_difficulty
 from compiler.runtime.pacg.operations import (
     CardOperations,
     CheckResult,
@@ -395,9 +396,9 @@ class Encounter(CardOperations):
         for name, spec in [*self.table.exploring, *self.standing, *turn]:
             if spec["op"] in EXPLORATION_FINDS:  # not an addition (_exploration_finds)
                 continue
-            if any((way["owner"] != "yours" or state.character.name == name)
-                   and fits(way, state.option, state.skill, state.purpose, state.against)
-                   for way in each_way(spec)):
+            if any((way.owner != "yours" or state.character.name == name)
+                   and way.fits(state.option, state.skill.name, state.purpose, state.against)
+                   for way in ways_of(spec)):
                 amount = spec["amount"]
                 self.add_to_check(self.roll(amount["dice"], amount["sides"], amount["plus"])
                                   * amount["times"], tuple(spec.get("traits", ())))
@@ -426,14 +427,17 @@ class Encounter(CardOperations):
         the encountered bane (a ruling)."""
         plays = []
         here = state.character.location
+        option, skill_name, purpose = state.option, state.skill.name, state.purpose
         for holder in self.table.living():
             # The owners of the checks the holder's cards may add to: its own, or another's.
             owners = ("yours", "any") if holder is state.character else \
                 ("any", "others") if holder.location is here else ("elsewhere",)
             for card, power in holder.powers_for("add_to_check"):
-                if not any(way["owner"] in owners and fits(way, state.option, state.skill,
-                                                           state.purpose, state.against)
-                           for way in each_way(power.effect)):
+                for way in power.check_ways:
+                    if way.owner in owners \
+                            and way.fits(option, skill_name, purpose, state.against):
+                        break
+                else:
                     continue
                 if not self.may_play(holder, card, power):
                     continue
@@ -666,7 +670,10 @@ class Encounter(CardOperations):
 
     def _immunity(self, card: Card) -> str | None:
         """Why `card` cannot be played against the encountered card, if it cannot."""
-        barred = sorted(set(card.defn.traits) & self.card.defn.immunities)
+        immunities = self.card.defn.immunities
+        if not immunities:  # most cards' (asked of every card that could be played)
+            return None
+        barred = sorted(immunities.intersection(card.defn.traits))
         if barred:
             return f"{self.card.name} is immune to {' and '.join(barred)}"
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from compiler.runtime.pacg.cards import (
     COSTS,
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
 MAX_SUMMON_DEPTH = 8
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """A card a character could play for one of its powers; `blocked` says why it may not."""
 
     holder: Character
@@ -133,8 +132,7 @@ class DamageState:
     types_played: set[str] = field(default_factory=set)
 
 
-@dataclass(frozen=True)
-class CheckResult:
+class CheckResult(NamedTuple):
     success: bool
     total: int
     difficulty: int

@@ -95,6 +95,8 @@ class Policy:
                     return option
             raise ScenarioError(f"the script chooses the skill {answer!r}, which this check "
                                 "does not offer")
+        if len(options) == 1:  # most checks: nothing to weigh
+            return options[0]
         adventure = enc.table.adventure_deck
         return max(options, key=lambda option: _bare_chance(character, option, adventure))
 

@@ -83,18 +83,30 @@ class Character:
     def powers_for(self, purpose: str) -> list[tuple[Card, Power]]:
         """The powers of `purpose` the character may play: those of the cards in its hand,
         and those of its displayed cards that are played while they are."""
-        found = [(card, power) for card in self.hand
-                 for power in card.defn.powers_for.get(purpose, ())]
-        for card in self.displayed:
-            found.extend((card, power)
-                         for power in card.defn.displayed_powers_for.get(purpose, ()))
+        found: list[tuple[Card, Power]] = []
+        _add_powers(found, self.hand, purpose, "powers_for")
+        if self.displayed:
+            _add_powers(found, self.displayed, purpose, "displayed_powers_for")
         return found
+
+
+def _add_powers(found: list[tuple[Card, Power]], cards: list[Card], purpose: str,
+                by_purpose: str) -> None:
+    """Add to `found` the powers of `purpose` of `cards`, as each card's definition's
+    `by_purpose` holds them.  A plain loop: few cards have a power of any one purpose, and
+    a comprehension made an iterator for each card (a step asks a hand several times)."""
+    for card in cards:
+        powers = getattr(card.defn, by_purpose).get(purpose)
+        if powers:
+            for power in powers:
+                found.append((card, power))
 
 
 class Table:
     def __init__(self, cards: Mapping[str, CardDef], dice: Dice, log: EventLog,
                  policy: Policy) -> None:
-        self.cards = {name.casefold(): defn for name, defn in cards.items()}
+        self.cards = cards
+        self._by_folded_name: dict[str, CardDef] | None = None  # made when first needed
         # The moments the pool's powers are played at (`encounter`, `end_of_turn`, ...): the
         # runtime need not look through every hand for a moment no card has.
         self.power_purposes = {power.purpose for defn in cards.values()
@@ -111,6 +123,7 @@ class Table:
         self.firsts: dict[tuple[str, str, int | None], int] = {}
         self.moments = 0  # how many windows of card text have come so far
         self.outcome: str | None = None
+        self.over = False  # whether the scenario has an outcome: asked at every step
         self.adventure_deck = 1  # the scenario's adventure deck number
         self.explorations = 0  # more explorations card text grants this turn
         # What card text says of an exploration it grants (`add 2d6 to your combat checks
@@ -142,9 +155,16 @@ class Table:
     # -- looking things up ---------------------------------------------------
 
     def card_def(self, name: str) -> CardDef:
-        """A card of the pool by name, as the box holds a copy of every card."""
+        """A card of the pool by name, as the box holds a copy of every card; a name written
+        in other case is looked up folded (the folded names made only then: a scenario's
+        names are mostly as printed, and a balance run sets a table up thousands of times)."""
+        defn = self.cards.get(name)
+        if defn is not None:
+            return defn
+        if self._by_folded_name is None:
+            self._by_folded_name = {key.casefold(): defn for key, defn in self.cards.items()}
         try:
-            return self.cards[name.casefold()]
+            return self._by_folded_name[name.casefold()]
         except KeyError:
             raise ScenarioError(f"no card named {name!r} is in the box") from None
 
@@ -166,13 +186,9 @@ class Table:
     def characters_at(self, location: Location) -> list[Character]:
         return [character for character in self.living() if character.location is location]
 
-    @property
-    def over(self) -> bool:
-        return self.outcome is not None
-
     def end(self, outcome: str, reason: str) -> None:
         if self.outcome is None:
-            self.outcome = outcome
+            self.outcome, self.over = outcome, True
             self.log.emit("outcome", outcome=outcome, reason=reason)
 
     # -- moving cards ----------------------------------------------------------
