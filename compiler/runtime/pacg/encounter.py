@@ -659,6 +659,8 @@ class Encounter(CardOperations):
 
     def _forbidden(self, holder: Character, card: Card) -> str | None:
         """Why card text forbids `holder` to play `card` in this encounter, if it does."""
+        if not (self.forbidden or self.table.turn_forbidden):  # nearly always
+            return None
         for rule in (*self.forbidden, *self.table.turn_forbidden):
             if rule["who"] == holder.name and rule["check"] in (None, self.check) \
                     and selects(rule, card.defn):

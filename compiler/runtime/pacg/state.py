@@ -4,6 +4,7 @@ their decks, the box, and where each card goes when it moves."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from compiler.runtime.dice import Dice
@@ -102,6 +103,14 @@ def _add_powers(found: list[tuple[Card, Power]], cards: list[Card], purpose: str
                 found.append((card, power))
 
 
+@lru_cache(maxsize=8)
+def power_purposes(pool: tuple[CardDef, ...]) -> frozenset[str | None]:
+    """The moments the powers of the cards of `pool` are played at, remembered for the few
+    pools a process plays: a balance run sets a table up for each of thousands of games with
+    the same cards (CardDef is frozen, and hashed by identity)."""
+    return frozenset(power.purpose for defn in pool for power in defn.powers)
+
+
 class Table:
     def __init__(self, cards: Mapping[str, CardDef], dice: Dice, log: EventLog,
                  policy: Policy) -> None:
@@ -109,8 +118,7 @@ class Table:
         self._by_folded_name: dict[str, CardDef] | None = None  # made when first needed
         # The moments the pool's powers are played at (`encounter`, `end_of_turn`, ...): the
         # runtime need not look through every hand for a moment no card has.
-        self.power_purposes = {power.purpose for defn in cards.values()
-                               for power in defn.powers}
+        self.power_purposes = power_purposes(tuple(cards.values()))
         self.dice = dice
         self.log = log
         self.policy = policy
