@@ -85,19 +85,20 @@ class Character:
         """The powers of `purpose` the character may play: those of the cards in its hand,
         and those of its displayed cards that are played while they are."""
         found: list[tuple[Card, Power]] = []
-        _add_powers(found, self.hand, purpose, "powers_for")
+        _add_powers(found, self.hand, purpose, False)
         if self.displayed:
-            _add_powers(found, self.displayed, purpose, "displayed_powers_for")
+            _add_powers(found, self.displayed, purpose, True)
         return found
 
 
 def _add_powers(found: list[tuple[Card, Power]], cards: list[Card], purpose: str,
-                by_purpose: str) -> None:
-    """Add to `found` the powers of `purpose` of `cards`, as each card's definition's
-    `by_purpose` holds them.  A plain loop: few cards have a power of any one purpose, and
-    a comprehension made an iterator for each card (a step asks a hand several times)."""
+                displayed: bool) -> None:
+    """Add to `found` the powers of `purpose` of `cards` (those played while displayed, or
+    from the hand).  A plain loop: few cards have a power of any one purpose, and a
+    comprehension made an iterator for each card (a step asks a hand several times)."""
     for card in cards:
-        powers = getattr(card.defn, by_purpose).get(purpose)
+        defn = card.defn
+        powers = (defn.displayed_powers_for if displayed else defn.powers_for).get(purpose)
         if powers:
             for power in powers:
                 found.append((card, power))
