@@ -605,3 +605,34 @@ def test_ruling_a_boon_with_no_check_is_acquired_at_once(cards):
     events = play_setup(cards, locations=[place("Plain Field", ["Pebble"])],
                         characters=[hero("Brannoc Ashvale", "Plain Field")])
     assert events_of(events, "acquired", card="Pebble") and not events_of(events, "check")
+
+
+# -- Setting up ------------------------------------------------------------------
+
+
+def test_a_scenario_names_its_cards_in_any_case(cards):
+    """The table looks a name up as written first and folded only then (Table.card_def):
+    both must find the card, and a name of no card is an error."""
+    events = play_setup(cards, locations=[place("plain FIELD", ["sure thing", "Sure Thing"])],
+                        characters=[hero("BRANNOC ASHVALE", "Plain Field")], turns=2)
+    assert encounters(events) == ["Sure Thing", "Sure Thing"]
+    with pytest.raises(rt.ScenarioError, match="no card named 'Sure Things'"):
+        play_setup(cards, locations=[place("Plain Field", ["Sure Things"])],
+                   characters=[hero("Brannoc Ashvale", "Plain Field")])
+
+
+def test_each_pool_has_its_own_power_purposes(cards):
+    """The purposes of a pool's powers are remembered across games (state.power_purposes),
+    but for that pool's cards alone."""
+    from compiler.runtime.pacg.state import power_purposes
+
+    everything = tuple(cards.values())
+    powerless = tuple(defn for defn in everything if not defn.powers)
+    without_evading = tuple(defn for defn in everything
+                            if all(power.purpose != "evade" for power in defn.powers))
+    assert "evade" in power_purposes(everything)
+    assert power_purposes(powerless) == frozenset()
+    purposes = power_purposes(without_evading)
+    assert "evade" not in purposes
+    assert purposes == {power.purpose for defn in without_evading for power in defn.powers}
+    assert "evade" in power_purposes(everything)
