@@ -13,6 +13,7 @@ from copy import copy
 from pathlib import Path
 from typing import Any
 
+import lark.lexer
 import pytest
 from click.testing import CliRunner
 from lark import Lark, Token
@@ -141,6 +142,17 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
                 == [terminal.name for terminal in made.parser.lexer.lexers[state].terminals])
     with pytest.raises(KeyError):
         loaded.parser.parser._parse_table.states[max(made_states) + 1]
+
+
+def test_tables_are_made_without_checking_the_grammars_terminals(project, monkeypatch):
+    """Those checks are the grammar's, made by the tests (test_syntax.py) and left out of a
+    first run (grammars._TablesOnly), whether or not interegular is installed."""
+    monkeypatch.setattr(lark.lexer, "has_interegular", True)
+    monkeypatch.setattr(lark.lexer, "_check_regex_collisions",
+                        refused("the terminals' collisions are checked by the tests"))
+    made = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+    text = (project / "cards" / "pacg" / "monsters.card").read_text()
+    assert made.parse(text).data == "card_file"
 
 
 def test_tables_keep_every_rule_whole():

@@ -8,10 +8,17 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lark import Lark
 
 from compiler import ast
 from compiler.syntax import parse_text
-from compiler.syntax.grammars import game_grammar, game_ids
+from compiler.syntax.grammars import (
+    FRAME_GRAMMAR,
+    GRAMMAR_DIR,
+    frame_parser,
+    game_grammar,
+    game_ids,
+)
 from compiler.syntax.source import SourceText
 from compiler.syntax.transform import AstBuilder
 from tests.conftest import card_text
@@ -175,6 +182,17 @@ def test_no_rule_is_written_out_into_too_many_alternatives(game):
     too_many = {name: count for name, count in counts.items() if count > MAX_WRITTEN_OUT}
     assert not too_many, (f"{too_many}: give the tail of such a rule, after the words that "
                           "tell it from other rules, a rule of its own named with `_`")
+
+
+@pytest.mark.parametrize("grammar", [FRAME_GRAMMAR, *game_ids()])
+def test_every_grammar_passes_larks_checks_of_its_conflicts_and_terminals(grammar):
+    """What the compiler leaves out of making its tables (grammars._TablesOnly): Lark in
+    strict mode, with interegular installed (the test extra), refuses a grammar with a
+    shift/reduce conflict, or with two terminals of one priority that can match the same
+    text, or one that matches nothing."""
+    made = frame_parser() if grammar == FRAME_GRAMMAR else game_grammar(grammar).parser
+    Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
+              start=made.options.start, propagate_positions=made.options.propagate_positions)
 
 
 # -- the check field -----------------------------------------------------------

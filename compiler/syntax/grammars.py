@@ -124,14 +124,29 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
             return tables.loaded(stored)
         except tables.UNREADABLE:  # not tables Lark can load: made again
             pass
-    # Made from the grammar: for pacg's, from every start rule, 23 s of this machine's time,
-    # the LALR tables and Lark's check that no two terminals collide (docs/performance.md).
+    # Made from the grammar: for pacg's, from every start rule, 8 s of this machine's time
+    # (docs/performance.md).
     _log.info("making the parser tables of %s.lark, once for this version of cardwright "
-              "(a large grammar's take up to half a minute)", grammar)
-    parser = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
-                       propagate_positions=propagate_positions, start=start)
+              "(a large grammar's take a few seconds)", grammar)
+    parser = _TablesOnly.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
+                              propagate_positions=propagate_positions, start=start)
     cached.put(key, tables.storable(parser))
     return parser
+
+
+class _TablesOnly(Lark):
+    """Lark, but for its lexer's checks of the grammar's terminals (each compiles, none
+    matches nothing, no two can match the same text), which are the grammar's and not the
+    cards': the tests make every grammar with them (tests/test_syntax.py), and a user's first
+    run need not.  The last, which Lark makes whenever interegular is installed, strict or
+    not, was two thirds of making pacg's tables (22.6 s against 7.7 s).  `strict` still
+    refuses a grammar with a conflict: the LALR analysis finds those anyway.  Nothing else
+    changes: the lexer's configuration keeps no trace of the checks (skip_validation is not
+    among what Lark stores of it)."""
+
+    def _build_parser(self) -> Any:
+        self.lexer_conf.skip_validation = True
+        return super()._build_parser()
 
 
 def read_grammar(grammar: str, start: list[str]) -> Lark:
