@@ -186,10 +186,10 @@ def test_no_rule_is_written_out_into_too_many_alternatives(game):
 
 @pytest.mark.parametrize("grammar", [FRAME_GRAMMAR, *game_ids()])
 def test_every_grammar_passes_larks_checks_of_its_conflicts_and_terminals(grammar):
-    """What the compiler leaves out of making its tables (grammars._TablesOnly): Lark in
-    strict mode, with interegular installed (the test extra), refuses a grammar with a
-    shift/reduce conflict, or with two terminals of one priority that can match the same
-    text, or one that matches nothing."""
+    """Lark's own checks of a grammar, strict, with interegular installed (the test extra):
+    no shift/reduce conflict (which a first run refuses too), and no two terminals of one
+    priority that can match the same text, none that matches nothing, which a first run
+    leaves to this test (grammars._TablesOnly)."""
     made = frame_parser() if grammar == FRAME_GRAMMAR else game_grammar(grammar).parser
     Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
               start=made.options.start, propagate_positions=made.options.propagate_positions)

@@ -135,7 +135,7 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
 
 
 class _TablesOnly(Lark):
-    """Lark, but for its lexer's checks of the grammar's terminals (each compiles, none
+    """Lark without its lexer's checks of the grammar's terminals (each compiles, none
     matches nothing, no two can match the same text), which are the grammar's and not the
     cards': the tests make every grammar with them (tests/test_syntax.py), and a user's first
     run need not.  The last, which Lark makes whenever interegular is installed, strict or
