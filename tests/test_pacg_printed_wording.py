@@ -13,7 +13,8 @@ import pytest
 from compiler.build import Compilation, compile_paths
 from compiler.runtime import pacg as rt
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance, fits
+from compiler.runtime.pacg.cards import CheckWay
+from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
 from compiler.runtime.pacg.encounter import start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.scenario import explore, set_up
@@ -4366,8 +4367,8 @@ def test_checks_against_a_card_are_those_to_defeat_or_acquire_it(cards, purpose,
     spec = {"purpose": "against", "against": ["cards"], "against_traits": ["Goblin"]}
     goblin = rt.CardDef("Goblin Trinket", "Item", traits=("Goblin",))
     option = rt.CheckOption(("Combat",), 5)
-    assert fits(spec, option, Skill("Melee", 8, 0), purpose, goblin) is fit
-    assert not fits(spec, option, Skill("Melee", 8, 0), "defeat", cards["Iron Brute"])
+    assert CheckWay.of(spec).fits(option, "Melee", purpose, goblin) is fit
+    assert not CheckWay.of(spec).fits(option, "Melee", "defeat", cards["Iron Brute"])
 
 
 def test_a_banes_damage_may_be_reduced_to_at_most_an_amount(cards):

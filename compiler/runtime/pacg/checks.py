@@ -7,12 +7,12 @@ never turns on a floating-point rounding and is the same on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from compiler.runtime.pacg.cards import CardDef, CheckOption, CheckWay, words_hold
+from compiler.runtime.pacg.cards import CardDef, CheckOption, words_hold
 from compiler.runtime.pacg.state import Character
 
 COMBAT_SKILLS = ("Strength", "Melee")
@@ -88,13 +88,6 @@ def _add_die(counts: dict[int, int], sides: int) -> dict[int, int]:
         for face in range(1, sides + 1):
             result[total + face] = result.get(total + face, 0) + ways
     return result
-
-
-def fits(spec: Mapping[str, Any], option: CheckOption, skill: Skill, purpose: str | None,
-         against: CardDef | None) -> bool:
-    """Whether a card that adds to the checks `spec` describes (see compiler.ir) fits this
-    one: a check made with `skill` for `option`, for `purpose`, against the card `against`."""
-    return CheckWay.of(spec).fits(option, skill.name, purpose, against)
 
 
 def kind_holds(kind: str, option: CheckOption, skill: Skill) -> bool:
