@@ -10,10 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lark import Tree
+from lark.exceptions import UnexpectedInput
 
+from compiler import ast
 from compiler.build import compile_paths
 from compiler.play import load_cards
 from compiler.runtime import pacg as rt
+from compiler.syntax.grammars import GameGrammar
+from compiler.syntax.reducing import MethodFor
+from compiler.syntax.source import SourceText
+from compiler.syntax.transform import AstBuilder, rule_method
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "cards"
@@ -69,3 +76,35 @@ def events_of(events: list[dict], kind: str, **fields: Any) -> list[dict]:
 
 def kinds(events: list[dict]) -> list[str]:
     return [event["event"] for event in events]
+
+
+def walked(builder: Any, tree: Tree, method_for: MethodFor = rule_method) -> Any:
+    """What `builder` makes of Lark's parse tree, walked from its leaves up: how the reader
+    built texts before it built them as the parser reduced their rules, kept as the
+    reference for that (compiler/syntax/reducing.py)."""
+    children = [walked(builder, child, method_for) if isinstance(child, Tree) else child
+                for child in tree.children]
+    method = method_for(tree.data)
+    if method is None:
+        return builder.__default__(tree.data, children, tree.meta)
+    return method(builder, tree.meta, *children)
+
+
+def assert_built_as_walked(grammar: GameGrammar, source: SourceText, offset: int, text: str,
+                           start: str) -> bool:
+    """`text`, at `offset` in `source`, built as it is parsed is built as a walk of Lark's
+    tree of it builds it: the same nodes, each with the same span, and the same mentions
+    and depth noted on the way; or neither reads it.  Whether it read."""
+    by_walk, as_parsed = (AstBuilder(source, offset, len(text)) for _ in range(2))
+    try:
+        tree = grammar.parser.parse(text, start=start)
+    except UnexpectedInput:
+        with pytest.raises(UnexpectedInput):
+            grammar.build(as_parsed, text, start)
+        return False
+    expected, built = walked(by_walk, tree), grammar.build(as_parsed, text, start)
+    assert built == expected, text
+    assert [(type(node), node.span) for node in ast.walk(built)] \
+        == [(type(node), node.span) for node in ast.walk(expected)], text
+    assert (as_parsed.mentions, as_parsed.deepest) == (by_walk.mentions, by_walk.deepest)
+    return True

@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lark import Lark
+from lark import Lark, Token
 
 from compiler import ast
 from compiler.syntax import parse_text
+from compiler.syntax.frame import read_frame, split_sentences
 from compiler.syntax.grammars import (
     FRAME_GRAMMAR,
     GRAMMAR_DIR,
@@ -19,9 +20,10 @@ from compiler.syntax.grammars import (
     game_grammar,
     game_ids,
 )
+from compiler.syntax.reducing import ReducingParser
 from compiler.syntax.source import SourceText
 from compiler.syntax.transform import AstBuilder
-from tests.conftest import card_text
+from tests.conftest import CARDS, assert_built_as_walked, card_text, walked
 
 
 def parse(text: str):
@@ -164,9 +166,70 @@ def test_a_rule_of_one_text_reads_a_value_as_written(game, text):
     grammar = game_grammar(game)
     assert "field_name" in grammar.text_rules
     for start in grammar.text_rules:
-        built = AstBuilder(SourceText("", text), 0, len(text)).transform(
-            grammar.parse(text, start))
+        built = grammar.build(AstBuilder(SourceText("", text), 0, len(text)), text, start)
         assert built == text
+
+
+def test_every_bundled_text_is_built_as_it_is_parsed_as_a_walk_of_its_tree_builds_it():
+    """The reader builds a text's nodes as the parser reduces its rules; a walk of Lark's
+    tree, with the positions Lark gives it, builds the same (tests.conftest), for every header
+    value and sentence of the bundled cards, where each stands in its file."""
+    read = 0
+    for path in sorted(CARDS.rglob("*.card")):
+        source = SourceText(str(path), path.read_text(encoding="utf-8"))
+        frame, _ = read_frame(source)
+        grammar = game_grammar(frame.game)
+        for card in frame.cards:
+            texts = [(grammar.field_start(" ".join(header.field.lower().split())),
+                      header.value, header.value_start) for header in card.headers]
+            texts += [("sentence", text, offset)
+                      for offset, text in (split_sentences(source.text, *card.rules)
+                                           if card.rules else ())]
+            for start, text, offset in texts:
+                read += assert_built_as_walked(grammar, source, offset, text, start)
+    assert read > 2_000
+
+
+class _Recorder:
+    """A builder that keeps each rule's name, positions and children, as they are given it."""
+
+    @staticmethod
+    def method_for(rule: str) -> None:
+        return None  # every rule to __default__
+
+    @staticmethod
+    def __default__(rule: str, children: list, positions) -> tuple:
+        return (rule, positions.start_pos, positions.end_pos,
+                tuple((child.type, str(child), child.start_pos) if isinstance(child, Token)
+                      else child for child in children))
+
+
+# Rules of every shape Lark's trees take: a `?rule` kept as its one child though keywords
+# stand around it (its parent starts and ends with them), an inlined `_rule`, one that may
+# be empty, an alias, a missing `[optional]` part (last, or before another), a rule that keeps
+# its keywords.
+SHAPES = r"""
+    start: item+
+    ?item: "(" pair ")" | "<" NAME | loud | group
+    pair: NAME ["=" NAME] -> binding
+        | "@" [NAME] "/" NAME -> tagged
+        | "!" _names
+    _names: NAME ("," NAME)*
+    !loud: "shout" NAME
+    group: "[" _maybe "]"
+    _maybe: NAME?
+    NAME: /[a-z]+/
+    %ignore " "
+"""
+
+
+@pytest.mark.parametrize("text", ["(a = b)", "(a) <c", "<c (a)", "shout d [ ] [e] (! f, g)",
+                                  "[ ] (a = b) [ ]", "(! f)", "(@ / a) (@ b / c)"])
+def test_reductions_build_what_a_walk_of_larks_tree_builds(text):
+    """Each reduction is given the children and positions Lark's tree of the rule has."""
+    parser = Lark(SHAPES, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    built = ReducingParser(parser, _Recorder.method_for).build(_Recorder(), text, "start")
+    assert built == walked(_Recorder(), parser.parse(text), _Recorder.method_for)
 
 
 # Lark writes out each optional item and each group of a rule as alternatives of the rule, and

@@ -12,7 +12,6 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Tree
 from lark.exceptions import UnexpectedInput
 
 from compiler import ast
@@ -231,14 +230,21 @@ class _CardReader:
                 and "\n" not in text:
             return text, None  # what the rule reads it as (GameGrammar.text_rules)
         if "\n" in text:
-            return _built(AstBuilder(self.source, offset, len(text)),
-                          self.grammar.parse(text, start)), None
+            return self._built(AstBuilder(self.source, offset, len(text)), text, start), None
         key = (start, text)
         if key not in self.grammar.remembered:
-            self.grammar.remember(key, _built(AstBuilder(SourceText("", text), 0, len(text)),
-                                              self.grammar.parse(text, start)))
+            self.grammar.remember(key, self._built(AstBuilder(SourceText("", text), 0, len(text)),
+                                                   text, start))
         line, col = self.source.position(offset)
         return self.grammar.remembered[key], (self.source.path, line, col - 1)
+
+    def _built(self, builder: AstBuilder, text: str, start: str) -> object:
+        """What `builder` makes of `text`, unless its effects nest too deep (checked once for
+        each text, as it is built)."""
+        value = self.grammar.build(builder, text, start)
+        if builder.deepest > MAX_NESTING:
+            raise _TooDeep(builder.deepest)
+        return value
 
 
 class _TooDeep(Exception):
@@ -248,12 +254,3 @@ class _TooDeep(Exception):
     def __init__(self, depth: int) -> None:
         super().__init__(depth)
         self.depth = depth
-
-
-def _built(builder: AstBuilder, tree: Tree) -> object:
-    """The value `builder` makes of `tree`, unless its effects nest too deep (checked once
-    for each text, as it is built)."""
-    value = builder.transform(tree)
-    if builder.deepest > MAX_NESTING:
-        raise _TooDeep(builder.deepest)
-    return value

@@ -12,14 +12,16 @@ import importlib.resources
 import logging
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Tree
+from lark import Lark
 
 from compiler.cache import key_of, project_cache
 from compiler.syntax import tables
+from compiler.syntax.reducing import ReducingParser
+from compiler.syntax.transform import AstBuilder, rule_method
 
 # grammar/ at the top of the repository, installed as the package compiler.grammar.
 GRAMMAR_DIR = Path(str(importlib.resources.files("compiler.grammar")))
@@ -52,9 +54,14 @@ class GameGrammar:
     # ...`), and the reader moves what it built before to where the text stands.
     remembered: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False)
 
-    def parse(self, text: str, start: str) -> Tree:
-        """The parse tree of `text` from the rule `start`; raises lark's UnexpectedInput."""
-        return self.parser.parse(text, start=start)
+    @cached_property
+    def _reducing(self) -> ReducingParser:
+        return ReducingParser(self.parser, rule_method)
+
+    def build(self, builder: AstBuilder, text: str, start: str) -> Any:
+        """What `builder` makes of `text` read from the rule `start`, built as it is parsed;
+        raises lark's UnexpectedInput."""
+        return self._reducing.build(builder, text, start)
 
     def remember(self, key: tuple[str, str], value: Any) -> None:
         if len(self.remembered) >= MAX_REMEMBERED:

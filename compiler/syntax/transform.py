@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from lark import Token, Tree
+from lark import Token
 
 from compiler import ast
 from compiler.syntax.source import SourceText
@@ -200,9 +200,9 @@ def _target(word: ast.Word) -> ast.Target:
 class AstBuilder:
     """Builds nodes for a parse of the text that starts at `base` in `source`.
 
-    Each grammar rule has a method of its name, called with the rule's meta (positions) and
-    its children, already built.  The walk is its own rather than lark's Transformer, whose
-    per-call wrapping of methods cost as much as the parse it followed."""
+    Each grammar rule has a method of its name (`rule_method`), called as the parser reduces
+    the rule (compiler/syntax/reducing.py) with the rule's positions and its children,
+    already built."""
 
     def __init__(self, source: SourceText, base: int, length: int) -> None:
         self.source = source
@@ -215,14 +215,6 @@ class AstBuilder:
         self.deepest = 0
         # The card's names the sentence being built calls it by (ast.Sentence.mentions).
         self.mentions: list[ast.SelfRef] = []
-
-    def transform(self, tree: Tree) -> Any:
-        children = [self.transform(child) if isinstance(child, Tree) else child
-                    for child in tree.children]
-        builder = _builder(tree.data)
-        if builder is None:
-            return self.__default__(tree.data, children, tree.meta)
-        return builder(self, tree.meta, *children)
 
     def __default__(self, data: str, children: list[Any], meta: Any) -> ast.Word:
         """A rule made only of keywords (a timing, a cost, a target, `top`) stands for its
@@ -1915,9 +1907,10 @@ _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_locati
 
 
 @cache
-def _builder(rule: str) -> Callable[..., Any] | None:
+def rule_method(rule: str) -> Callable[..., Any] | None:
     """AstBuilder's method for a grammar rule: its own name, or the name a shared rule of
-    frame.lark has in a game's grammar without its `frame__` prefix."""
+    frame.lark has in a game's grammar without its `frame__` prefix; None for a rule that
+    stands for its own name (AstBuilder.__default__) or is inlined into its parent."""
     name = rule.removeprefix(_SHARED_PREFIX)
     if name.startswith("_"):
         return None

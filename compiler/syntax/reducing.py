@@ -1,0 +1,175 @@
+"""Builds a text's AST as the LALR parser reduces its rules, rather than from a parse tree.
+
+Lark's parser makes a Tree at each reduction (its children filtered and inlined as the
+grammar says), works out the tree's positions from its children's, and leaves a tree that
+the builder then walked again.  On the bundled cards' 890 texts, whose readings are seldom
+shared, making and walking those trees was a quarter of reading them.  Here each
+reduction calls the builder's method for the rule at once, with the children Lark's
+tree would have held, already built, and the positions Lark would have given the tree: the
+same AST, built once (tests/test_syntax.py compares the two on every bundled text).
+
+The parse itself is Lark's: its tables, lexer and LALR loop, with these reductions as its
+callbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lark import Lark
+from lark.grammar import Rule
+from lark.parse_tree_builder import _should_expand
+from lark.parsers.lalr_parser import _Parser
+
+# A builder's method for a rule, by the rule's name (or None, for its `__default__`).
+MethodFor = Callable[[str], Callable[..., Any] | None]
+
+
+class Positions(NamedTuple):
+    """What a builder method reads of a rule's place: the offsets of the text it took."""
+
+    start_pos: int | None
+    end_pos: int | None
+
+
+class _Built:
+    """A reduced rule on the parser's stack: what the builder made of it, or, for a rule
+    inlined into its parent (`_name`), its children for the parent to take in; and where its
+    text starts and ends, counting the keywords its value leaves out (Lark's `container`
+    positions)."""
+
+    __slots__ = ("end", "inlined", "start", "value")
+
+    def __init__(self, value: Any, inlined: list[Any] | None, start: int | None,
+                 end: int | None) -> None:
+        self.value, self.inlined, self.start, self.end = value, inlined, start, end
+
+
+class _Reduction:
+    """One rule's callback: what Lark's tree-building callbacks for the rule do (filter and
+    inline its children, keep its one child for a `?rule`, find its positions), then the
+    builder's method in place of the tree."""
+
+    __slots__ = (
+        "inlined",
+        "kept",
+        "method",
+        "name",
+        "nones_after",
+        "one_child_kept",
+        "parser",
+    )
+
+    def __init__(self, parser: ReducingParser, rule: Rule, maybe_placeholders: bool) -> None:
+        self.parser = parser
+        self.name = rule.alias or rule.options.template_source or rule.origin.name
+        self.method = parser.method_for(self.name)
+        self.kept, self.nones_after = _kept_children(rule, maybe_placeholders)
+        self.one_child_kept = rule.options.expand1 and not rule.alias
+        # A parent takes in the children of a rule whose name begins with `_`.
+        self.inlined = _should_expand(rule.origin)
+
+    def __call__(self, children: list[Any]) -> Any:
+        start = end = None
+        for child in children:
+            if type(child) is not _Built:  # a token
+                start = child.start_pos
+                break
+            if child.start is not None:
+                start = child.start
+                break
+        if start is not None:
+            for child in reversed(children):
+                if type(child) is not _Built:
+                    end = child.end_pos
+                    break
+                if child.end is not None:
+                    end = child.end
+                    break
+        kept: list[Any] = []
+        for index, inline, nones in self.kept:
+            if nones:
+                kept += [None] * nones
+            if inline:
+                kept += children[index].inlined
+            else:
+                kept.append(children[index])
+        if self.nones_after:
+            kept += [None] * self.nones_after
+        if self.one_child_kept and len(kept) == 1:
+            only = kept[0]
+            if type(only) is _Built and start is not None:
+                only.start, only.end = start, end
+            return only
+        if self.inlined:
+            return _Built(None, kept, start, end)
+        values = [child.value if type(child) is _Built else child for child in kept]
+        builder = self.parser.builder
+        positions = Positions(start, end)
+        value = builder.__default__(self.name, values, positions) if self.method is None \
+            else self.method(builder, positions, *values)
+        return _Built(value, None, start, end)
+
+
+def _kept_children(rule: Rule, maybe_placeholders: bool
+                   ) -> tuple[list[tuple[int, bool, int]], int]:
+    """Which of the rule's children a tree of it holds, as Lark's maybe_create_child_filter
+    works them out: (index, inlined, how many Nones for missing `[optional]` parts go
+    before it) for each, and how many Nones go after the last."""
+    empty = rule.options.empty_indices if maybe_placeholders else ()
+    if empty:
+        flags = "".join(str(int(missing)) for missing in empty)
+        nones = [len(ones) for ones in flags.split("0")]
+    else:
+        nones = [0] * (len(rule.expansion) + 1)
+    kept, pending = [], 0
+    for index, symbol in enumerate(rule.expansion):
+        pending += nones[index]
+        if rule.options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
+            kept.append((index, _should_expand(symbol), pending))
+            pending = 0
+    return kept, pending + nones[len(rule.expansion)]
+
+
+class _Reductions(dict[Rule, _Reduction]):
+    """Each rule's callback, made when a parse first reduces the rule: pacg has 2,523 rules,
+    and checking one card reduces about a hundred of them."""
+
+    def __init__(self, parser: ReducingParser, maybe_placeholders: bool) -> None:
+        super().__init__()
+        self._parser, self._maybe_placeholders = parser, maybe_placeholders
+
+    def __missing__(self, rule: Rule) -> _Reduction:
+        reduction = self[rule] = _Reduction(self._parser, rule, self._maybe_placeholders)
+        return reduction
+
+    def __bool__(self) -> bool:
+        """Lark's parser calls no callback when it has none, and these are made as asked."""
+        return True
+
+
+class ReducingParser:
+    """A Lark LALR parser (with `propagate_positions`, whose positions it gives) whose
+    reductions call a builder's methods: `method_for(rule)` (compiler.syntax.transform's
+    rule_method), with the builder, the rule's Positions and its children; or, where that
+    is None, the builder's `__default__(rule, children, positions)`."""
+
+    def __init__(self, parser: Lark, method_for: MethodFor) -> None:
+        self.method_for = method_for
+        self._frontend = parser.parser
+        self._lalr = _Parser(self._frontend.parser._parse_table,
+                             _Reductions(self, parser.options.maybe_placeholders))
+        # The builder of the text being parsed: set for each parse, as the callbacks are
+        # made once for all of them.
+        self.builder: Any = None
+
+    def build(self, builder: Any, text: str, start: str) -> Any:
+        """What `builder` makes of `text` read from the rule `start`; raises Lark's
+        UnexpectedInput, as its parser would."""
+        self.builder = builder
+        try:
+            result = self._lalr.parse(self._frontend._make_lexer_thread(text), start)
+        finally:
+            self.builder = None
+        return result.value if type(result) is _Built else result
