@@ -15,7 +15,7 @@ callbacks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from lark import Lark
 from lark.grammar import Rule
@@ -26,24 +26,19 @@ from lark.parsers.lalr_parser import _Parser
 MethodFor = Callable[[str], Callable[..., Any] | None]
 
 
-class Positions(NamedTuple):
-    """What a builder method reads of a rule's place: the offsets of the text it took."""
-
-    start_pos: int | None
-    end_pos: int | None
-
-
 class _Built:
     """A reduced rule on the parser's stack: what the builder made of it, or, for a rule
     inlined into its parent (`_name`), its children for the parent to take in; and where its
     text starts and ends, counting the keywords its value leaves out (Lark's `container`
-    positions)."""
+    positions).  As its rule's builder method is called, those are the positions of what
+    the rule took, which is all a method reads of the meta Lark would have given it."""
 
-    __slots__ = ("end", "inlined", "start", "value")
+    __slots__ = ("end_pos", "inlined", "start_pos", "value")
 
-    def __init__(self, value: Any, inlined: list[Any] | None, start: int | None,
-                 end: int | None) -> None:
-        self.value, self.inlined, self.start, self.end = value, inlined, start, end
+    def __init__(self, inlined: list[Any] | None, start_pos: int | None,
+                 end_pos: int | None) -> None:
+        self.value = None
+        self.inlined, self.start_pos, self.end_pos = inlined, start_pos, end_pos
 
 
 class _Reduction:
@@ -76,16 +71,16 @@ class _Reduction:
             if type(child) is not _Built:  # a token
                 start = child.start_pos
                 break
-            if child.start is not None:
-                start = child.start
+            if child.start_pos is not None:
+                start = child.start_pos
                 break
         if start is not None:
             for child in reversed(children):
                 if type(child) is not _Built:
                     end = child.end_pos
                     break
-                if child.end is not None:
-                    end = child.end
+                if child.end_pos is not None:
+                    end = child.end_pos
                     break
         kept: list[Any] = []
         for index, inline, nones in self.kept:
@@ -100,16 +95,16 @@ class _Reduction:
         if self.one_child_kept and len(kept) == 1:
             only = kept[0]
             if type(only) is _Built and start is not None:
-                only.start, only.end = start, end
+                only.start_pos, only.end_pos = start, end
             return only
         if self.inlined:
-            return _Built(None, kept, start, end)
+            return _Built(kept, start, end)
         values = [child.value if type(child) is _Built else child for child in kept]
         builder = self.parser.builder
-        positions = Positions(start, end)
-        value = builder.__default__(self.name, values, positions) if self.method is None \
-            else self.method(builder, positions, *values)
-        return _Built(value, None, start, end)
+        built = _Built(None, start, end)
+        built.value = builder.__default__(self.name, values, built) if self.method is None \
+            else self.method(builder, built, *values)
+        return built
 
 
 def _kept_children(rule: Rule, maybe_placeholders: bool
@@ -136,30 +131,31 @@ class _Reductions(dict[Rule, _Reduction]):
     """Each rule's callback, made when a parse first reduces the rule: pacg has 2,523 rules,
     and checking one card reduces about a hundred of them."""
 
-    def __init__(self, parser: ReducingParser, maybe_placeholders: bool) -> None:
+    def __init__(self, parser: ReducingParser, rules: list[Rule], maybe_placeholders: bool
+                 ) -> None:
         super().__init__()
         self._parser, self._maybe_placeholders = parser, maybe_placeholders
+        # Lark's parser asks at every reduction whether it has callbacks at all: with one
+        # made from the start, the answer is the dict's own, not a call to Python.
+        self[rules[0]] = _Reduction(parser, rules[0], maybe_placeholders)
 
     def __missing__(self, rule: Rule) -> _Reduction:
         reduction = self[rule] = _Reduction(self._parser, rule, self._maybe_placeholders)
         return reduction
 
-    def __bool__(self) -> bool:
-        """Lark's parser calls no callback when it has none, and these are made as asked."""
-        return True
-
 
 class ReducingParser:
     """A Lark LALR parser (with `propagate_positions`, whose positions it gives) whose
     reductions call a builder's methods: `method_for(rule)` (compiler.syntax.transform's
-    rule_method), with the builder, the rule's Positions and its children; or, where that
-    is None, the builder's `__default__(rule, children, positions)`."""
+    rule_method), with the builder, the rule's positions (`start_pos`, `end_pos`) and its
+    children; or, where that is None, the builder's `__default__(rule, children,
+    positions)`."""
 
     def __init__(self, parser: Lark, method_for: MethodFor) -> None:
         self.method_for = method_for
         self._frontend = parser.parser
         self._lalr = _Parser(self._frontend.parser._parse_table,
-                             _Reductions(self, parser.options.maybe_placeholders))
+                             _Reductions(self, parser.rules, parser.options.maybe_placeholders))
         # The builder of the text being parsed: set for each parse, as the callbacks are
         # made once for all of them.
         self.builder: Any = None
