@@ -31,12 +31,10 @@ from lark.lexer import (
 from lark.parsers.lalr_analysis import Reduce, Shift
 
 from compiler.cache import compact_json
+from compiler.syntax.first_characters import first_characters
 
 # What a stored table that is not one Lark can load raises while it is read.
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
-# How many tokens a state's lexer reads terminal by terminal before it compiles its
-# terminals into the one expression Lark's lexer matches with (_StateLexer).
-SCANNED_AFTER = 64
 
 
 def storable(parser: Lark) -> dict[str, Any]:
@@ -47,7 +45,10 @@ def storable(parser: Lark) -> dict[str, Any]:
     reduce's rule as an object of its own; and the rules' symbols and options shared
     (_with_shared_parts).  Each state's columns are a JSON text of their own, read when a
     parse first meets the state: reading all 6,780 of pacg's states' numbers with the rest
-    took 0.02 to 0.03 s, the texts 0.006 s."""
+    took 0.02 to 0.03 s, the texts 0.006 s.  With them, the ASCII characters each
+    terminal's matches may begin with (first_characters; None: any), which the state's
+    lexers try terminals by (_StateLexer): finding them takes 0.01 s for pacg's 430
+    terminals, which a one-file check would pay for a few hundred of them."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     table = data["parser"]["parser"]
     token_places = {number: place for place, number in enumerate(table["tokens"])}
@@ -59,7 +60,16 @@ def storable(parser: Lark) -> dict[str, Any]:
              for action, argument in actions.values()]])]
         for state, actions in table["states"].items()]
     table["tokens"] = list(table["tokens"].values())
-    return {"data": data, "memo": _with_shared_parts(memo)}
+    return {"data": data, "memo": _with_shared_parts(memo),
+            "first": {name: None if characters is None else "".join(sorted(characters))
+                      for name, characters in first_characters_of(parser).items()}}
+
+
+def first_characters_of(parser: Lark) -> dict[str, frozenset[str] | None]:
+    """The ASCII characters each of the parser's terminals may begin with (None: any)."""
+    flags = parser.lexer_conf.g_regex_flags
+    return {terminal.name: first_characters(terminal.pattern.to_regexp(), flags)
+            for terminal in parser.terminals}
 
 
 def _with_shared_parts(memo: dict[int, dict[str, Any]]) -> list[list[Any]]:
@@ -111,7 +121,9 @@ def loaded(stored: dict[str, Any]) -> Lark:
     frontend = parser.parser
     states = _States(dict(rows), token_names, parser.rules)
     frontend.parser._parse_table.states = states
-    frontend.lexer.lexers = _Lexers(states, frontend.lexer_conf)
+    first = {name: None if characters is None else frozenset(characters)
+             for name, characters in stored["first"].items()}
+    frontend.lexer.lexers = _Lexers(states, frontend.lexer_conf, first)
     return parser
 
 
@@ -138,9 +150,10 @@ class _Lexers(dict[int, BasicLexer]):
     whose rules are the same too, and compiles the same expression again for states that
     differ only in the rules they go to (776 lexers for pacg's states against 671)."""
 
-    def __init__(self, states: _States, conf: LexerConf) -> None:
+    def __init__(self, states: _States, conf: LexerConf,
+                 first: dict[str, frozenset[str] | None]) -> None:
         super().__init__()
-        self._states, self._conf = states, conf
+        self._states, self._conf, self._first = states, conf, first
         self._by_accepted: dict[frozenset[str], BasicLexer] = {}
         self._always = {*conf.ignore, *(conf.postlex.always_accept if conf.postlex else ())}
         self._expressions = _Expressions(conf)
@@ -154,7 +167,8 @@ class _Lexers(dict[int, BasicLexer]):
             conf.terminals = [terminals[name] for name in accepted | self._always
                               if name in terminals]
             # A lexer with callbacks of the user's is left as Lark makes it.
-            lexer = BasicLexer(conf) if conf.callbacks else _StateLexer(conf, self._expressions)
+            lexer = BasicLexer(conf) if conf.callbacks \
+                else _StateLexer(conf, self._expressions, self._first)
             self._by_accepted[accepted] = lexer
         self[state] = lexer
         return lexer
@@ -178,22 +192,26 @@ class _Expressions(dict[str, re.Pattern[str]]):
 
 
 class _StateLexer(BasicLexer):
-    """Lark's lexer of a state, which matches its first SCANNED_AFTER tokens terminal by
-    terminal, and only then compiles its terminals into one expression.
+    """Lark's lexer of a state, which tries at a position only the terminals whose matches
+    may begin with the character there, each with its own expression, in the order of the
+    one expression of all the state's terminals that Lark's lexer matches with.
 
-    Lark's lexer matches with an alternation of the state's terminals in its order
-    (`(?P<A>...)|(?P<B>...)`); with nothing after it, an alternation matches at a position
-    what the first of its alternatives that matches there matches alone, so trying the
-    terminals' own expressions in that order finds the same token.  A check of one file
-    meets about a hundred states, most of them for a few tokens, and compiling each state's
-    alternation was most of its parse; a check of a pool soon compiles the states it
-    meets often."""
+    With nothing after it, an alternation (`(?P<A>...)|(?P<B>...)`) matches at a position
+    what the first of its alternatives that matches there matches alone, and a terminal
+    that cannot begin with the character cannot match: the same token, found without
+    trying the rest.  Lark's expression tries every alternative at every position: at a
+    word, a sentence's first state tries some 45 phrases before the word terminal, most
+    failing on its first letter, and compiling the expression of a state was most of a
+    one-file check's parse.  The first characters are found as the tables are made
+    (first_characters) and kept with them."""
 
-    def __init__(self, conf: LexerConf, expressions: _Expressions) -> None:
+    def __init__(self, conf: LexerConf, expressions: _Expressions,
+                 first: dict[str, frozenset[str] | None]) -> None:
         super().__init__(conf)
-        self._expressions = expressions
+        self._expressions, self._first = expressions, first
         self._alternatives: list[TerminalDef] | None = None
-        self._matched = 0
+        # The terminals to try at a character, by the character, made when first met.
+        self._tried: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
 
     def _terminals_and_callbacks(self) -> list[TerminalDef]:
         """The terminals the state's alternation is of, in its order, setting the callbacks
@@ -207,18 +225,29 @@ class _StateLexer(BasicLexer):
         return self._alternatives
 
     def _build_scanner(self) -> Scanner:
+        # Lark's lexer asks for the expression only to say what a text that no terminal
+        # matches should have had.
         return Scanner(self._terminals_and_callbacks(), self.g_regex_flags, self.re,
                        self.use_bytes)
 
     def match(self, text: Any, pos: int) -> tuple[str, str] | None:
-        if self._scanner is not None or self._matched >= SCANNED_AFTER:
-            return self.scanner.match(text, pos)
-        self._matched += 1
-        for terminal in self._terminals_and_callbacks():
-            found = self._expressions[terminal.name].match(text.text, pos, text.end)
+        character = text.text[pos] if pos < text.end else ""
+        tried = self._tried.get(character)
+        if tried is None:
+            tried = self._tried[character] = self._to_try(character)
+        for name, expression in tried:
+            found = expression.match(text.text, pos, text.end)
             if found is not None:
-                return found.group(0), terminal.name
+                return found.group(0), name
         return None
+
+    def _to_try(self, character: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The terminals that may match at `character`, in order, and their expressions."""
+        names = [terminal.name for terminal in self._terminals_and_callbacks()]
+        if character.isascii() and character:  # beyond ASCII, every terminal
+            names = [name for name in names
+                     if self._first[name] is None or character in self._first[name]]
+        return [(name, self._expressions[name]) for name in names]
 
 
 class _Keywords:
