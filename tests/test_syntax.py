@@ -205,12 +205,13 @@ class _Recorder:
 
 
 # Rules of every shape Lark's trees take: a `?rule` kept as its one child though keywords
-# stand around it (its parent starts and ends with them), an inlined `_rule`, one that may
-# be empty, an alias, a missing `[optional]` part (last, or before another), a rule that keeps
-# its keywords.
+# stand around it (its parent starts and ends with them), or as None, its one `[optional]`
+# part missing; an inlined `_rule`, one that may be empty, an alias, a missing `[optional]`
+# part (last, or before another), a rule that keeps its keywords.
 SHAPES = r"""
     start: item+
-    ?item: "(" pair ")" | "<" NAME | loud | group
+    ?item: "(" pair ")" | "<" NAME | loud | group | tilde
+    ?tilde: "~" [NAME]
     pair: NAME ["=" NAME] -> binding
         | "@" [NAME] "/" NAME -> tagged
         | "!" _names
@@ -224,7 +225,8 @@ SHAPES = r"""
 
 
 @pytest.mark.parametrize("text", ["(a = b)", "(a) <c", "<c (a)", "shout d [ ] [e] (! f, g)",
-                                  "[ ] (a = b) [ ]", "(! f)", "(@ / a) (@ b / c)"])
+                                  "[ ] (a = b) [ ]", "(! f)", "(@ / a) (@ b / c)",
+                                  "~ (a) ~ b ~"])
 def test_reductions_build_what_a_walk_of_larks_tree_builds(text):
     """Each reduction is given the children and positions Lark's tree of the rule has."""
     parser = Lark(SHAPES, parser="lalr", propagate_positions=True, maybe_placeholders=True)

@@ -66,20 +66,16 @@ class _Reduction:
         self.inlined = _should_expand(rule.origin)
 
     def __call__(self, children: list[Any]) -> Any:
+        # From the first child with a place to the last: a token, or a rule that took text
+        # (not an inlined rule that took none, nor None, a `?rule`'s missing `[part]`).
         start = end = None
         for child in children:
-            if type(child) is not _Built:  # a token
-                start = child.start_pos
-                break
-            if child.start_pos is not None:
+            if child is not None and child.start_pos is not None:
                 start = child.start_pos
                 break
         if start is not None:
             for child in reversed(children):
-                if type(child) is not _Built:
-                    end = child.end_pos
-                    break
-                if child.end_pos is not None:
+                if child is not None and child.end_pos is not None:
                     end = child.end_pos
                     break
         kept: list[Any] = []
