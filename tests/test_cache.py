@@ -122,17 +122,27 @@ def test_a_damaged_or_foreign_cache_is_not_trusted(project, monkeypatch):
 def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
         project, monkeypatch, caplog):
     caplog.set_level(logging.INFO, logger="compiler")
-    made = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+    making = grammars.made_parser
+    made_parsers: list[Lark] = []
+    monkeypatch.setattr(grammars, "made_parser",
+                        lambda *arguments: made_parsers.append(making(*arguments))
+                        or made_parsers[-1])
+    first = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
     assert [record.getMessage().split(",")[0] for record in caplog.records] \
         == ["making the parser tables of frame.lark"]
+    (made,) = made_parsers  # Lark's parser, whose tables were stored
 
     caplog.clear()
     monkeypatch.setattr(Lark, "open", refused("the tables should have been read from the cache"))
     loaded = grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
     assert not caplog.records  # nothing to wait for
     text = (project / "cards" / "pacg" / "monsters.card").read_text()
-    assert loaded.parse(text) == made.parse(text)
-    assert [_described(rule) for rule in loaded.rules] == [_described(rule) for rule in made.rules]
+    # The run that made the tables parses with them as read back, as the runs after it do.
+    for parser in (first, loaded):
+        assert isinstance(parser.parser.parser._parse_table.states, tables._States)
+        assert parser.parse(text) == made.parse(text)
+        assert [_described(rule) for rule in parser.rules] \
+            == [_described(rule) for rule in made.rules]
     # The loaded parser makes a state's actions and lexer when a parse first meets the
     # state: what it makes for every state is what Lark made from the grammar.
     made_states = made.parser.parser._parse_table.states

@@ -9,6 +9,7 @@ fields or games for the parser.
 from __future__ import annotations
 
 import importlib.resources
+import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 
 from lark import Lark
 
-from compiler.cache import key_of, project_cache
+from compiler.cache import compact_json, key_of, project_cache
 from compiler.syntax import tables
 from compiler.syntax.reducing import ReducingParser
 from compiler.syntax.transform import AstBuilder, rule_method
@@ -135,10 +136,17 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
     # (docs/performance.md).
     _log.info("making the parser tables of %s.lark, once for this version of cardwright "
               "(a large grammar's take a few seconds)", grammar)
-    parser = _TablesOnly.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
-                              propagate_positions=propagate_positions, start=start)
-    cached.put(key, tables.storable(parser))
-    return parser
+    stored = tables.storable(made_parser(grammar, start, propagate_positions))
+    cached.put(key, stored)
+    # The parser of the tables as a later run reads them, so that every run, the first too,
+    # parses with the same lexers and callbacks (tables.loaded, reducing).
+    return tables.loaded(json.loads(compact_json(stored)))
+
+
+def made_parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
+    """Lark's LALR parser of grammar/<grammar>.lark, made from the grammar (_TablesOnly)."""
+    return _TablesOnly.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
+                            propagate_positions=propagate_positions, start=start)
 
 
 class _TablesOnly(Lark):
