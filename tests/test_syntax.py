@@ -180,8 +180,10 @@ def test_every_bundled_text_is_built_as_it_is_parsed_as_a_walk_of_its_tree_build
         frame, _ = read_frame(source)
         grammar = game_grammar(frame.game)
         for card in frame.cards:
-            texts = [(grammar.field_start(" ".join(header.field.lower().split())),
-                      header.value, header.value_start) for header in card.headers]
+            starts = [(grammar.field_start(" ".join(header.field.lower().split())), header)
+                      for header in card.headers]
+            texts = [(start, header.value, header.value_start) for start, header in starts
+                     if start is not None]
             texts += [("sentence", text, offset)
                       for offset, text in (split_sentences(source.text, *card.rules)
                                            if card.rules else ())]
