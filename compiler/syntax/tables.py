@@ -48,7 +48,8 @@ def storable(parser: Lark) -> dict[str, Any]:
     took 0.02 to 0.03 s, the texts 0.006 s.  With them, the ASCII characters each
     terminal's matches may begin with (first_characters; None: any), which the state's
     lexers try terminals by (_StateLexer): finding them takes 0.01 s for pacg's 430
-    terminals, which a one-file check would pay for a few hundred of them."""
+    terminals, which a one-file check would otherwise pay again for the few hundred it
+    meets."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     table = data["parser"]["parser"]
     token_places = {number: place for place, number in enumerate(table["tokens"])}
