@@ -1,7 +1,7 @@
 """The ASCII characters a regular expression's matches can begin with.
 
 A parser state's lexer tries its terminals in order at each position, and most of them
-cannot match there: at the start of a sentence pacg's lexer has some 45 phrases (`at the
+cannot match there: at the start of a sentence pacg's lexer has 44 phrases (`at the
 end of your turn`, `if you play`) before its word terminal, and at a word beginning with
 `d` all but a few fail on that letter.  Knowing each terminal's first characters, the lexer
 tries only those that may match (tables._StateLexer).

@@ -201,7 +201,7 @@ class _StateLexer(BasicLexer):
     what the first of its alternatives that matches there matches alone, and a terminal
     that cannot begin with the character cannot match: the same token, found without
     trying the rest.  Lark's expression tries every alternative at every position: at a
-    word, a sentence's first state tries some 45 phrases before the word terminal, most
+    word, a sentence's first state tries 44 phrases before the word terminal, most
     failing on its first letter, and compiling the expression of a state was most of a
     one-file check's parse.  The first characters are found as the tables are made
     (first_characters) and kept with them."""
