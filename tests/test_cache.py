@@ -223,7 +223,7 @@ def test_lexers_matching_terminal_by_terminal_read_as_lark_reads(monkeypatch):
     conf = copy(frontend.lexer_conf)
     conf.skip_validation = True
     monkeypatch.setattr(frontend.lexer, "lexers",
-                        tables._Lexers(states, conf, tables.first_characters_of(parser)))
+                        tables.StateLexers(states, conf, tables.first_characters_of(parser)))
     by_terminal = [_reading(parser, text, start) for start, text in variants]
     # Lark's own lexers of the states those parses met.
     monkeypatch.setattr(frontend, "lexer",

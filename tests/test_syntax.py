@@ -3,15 +3,19 @@ when text cannot be read."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
+from lark.parsers.lalr_parser import _Parser
 
 from compiler import ast
-from compiler.syntax import parse_text
+from compiler.cache import compact_json
+from compiler.syntax import parse_text, tables
 from compiler.syntax.frame import read_frame, split_sentences
 from compiler.syntax.grammars import (
     FRAME_GRAMMAR,
@@ -226,14 +230,71 @@ SHAPES = r"""
 """
 
 
+def _shapes_parser() -> Lark:
+    return Lark(SHAPES, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def _as_stored(parser: Lark) -> Lark:
+    """`parser` as a later run loads it from the project's cache."""
+    return tables.loaded(json.loads(compact_json(tables.storable(parser))))
+
+
+def _larks_loop_not_called(*arguments) -> None:
+    raise AssertionError("Lark's LALR loop read a text that reducing.py's loop should have")
+
+
+@pytest.mark.parametrize("stored", [False, True], ids=["larks_loop", "own_loop"])
 @pytest.mark.parametrize("text", ["(a = b)", "(a) <c", "<c (a)", "shout d [ ] [e] (! f, g)",
                                   "[ ] (a = b) [ ]", "(! f)", "(@ / a) (@ b / c)",
-                                  "~ (a) ~ b ~"])
-def test_reductions_build_what_a_walk_of_larks_tree_builds(text):
-    """Each reduction is given the children and positions Lark's tree of the rule has."""
-    parser = Lark(SHAPES, parser="lalr", propagate_positions=True, maybe_placeholders=True)
-    built = ReducingParser(parser, _Recorder.method_for).build(_Recorder(), text, "start")
+                                  "~ (a) ~ b ~", "  (a)  "])
+def test_reductions_build_what_a_walk_of_larks_tree_builds(text, stored, monkeypatch):
+    """Each reduction is given the children and positions Lark's tree of the rule has: with
+    Lark's own LALR loop driving a parser Lark made, and with reducing.py's loop driving one
+    loaded from stored tables, as every game's is."""
+    parser = _shapes_parser()
+    reader = ReducingParser(_as_stored(parser) if stored else parser, _Recorder.method_for)
+    if stored:
+        monkeypatch.setattr(_Parser, "parse", _larks_loop_not_called)
+    built = reader.build(_Recorder(), text, "start")
+    monkeypatch.undo()
     assert built == walked(_Recorder(), parser.parse(text), _Recorder.method_for)
+
+
+@pytest.mark.parametrize("text", ["(a = )", "(a", "<", "", "[ a b ]", "(a) $", "shout"])
+def test_a_text_the_loop_cannot_read_raises_the_error_larks_parser_raises(text):
+    """What the diagnostics are made from: Lark's error, its kind, place and expected
+    terminals, as Lark's own parse raises it."""
+    parser = _shapes_parser()
+    with pytest.raises(UnexpectedInput) as larks:
+        parser.parse(text)
+    with pytest.raises(UnexpectedInput) as ours:
+        ReducingParser(_as_stored(parser), _Recorder.method_for).build(_Recorder(), text,
+                                                                       "start")
+    assert type(ours.value) is type(larks.value)
+    assert (ours.value.pos_in_stream, ours.value.line, ours.value.column) \
+        == (larks.value.pos_in_stream, larks.value.line, larks.value.column)
+    assert getattr(ours.value, "expected", None) == getattr(larks.value, "expected", None)
+    assert getattr(ours.value, "allowed", None) == getattr(larks.value, "allowed", None)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_games_texts_are_read_by_the_loop_of_its_stored_tables(game, monkeypatch):
+    """The reader parses a game's texts with reducing.py's loop, never Lark's, which reads
+    only what that loop cannot, to raise Lark's error."""
+    texts = [text for path in sorted((CARDS / game).rglob("*.card"))
+             for text in _sentences(path)]
+    grammar = game_grammar(game)  # made, if it must be, with Lark's parser of grammars
+    monkeypatch.setattr(_Parser, "parse", _larks_loop_not_called)
+    for text in texts:
+        grammar.build(AstBuilder(SourceText("", text), 0, len(text)), text, "sentence")
+    assert len(texts) > 20
+
+
+def _sentences(path) -> list[str]:
+    source = SourceText(str(path), path.read_text(encoding="utf-8"))
+    frame, _ = read_frame(source)
+    return [text for card in frame.cards if card.rules
+            for _, text in split_sentences(source.text, *card.rules) if text.endswith(".")]
 
 
 # Lark writes out each optional item and each group of a rule as alternatives of the rule, and

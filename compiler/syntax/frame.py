@@ -1,22 +1,24 @@
 """Reads the frame of a card file: its Game line, each card's header lines and the stretch of
 rules text, as offsets into the file; then cuts rules text into sentences.
 
-The frame grammar (grammar/frame.lark) reads whole lines; this module turns its
-tree into offsets and leaves every value and sentence to the game's parser.
+The frame grammar (grammar/frame.lark) reads whole lines; this module turns what its
+rules hold into offsets and leaves every value and sentence to the game's parser.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from functools import cache
+from typing import Any, NamedTuple
 
-from lark import Tree
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from compiler.diagnostics import Diagnostic, error
 from compiler.syntax.errors import error_at
 from compiler.syntax.grammars import frame_parser
+from compiler.syntax.reducing import ReducingParser
 from compiler.syntax.source import SourceText
 
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
@@ -66,13 +68,30 @@ class FileFrame:
     cards: tuple[CardFrame, ...]
 
 
+class _Children:
+    """The frame's builder: each rule stands for the children it keeps (its tokens and the
+    rules within), all the frame reads of a file being its tokens' text and offsets."""
+
+    @staticmethod
+    def method_for(rule: str) -> None:
+        return None  # every rule to __default__
+
+    @staticmethod
+    def __default__(rule: str, children: list[Any], positions: Any) -> list[Any]:
+        return children
+
+
+@cache
+def _frame_reader() -> ReducingParser:
+    return ReducingParser(frame_parser(), _Children.method_for)
+
+
 def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
     """The frame of the file, or None and the diagnostic that says why it has none."""
-    parser = frame_parser()
     # Every line token ends in its line break; give the last line one.
     text = source.text if source.text.endswith("\n") else source.text + "\n"
     try:
-        tree = parser.parse(text)
+        game_line, *cards = _frame_reader().build(_Children, text, "card_file")
     except UnexpectedInput as exc:
         # The frame takes any line as a header or as rules text, so the one way to fail it is
         # a file that does not begin with its Game line.
@@ -83,15 +102,14 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
         return None, [error("CW101", span, "a card file begins with the game its cards "
                             "belong to", "make the first line that is not a comment "
                             "'Game: <id>', such as 'Game: pacg'")]
-    game_line, *cards = tree.children
-    line = game_line.children[0]
+    line = game_line[0]
     game = _header_line(line, line.start_pos)
     return FileFrame(game.value, game.value_start, line.start_pos + len(line.rstrip()),
                      tuple(_card_frame(card) for card in cards)), []
 
 
-def _card_frame(card: Tree) -> CardFrame:
-    block, *rules_part = card.children  # the header lines, then the rules text if any
+def _card_frame(card: list[Any]) -> CardFrame:
+    block, *rules_part = card  # the header lines, then the rules text if any
     headers = []
     misplaced = []
     offset = end = block.start_pos
@@ -106,7 +124,7 @@ def _card_frame(card: Tree) -> CardFrame:
         offset += len(line)
     rules = None
     if rules_part:  # the rules text, from the blank line that ends the headers
-        text = rules_part[0].children[0]
+        text: Token = rules_part[0][0]
         first = _FIRST_LINE_OF_TEXT.search(text)
         assert first is not None  # the token holds a line of text (grammar/frame.lark)
         rules = (text.start_pos + first.start(), text.start_pos + len(text.rstrip()))

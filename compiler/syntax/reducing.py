@@ -8,8 +8,12 @@ reduction calls the builder's method for the rule at once, with the children Lar
 tree would have held, already built, and the positions Lark would have given the tree: the
 same AST, built once (tests/test_syntax.py compares the two on every bundled text).
 
-The parse itself is Lark's: its tables, lexer and LALR loop, with these reductions as its
-callbacks.
+The tables and each state's lexer are Lark's, as the project's cache keeps them
+(compiler/syntax/tables.py); the loop that drives them is this module's (_Loop): Lark's,
+for each token, runs a generator, makes a Token with its line and column, asks its
+parser state for the token's action, and at each reduction hashes the rule (a Python
+call) to find its callback.  A text that the loop cannot read is read again by Lark's own
+loop, which raises the error Lark gives, with everything the diagnostics tell from it.
 """
 
 from __future__ import annotations
@@ -17,10 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lark import Lark
+from lark import Lark, Token
 from lark.grammar import Rule
 from lark.parse_tree_builder import _should_expand
+from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser import _Parser
+
+from compiler.syntax.tables import StateLexers
 
 # A builder's method for a rule, by the rule's name (or None, for its `__default__`).
 MethodFor = Callable[[str], Callable[..., Any] | None]
@@ -53,7 +60,9 @@ class _Reduction:
         "name",
         "nones_after",
         "one_child_kept",
+        "origin",
         "parser",
+        "size",
     )
 
     def __init__(self, parser: ReducingParser, rule: Rule, maybe_placeholders: bool) -> None:
@@ -64,6 +73,8 @@ class _Reduction:
         self.one_child_kept = rule.options.expand1 and not rule.alias
         # A parent takes in the children of a rule whose name begins with `_`.
         self.inlined = _should_expand(rule.origin)
+        # How many values it takes off the stack, and the symbol it leaves there.
+        self.size, self.origin = len(rule.expansion), rule.origin.name
 
     def __call__(self, children: list[Any]) -> Any:
         # From the first child with a place to the last: a token, or a rule that took text
@@ -140,6 +151,21 @@ class _Reductions(dict[Rule, _Reduction]):
         return reduction
 
 
+class _Actions(dict[int, dict[str, Any]]):
+    """Each state's actions as the loop takes them, made from Lark's row of the state when a
+    parse first reaches it: by the symbol, a shift's state (an int), or the reduced rule's
+    callback, found once rather than by hashing the rule at every reduction."""
+
+    def __init__(self, states: dict[int, dict[str, tuple]], reductions: _Reductions) -> None:
+        super().__init__()
+        self._states, self._reductions = states, reductions
+
+    def __missing__(self, state: int) -> dict[str, Any]:
+        row = self[state] = {symbol: argument if action is Shift else self._reductions[argument]
+                             for symbol, (action, argument) in self._states[state].items()}
+        return row
+
+
 class ReducingParser:
     """A Lark LALR parser (with `propagate_positions`, whose positions it gives) whose
     reductions call a builder's methods: `method_for(rule)` (compiler.syntax.transform's
@@ -150,8 +176,16 @@ class ReducingParser:
     def __init__(self, parser: Lark, method_for: MethodFor) -> None:
         self.method_for = method_for
         self._frontend = parser.parser
-        self._lalr = _Parser(self._frontend.parser._parse_table,
-                             _Reductions(self, parser.rules, parser.options.maybe_placeholders))
+        table = self._frontend.parser._parse_table
+        reductions = _Reductions(self, parser.rules, parser.options.maybe_placeholders)
+        self._lalr = _Parser(table, reductions)
+        # The loop of this module runs the lexers of parsers from the project's cache (the
+        # game grammars'); one Lark made, with its own lexers, keeps Lark's loop.
+        lexers = getattr(self._frontend.lexer, "lexers", None)
+        self._own_loop = isinstance(lexers, StateLexers) and not self._frontend.lexer_conf.callbacks
+        self._actions = _Actions(table.states, reductions)
+        self._lexers = lexers
+        self._starts, self._ends = table.start_states, table.end_states
         # The builder of the text being parsed: set for each parse, as the callbacks are
         # made once for all of them.
         self.builder: Any = None
@@ -161,7 +195,64 @@ class ReducingParser:
         UnexpectedInput, as its parser would."""
         self.builder = builder
         try:
-            result = self._lalr.parse(self._frontend._make_lexer_thread(text), start)
+            result = self._parse(text, start) if self._own_loop else _UNREAD
+            if result is _UNREAD:
+                result = self._lalr.parse(self._frontend._make_lexer_thread(text), start)
+                if self._own_loop:  # Lark read what the loop could not: a defect of the loop
+                    raise AssertionError(f"the parser's loop could not read {text!r}")
         finally:
             self.builder = None
         return result.value if type(result) is _Built else result
+
+    def _parse(self, text: str, start: str) -> Any:
+        """What Lark's LALR loop makes of `text` (see its parse_from_state and feed_token),
+        or _UNREAD where it would raise.  A token is made with its offsets only: its line and
+        column are for Lark's messages, which come from Lark's own loop."""
+        actions, lexers = self._actions, self._lexers
+        states: list[int] = [self._starts[start]]
+        values: list[Any] = []
+        end_state = self._ends[start]
+        position, end = 0, len(text)
+        while True:
+            token: Token | None = None
+            if position < end:
+                lexer = lexers[states[-1]]
+                found = lexer.token_at(text, position, end)
+                if found is None:
+                    return _UNREAD
+                value, symbol = found
+                start_pos, position = position, position + len(value)
+                if symbol in lexer.ignore_types:
+                    continue
+                token = Token(symbol, value, start_pos, None, None, None, None, position)
+                keyword = lexer.callback.get(symbol)
+                if keyword is not None:
+                    token = keyword(token)
+                    symbol = token.type
+            else:
+                symbol = "$END"
+            while True:
+                action = actions[states[-1]].get(symbol)
+                if action is None:
+                    return _UNREAD
+                if type(action) is int:
+                    if token is None:  # the end is never shifted
+                        return _UNREAD
+                    states.append(action)
+                    values.append(token)
+                    break
+                size = action.size
+                if size:
+                    children = values[-size:]
+                    del states[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                values.append(action(children))
+                states.append(actions[states[-1]][action.origin])
+                if token is None and states[-1] == end_state:
+                    return values[-1]
+
+
+# What the loop returns for a text it cannot read.
+_UNREAD = object()

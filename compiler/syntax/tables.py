@@ -124,7 +124,7 @@ def loaded(stored: dict[str, Any]) -> Lark:
     frontend.parser._parse_table.states = states
     first = {name: None if characters is None else frozenset(characters)
              for name, characters in stored["first"].items()}
-    frontend.lexer.lexers = _Lexers(states, frontend.lexer_conf, first)
+    frontend.lexer.lexers = StateLexers(states, frontend.lexer_conf, first)
     return parser
 
 
@@ -144,12 +144,13 @@ class _States(dict[int, dict[str, tuple]]):
         return row
 
 
-class _Lexers(dict[int, BasicLexer]):
+class StateLexers(dict[int, BasicLexer]):
     """The contextual lexer's lexer of each state, made when the parse first reaches the
     state, as Lark's ContextualLexer makes it: of the terminals the state accepts and those
-    ignored.  One serves every state that accepts the same terminals; Lark's serves those
-    whose rules are the same too, and compiles the same expression again for states that
-    differ only in the rules they go to (776 lexers for pacg's states against 671)."""
+    ignored; a _StateLexer, unless the parser has callbacks of the user's.  One serves every
+    state that accepts the same terminals; Lark's serves those whose rules are the same too,
+    and compiles the same expression again for states that differ only in the rules they go
+    to (776 lexers for pacg's states against 671)."""
 
     def __init__(self, states: _States, conf: LexerConf,
                  first: dict[str, frozenset[str] | None]) -> None:
@@ -232,12 +233,18 @@ class _StateLexer(BasicLexer):
                        self.use_bytes)
 
     def match(self, text: Any, pos: int) -> tuple[str, str] | None:
-        character = text.text[pos] if pos < text.end else ""
+        return self.token_at(text.text, pos, text.end)
+
+    def token_at(self, text: str, pos: int, end: int) -> tuple[str, str] | None:
+        """The text and terminal of the token at `pos` in text[:end], or None where no
+        terminal of the state matches; once it has found one, the state's callbacks are set
+        (_terminals_and_callbacks)."""
+        character = text[pos] if pos < end else ""
         tried = self._tried.get(character)
         if tried is None:
             tried = self._tried[character] = self._to_try(character)
         for name, expression in tried:
-            found = expression.match(text.text, pos, text.end)
+            found = expression.match(text, pos, end)
             if found is not None:
                 return found.group(0), name
         return None
