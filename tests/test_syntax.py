@@ -116,6 +116,19 @@ def test_a_sentence_may_run_over_several_lines_and_windows_line_ends_are_read():
     assert triggered.span.line == 7 and triggered.span.end_line == 9
 
 
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(text=st.text(st.sampled_from("ab \n\r"), max_size=30), data=st.data())
+def test_a_span_ends_where_its_end_offset_stands(text, data):
+    """A span's end is the line and column of its end offset (or its start's, if the end
+    is before the start), whether or not it ends on the line it starts on."""
+    source = SourceText("f", text)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(0, len(text)))
+    span = source.span(start, end)
+    assert (span.line, span.col) == source.position(start)
+    assert (span.end_line, span.end_col) == source.position(max(start, end))
+
+
 def test_spans_point_into_the_file():
     card = one_card("""
         Game: pacg

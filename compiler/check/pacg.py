@@ -86,6 +86,18 @@ _ROLL_EFFECTS = (ast.RerollCheck, ast.TakeResult)
 # What a bane's text about the check to defeat it may do to that check.
 _CHECK_EFFECTS = (ast.AddToCheck, ast.AddDice, ast.Subtract, ast.ForceOutcome, ast.PayForEach,
                   ast.ForEachPlayed)
+# What the effects of each kind of text may be (_window_kind, _untimed_kind): any other
+# kind's, a bane's.
+_ALLOWED = {
+    "boon": _POWER_EFFECTS,
+    "boon_roll": (*_POWER_EFFECTS, *_ROLL_EFFECTS),
+    "boon_encountered": (*_SHARED_EFFECTS, ast.ForceOutcome),
+    "bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
+    "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
+    "bane_before": (*_BANE_EFFECTS, ast.ForceOutcome),
+    "bane_defeat_checks": (*_BANE_EFFECTS, ast.ForceOutcome, ast.EachAttemptsDefeat),
+    "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS, ast.ForceOutcome),
+}
 # Kinds of card a selector or a forbidding may name.
 _KINDS = (*BANES, *BOONS, *SELECTOR_WORDS)
 
@@ -473,31 +485,11 @@ class _CardCheck(CardCheck):
 
     def _effect(self, kind: str, effect: ast.Effect) -> None:
         """Whether a bane (or a displayed card) or a boon may do `effect`, and what it holds."""
-        if kind in ("boon", "boon_roll"):
-            allowed = (*_POWER_EFFECTS, *_ROLL_EFFECTS) if kind == "boon_roll" else _POWER_EFFECTS
-            if isinstance(effect, ast.Forbid) and effect.on_check:  # `... on this check`
-                allowed = (ast.Forbid,)
-            why = "a boon cannot do this" if not isinstance(effect, _ROLL_EFFECTS) else \
-                "only 'If you would fail the check' and 'If you would succeed at the check' " \
-                "have dice to reroll"
-        elif kind == "boon_encountered":
-            allowed = (*_SHARED_EFFECTS, ast.ForceOutcome)
-            why = "a boon, as it is encountered, cannot do this: its powers are for when it " \
-                  "is played"
-        else:
-            allowed = {"bane_check": (*_BANE_EFFECTS, *_CHECK_EFFECTS),
-                       "bane_examined": (*_BANE_EFFECTS, ast.EncounterSelf),
-                       "bane_before": (*_BANE_EFFECTS, ast.ForceOutcome),
-                       "bane_defeat_checks": (*_BANE_EFFECTS, ast.ForceOutcome,
-                                              ast.EachAttemptsDefeat),
-                       "bane_roll": (*_BANE_EFFECTS, *_ROLL_EFFECTS, ast.ForceOutcome)}.get(
-                kind, _BANE_EFFECTS)
-            why = f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
-                  "checks are what boons do" + ("" if not isinstance(effect, ast.EncounterSelf)
-                                                else "; a card is encountered from a deck only "
-                                                "when it is examined")
+        allowed = _ALLOWED.get(kind, _BANE_EFFECTS)
+        if kind in ("boon", "boon_roll") and isinstance(effect, ast.Forbid) and effect.on_check:
+            allowed = (ast.Forbid,)  # `... on this check`
         if not isinstance(effect, allowed):
-            self.report("CW204", effect, why)
+            self.report("CW204", effect, self._why_not(kind, effect))
         elif isinstance(effect, ast.ForceOutcome) \
                 and (effect.outcome == "acquired") != (kind == "boon_encountered"):
             self.report("CW204", effect, f"a {self.card.type} is not "
@@ -524,6 +516,20 @@ class _CardCheck(CardCheck):
             self._check_step(effect.check)
             if isinstance(effect, ast.Attempt) and effect.then is not None:
                 self._effect(kind, effect.then)
+
+    def _why_not(self, kind: str, effect: ast.Effect) -> str:
+        """Why a card of `kind` may not do `effect` (_effect)."""
+        if kind in ("boon", "boon_roll"):
+            return "a boon cannot do this" if not isinstance(effect, _ROLL_EFFECTS) else \
+                "only 'If you would fail the check' and 'If you would succeed at the check' " \
+                "have dice to reroll"
+        if kind == "boon_encountered":
+            return "a boon, as it is encountered, cannot do this: its powers are for when it " \
+                   "is played"
+        return f"a {self.card.type} cannot do this: evading, reducing damage and adding to " \
+               "checks are what boons do" + ("" if not isinstance(effect, ast.EncounterSelf)
+                                             else "; a card is encountered from a deck only "
+                                             "when it is examined")
 
     def _while_displayed(self, kind: str, sentence: ast.WhileDisplayed) -> None:
         """A boon's or bane's standing text while it is displayed beside a character, which

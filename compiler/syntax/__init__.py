@@ -112,19 +112,20 @@ class _CardReader:
         return ast.Card(self.grammar.game, tuple(fields), self._readings(), span=span)
 
     def _fields(self) -> list[ast.Field]:
-        fields: list[ast.Field] = []
+        fields: list[tuple[int, ast.Field]] = []  # with each its place in the game's order
         seen: set[str] = set()
         for header in self.frame.headers:
-            item = self._field(header)
-            if item is None:
+            read = self._field(header)
+            if read is None:
                 continue
+            item = read[1]
             if item.name in seen:
                 self.diagnostics.append(error("CW105", item.span, f"the field '{item.name}' is "
                                               "given twice", "keep one of them"))
                 continue
             seen.add(item.name)
-            fields.append(item)
-        self.name = next((item.value for item in fields if item.name == "Name"), "")
+            fields.append(read)
+        self.name = next((item.value for _, item in fields if item.name == "Name"), "")
         for required in REQUIRED_FIELDS:
             if required not in seen:
                 span = self.source.span(self.frame.start, self.frame.start)
@@ -132,19 +133,18 @@ class _CardReader:
                                               f"add a line '{required}: ...' to its headers"))
         # The AST keeps fields in the game's order, so that the order they are written in
         # does not change what a card means.
-        order = list(self.grammar.fields.values())
-        return sorted(fields, key=lambda item: order.index(item.name))
+        return [item for _, item in sorted(fields, key=lambda read: read[0])]
 
-    def _field(self, header: HeaderLine) -> ast.Field | None:
-        folded = " ".join(header.field.lower().split())
-        start = self.grammar.field_start(folded)
-        if start is None:
+    def _field(self, header: HeaderLine) -> tuple[int, ast.Field] | None:
+        """The field and its place in the game's order, or None if it cannot be read."""
+        known = self.grammar.field_as_written(header.field)
+        if known is None:
             self.diagnostics.append(error(
                 "CW103", self._field_name_span(header),
                 f"'{header.field}' is not a field of {self.grammar.game} cards",
                 did_you_mean(header.field, self.grammar.fields.values())))
             return None
-        name = self.grammar.fields[folded]
+        start, name, order = known
         if not header.value:
             self.diagnostics.append(error("CW104", self._field_name_span(header),
                                           f"the field '{name}' has no value"))
@@ -154,7 +154,7 @@ class _CardReader:
             return None
         value, place = self._own(*read)
         end = header.value_start + len(header.value)
-        return ast.Field(name, value, place, span=self.source.span(header.field_start, end))
+        return order, ast.Field(name, value, place, span=self.source.span(header.field_start, end))
 
     def _field_name_span(self, header: HeaderLine) -> ast.Span:
         return self.source.span(header.field_start, header.field_start + len(header.field))

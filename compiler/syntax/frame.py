@@ -42,6 +42,7 @@ _HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
 # whitespace within a line, as `\s` has them.
 _FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[^\S\n]*\S")
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
+_SPACES = re.compile(r"\s*")  # `\s` is what str.isspace() is, in Python's `re`
 
 
 class HeaderLine(NamedTuple):  # a tuple: a pool has one for every header of every card
@@ -166,13 +167,14 @@ def split_sentences(text: str, start: int, end: int) -> list[tuple[int, str]]:
     ending at its full stop or where the next row begins (_row_end).  Comment lines within
     are turned to spaces, so that offsets still match the file.  A sentence may lack its
     full stop, for the caller to report or, a row of one word, to read."""
-    body = _COMMENT_LINE.sub(lambda match: " " * len(match.group()), text[start:end])
+    body = text[start:end]
+    if "#" in body:
+        body = _COMMENT_LINE.sub(lambda match: " " * len(match.group()), body)
     sentences: list[tuple[int, str]] = []
     position = 0
     in_table = False
     while True:
-        while position < len(body) and body[position].isspace():
-            position += 1
+        position = _SPACES.match(body, position).end()
         if position >= len(body):
             return sentences
         row = _ROW_LABEL.match(body, position) if in_table else None

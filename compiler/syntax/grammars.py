@@ -54,6 +54,8 @@ class GameGrammar:
     # start of a text of their own: card text repeats itself (`Type: Monster`, `If defeated,
     # ...`), and the reader moves what it built before to where the text stands.
     remembered: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False)
+    _written_fields: dict[str, tuple[str, str, int] | None] = field(default_factory=dict,
+                                                                    compare=False)
 
     @cached_property
     def _reducing(self) -> ReducingParser:
@@ -72,6 +74,20 @@ class GameGrammar:
     def field_start(self, folded_name: str) -> str | None:
         """The start rule that reads a field's value, or None for an unknown field."""
         return f"field_{folded_name.replace(' ', '_')}" if folded_name in self.fields else None
+
+    def field_as_written(self, written: str) -> tuple[str, str, int] | None:
+        """The start rule, name and place in the grammar's order of the field a header
+        names as `written` (`Check`, `armour  class`), or None for an unknown field: found
+        once for each spelling, as every card of a pool writes the same few."""
+        known = self._written_fields.get(written, False)
+        if known is False:
+            if len(self._written_fields) >= MAX_REMEMBERED:  # a hostile file's made-up fields
+                self._written_fields.clear()
+            folded = " ".join(written.lower().split())
+            start = self.field_start(folded)
+            known = self._written_fields[written] = None if start is None else (
+                start, self.fields[folded], list(self.fields).index(folded))
+        return known
 
 
 def forget_readings() -> None:

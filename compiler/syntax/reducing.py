@@ -9,11 +9,12 @@ tree would have held, already built, and the positions Lark would have given the
 same AST, built once (tests/test_syntax.py compares the two on every bundled text).
 
 The tables and each state's lexer are Lark's, as the project's cache keeps them
-(compiler/syntax/tables.py); the loop that drives them is this module's (_Loop): Lark's,
-for each token, runs a generator, makes a Token with its line and column, asks its
-parser state for the token's action, and at each reduction hashes the rule (a Python
-call) to find its callback.  A text that the loop cannot read is read again by Lark's own
-loop, which raises the error Lark gives, with everything the diagnostics tell from it.
+(compiler/syntax/tables.py); the loop that drives them is this module's
+(ReducingParser._parse).  Lark's, for each token, runs a generator, makes a Token with its
+line and column, asks its parser state for the token's action, and at each reduction
+hashes the rule (a Python call) to find its callback.  A text that the loop cannot read is
+read again by Lark's own loop, which raises the error Lark gives, with everything the
+diagnostics tell from it.
 """
 
 from __future__ import annotations

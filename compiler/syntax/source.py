@@ -34,5 +34,9 @@ class SourceText:
 
     def span(self, start: int, end: int) -> Span:
         line, col = self.position(start)
-        end_line, end_col = self.position(max(start, end))
+        end = max(start, end)
+        # Most spans end on the line they start on: no second search of the line starts.
+        if line == len(self.line_starts) or end < self.line_starts[line]:
+            return Span(self.path, line, col, line, col + end - start)
+        end_line, end_col = self.position(end)
         return Span(self.path, line, col, end_line, end_col)
