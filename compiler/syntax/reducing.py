@@ -63,6 +63,7 @@ class _Reduction:
         "one_child_kept",
         "origin",
         "parser",
+        "picked",
         "size",
     )
 
@@ -71,6 +72,11 @@ class _Reduction:
         self.name = rule.alias or rule.options.template_source or rule.origin.name
         self.method = parser.method_for(self.name)
         self.kept, self.nones_after = _kept_children(rule, maybe_placeholders)
+        # Where no child is inlined and no None stands for a missing part (most rules), the
+        # children kept are those at these places.
+        self.picked = None if self.nones_after or any(
+            inline or nones for _, inline, nones in self.kept) \
+            else [index for index, _, _ in self.kept]
         self.one_child_kept = rule.options.expand1 and not rule.alias
         # A parent takes in the children of a rule whose name begins with `_`.
         self.inlined = _should_expand(rule.origin)
@@ -90,16 +96,22 @@ class _Reduction:
                 if child is not None and child.end_pos is not None:
                     end = child.end_pos
                     break
-        kept: list[Any] = []
-        for index, inline, nones in self.kept:
-            if nones:
-                kept += [None] * nones
-            if inline:
-                kept += children[index].inlined
-            else:
-                kept.append(children[index])
-        if self.nones_after:
-            kept += [None] * self.nones_after
+        picked = self.picked
+        if picked is None:
+            kept: list[Any] = []
+            for index, inline, nones in self.kept:
+                if nones:
+                    kept += [None] * nones
+                if inline:
+                    kept += children[index].inlined
+                else:
+                    kept.append(children[index])
+            if self.nones_after:
+                kept += [None] * self.nones_after
+        elif len(picked) == len(children):  # every child, in its order
+            kept = children
+        else:
+            kept = [children[index] for index in picked]
         if self.one_child_kept and len(kept) == 1:
             only = kept[0]
             if type(only) is _Built and start is not None:
@@ -225,7 +237,9 @@ class ReducingParser:
                 start_pos, position = position, position + len(value)
                 if symbol in lexer.ignore_types:
                     continue
-                token = Token(symbol, value, start_pos, None, None, None, None, position)
+                # Token(...) checks its arguments for a name Lark no longer takes, then
+                # makes the token with _future_new.
+                token = _new_token(symbol, value, start_pos, None, None, None, None, position)
                 keyword = lexer.callback.get(symbol)
                 if keyword is not None:
                     token = keyword(token)
@@ -257,3 +271,4 @@ class ReducingParser:
 
 # What the loop returns for a text it cannot read.
 _UNREAD = object()
+_new_token = Token._future_new
