@@ -3,8 +3,6 @@ when text cannot be read."""
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 import json
 from collections import Counter
 
@@ -454,32 +452,6 @@ def test_nodes_compare_hash_and_show_as_their_dataclasses_would_spans_aside():
     assert repr(damage(here)) == (
         "Damage(target=Target(kind='you'), amount=Amount(dice=0, sides=0, plus=2, times=1, "
         "per_player=False, adventure=0), kind=Word(text='Fire'), unreducible=False)")
-
-
-def _kinds_of_node() -> list[type]:
-    return [kind for kind in vars(ast).values()
-            if isinstance(kind, type) and issubclass(kind, ast.Node) and kind is not ast.Node]
-
-
-@pytest.mark.parametrize("kind", [*_kinds_of_node(), ast.Reading], ids=lambda kind: kind.__name__)
-def test_a_node_is_made_from_what_its_dataclass_would_take_and_stays_frozen(kind):
-    """Each kind's quicker __init__ (ast._with_quick_init) takes the parameters the
-    dataclass's would, in their order, of their kinds, with their defaults, and sets every
-    field from them; the node stays frozen."""
-    reference = dataclasses.dataclass(frozen=True)(type(kind.__name__, (kind,), {}))
-    ours, theirs = (inspect.signature(made.__init__).parameters.values()
-                    for made in (kind, reference))
-    assert [(item.name, item.kind) for item in ours] \
-        == [(item.name, item.kind) for item in theirs]
-    fields = {item.name: item for item in dataclasses.fields(kind)}
-    for item in ours:
-        if item.name in fields and fields[item.name].default is not dataclasses.MISSING:
-            assert item.default == fields[item.name].default
-    values = {name: object() for name in fields}
-    made = kind(**values)
-    assert all(getattr(made, name) is value for name, value in values.items())
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        made.span = None
 
 
 @pytest.mark.parametrize(("text", "expected"), [
