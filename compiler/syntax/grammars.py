@@ -54,8 +54,9 @@ class GameGrammar:
     # start of a text of their own: card text repeats itself (`Type: Monster`, `If defeated,
     # ...`), and the reader moves what it built before to where the text stands.
     remembered: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False)
-    _written_fields: dict[str, tuple[str, str, int] | None] = field(default_factory=dict,
-                                                                    compare=False)
+    # The fields headers name, by how they are written (field_as_written).
+    _written_fields: dict[str, tuple[str, str, int] | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @cached_property
     def _reducing(self) -> ReducingParser:
