@@ -292,12 +292,14 @@ def test_a_text_the_loop_cannot_read_raises_the_error_larks_parser_raises(text):
 
 @pytest.mark.parametrize("game", game_ids())
 def test_a_games_texts_are_read_by_the_loop_of_its_stored_tables(game, monkeypatch):
-    """The reader parses a game's texts with reducing.py's loop, never Lark's, which reads
-    only what that loop cannot, to raise Lark's error."""
-    texts = [text for path in sorted((CARDS / game).rglob("*.card"))
-             for text in _sentences(path)]
-    grammar = game_grammar(game)  # made, if it must be, with Lark's parser of grammars
+    """The reader parses a game's files' frames and texts with reducing.py's loop, never
+    Lark's, which reads only what that loop cannot, to raise Lark's error."""
+    paths = sorted((CARDS / game).rglob("*.card"))
+    # The parsers made first, if they must be, with Lark's parser of grammars.
+    grammar = game_grammar(game)
+    read_frame(SourceText(str(paths[0]), paths[0].read_text(encoding="utf-8")))
     monkeypatch.setattr(_Parser, "parse", _larks_loop_not_called)
+    texts = [text for path in paths for text in _sentences(path)]
     for text in texts:
         grammar.build(AstBuilder(SourceText("", text), 0, len(text)), text, "sentence")
     assert len(texts) > 20
