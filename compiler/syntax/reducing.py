@@ -148,15 +148,16 @@ def _kept_children(rule: Rule, maybe_placeholders: bool
 
 
 class _Reductions(dict[Rule, _Reduction]):
-    """Each rule's callback, made when a parse first reduces the rule: pacg has 2,523 rules,
-    and checking one card reduces about a hundred of them."""
+    """Each rule's callback, made when a parse first meets the rule among a state's actions
+    (_Actions) or, in Lark's loop, first reduces it: pacg has 2,523 rules, and checking one
+    card reduces about a hundred of them."""
 
     def __init__(self, parser: ReducingParser, rules: list[Rule], maybe_placeholders: bool
                  ) -> None:
         super().__init__()
         self._parser, self._maybe_placeholders = parser, maybe_placeholders
-        # Lark's parser asks at every reduction whether it has callbacks at all: with one
-        # made from the start, the answer is the dict's own, not a call to Python.
+        # Lark's loop calls the callbacks only when the dict of them is not empty (`if
+        # callbacks`), so one is made from the start.
         self[rules[0]] = _Reduction(parser, rules[0], maybe_placeholders)
 
     def __missing__(self, rule: Rule) -> _Reduction:
@@ -192,8 +193,9 @@ class ReducingParser:
         table = self._frontend.parser._parse_table
         reductions = _Reductions(self, parser.rules, parser.options.maybe_placeholders)
         self._lalr = _Parser(table, reductions)
-        # The loop of this module runs the lexers of parsers from the project's cache (the
-        # game grammars'); one Lark made, with its own lexers, keeps Lark's loop.
+        # The loop of this module runs the state lexers of parsers from the project's cache
+        # (every grammar's); one Lark made, with its own lexers, or one with callbacks of
+        # the user's (whose lexers are Lark's: tables.StateLexers), keeps Lark's loop.
         lexers = getattr(self._frontend.lexer, "lexers", None)
         self._own_loop = isinstance(lexers, StateLexers) and not self._frontend.lexer_conf.callbacks
         self._actions = _Actions(table.states, reductions)
