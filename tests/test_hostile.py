@@ -105,6 +105,26 @@ def test_templates_cannot_write_card_text_without_a_filter():
         environment.from_string("def {{ name|ident }}(): pass").render(name="os.system")
 
 
+def test_what_templates_put_together_from_filtered_values_is_code():
+    environment = python_backend._environment()
+    template = environment.from_string(
+        "{% macro call(f, x) %}{{ f|ident }}({{ x|py }}){% endmacro %}"
+        "{% set body %}return {{ call('g', name) }}{% endset %}"
+        "def f():\n    {{ body }}\n")
+    assert template.render(name="x'") == 'def f():\n    return g("x\'")\n'
+
+
+@pytest.mark.parametrize("template", [
+    "{{ (name|py).upper() }}",  # a string method gives a plain str
+    "{{ (name|py) ~ name }}",  # so does joining with `~`
+    "{{ (name|py)[1:-1] }}",  # and slicing: the quotes gone, the text would be code
+    "{% set body %}{{ name }}{% endset %}{{ body|py }}",
+])
+def test_text_made_from_code_is_not_code(template):
+    with pytest.raises(python_backend.BackendError, match="without the py or ident filter"):
+        python_backend._environment().from_string(template).render(name="x'); evil() #")
+
+
 def test_templates_cannot_write_a_value_the_ir_does_not_have():
     environment = python_backend._environment()
     with pytest.raises(python_backend.BackendError, match="does not have"):

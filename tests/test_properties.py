@@ -11,9 +11,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from jinja2.filters import do_indent
-from markupsafe import Markup
 
-from compiler.backends.python import indent, py, render_card
+from compiler.backends.python import Code, indent, py, render_card
 from compiler.check import CardFacts, Pool, check_card
 from compiler.diagnostics import has_errors
 from compiler.games import GAMES
@@ -146,4 +145,4 @@ def test_literals_are_written_as_pprint_writes_them(value):
 @TEXT_EXAMPLES
 @given(st.text(alphabet="ab \n", max_size=40), st.integers(0, 20))
 def test_code_is_indented_as_jinja_indents_it(text, width):
-    assert indent(Markup(text), width) == do_indent(Markup(text), width)
+    assert indent(Code(text), width) == do_indent(text, width)
