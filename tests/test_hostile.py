@@ -118,7 +118,7 @@ def test_what_templates_put_together_from_filtered_values_is_code():
     "{{ (name|py).upper() }}",  # a string method gives a plain str
     "{{ (name|py) ~ name }}",  # so does joining with `~`
     "{{ (name|py)[1:-1] }}",  # and slicing: the quotes gone, the text would be code
-    "{% set body %}{{ name }}{% endset %}{{ body|py }}",
+    "{% set body %}{{ name }}{% endset %}{{ body|py }}",  # refused inside the block
 ])
 def test_text_made_from_code_is_not_code(template):
     with pytest.raises(python_backend.BackendError, match="without the py or ident filter"):
