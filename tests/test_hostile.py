@@ -125,6 +125,10 @@ def test_text_made_from_code_is_not_code(template):
         python_backend._environment().from_string(template).render(name="x'); evil() #")
 
 
+def test_the_backend_hands_out_plain_text_not_code():
+    assert type(python_backend.render_index("pacg", [])) is str
+
+
 def test_templates_cannot_write_a_value_the_ir_does_not_have():
     environment = python_backend._environment()
     with pytest.raises(python_backend.BackendError, match="does not have"):

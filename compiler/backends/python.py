@@ -72,7 +72,7 @@ def _parsed(source: str, what: str) -> str:
         compile(source, f"<generated {what}>", "exec", dont_inherit=True)
     except SyntaxError as exc:
         raise BackendError(f"the module generated for {what} does not parse: {exc}") from exc
-    return str(source)
+    return str(source)  # a plain str: the Code mark is for the templates alone
 
 
 class _CodeEnvironment(Environment):
