@@ -120,14 +120,21 @@ def command_seconds(args: list[str], cwd: Path, runs: int,
     return median_seconds(work, runs, before)
 
 
-def kernel_share(before: resource.struct_rusage, after: resource.struct_rusage) -> float:
-    """The share of the worker processes' time between two readings spent in the kernel.
-    On this machine a cold build's workers spent about 0.6 s of 8 s there when the disk was
-    quiet and 5.7 to 7.3 s of 13 to 15 s soon after many files were deleted (ext4 mounted
-    with `discard`; docs/performance.md): read with it, the cold build's figure tells the
-    compiler's time from the disk's."""
-    user = after.ru_utime - before.ru_utime
-    kernel = after.ru_stime - before.ru_stime
+def processor_seconds() -> tuple[float, float]:
+    """The processor time this process and the workers it has waited for have taken so
+    far: in Python (user) and in the kernel (system)."""
+    own, workers = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                         resource.RUSAGE_CHILDREN))
+    return own.ru_utime + workers.ru_utime, own.ru_stime + workers.ru_stime
+
+
+def kernel_share(before: tuple[float, float], after: tuple[float, float]) -> float:
+    """The share of the processor time between two readings (processor_seconds) spent in
+    the kernel.  On this machine a cold build's workers spent about 0.6 s of 8 s there when
+    the disk was quiet and 5.7 to 7.3 s of 13 to 15 s soon after many files were deleted
+    (ext4 mounted with `discard`; docs/performance.md): read with it, the cold build's
+    figure tells the compiler's time from the disk's."""
+    user, kernel = after[0] - before[0], after[1] - before[1]
     return round(kernel / (user + kernel), 2) if user + kernel else 0.0
 
 
@@ -254,13 +261,12 @@ def main() -> None:
             results["check_cards_per_s"] = round(cards / check_s)
             results["floor_ratio"] = round(check_s / floor_seconds(texts, runs), 1)
             every_core = RunOptions(jobs=os.cpu_count() or 1)
-            workers_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            before_cold = processor_seconds()
             cold_s = median_seconds(lambda: build([pool], out, options=every_core), runs,
                                     before=lambda: (clear_cache(project),
                                                     set_aside(out)))
             results["build_cards_per_s"] = round(cards / cold_s)
-            results["build_kernel_share"] = kernel_share(
-                workers_before, resource.getrusage(resource.RUSAGE_CHILDREN))
+            results["build_kernel_share"] = kernel_share(before_cold, processor_seconds())
             build([pool], out, options=every_core)
             results["noop_build_s"] = round(
                 median_seconds(lambda: build([pool], out, options=every_core), runs,
