@@ -13,7 +13,7 @@ from __future__ import annotations
 import keyword
 import pprint
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -91,6 +91,15 @@ class _CodeEnvironment(Environment):
     @staticmethod
     def concat(parts: Iterable[str]) -> Code:
         return Code("".join(parts))
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> dict[str, Any]:
+        """A template's globals as one plain dict, where Jinja's is a ChainMap over the
+        environment's that follows later changes to them (this environment's are set once,
+        before any template is loaded).  Every render copies a template's globals into its
+        context and every `import` compares the two templates' keys: through a ChainMap,
+        in Python, a tenth of rendering the benchmark pool's cards (1.13 s against 1.03 s
+        for 10,000 cards without the compile, three runs each, alternated)."""
+        return {**self.globals, **(d or {})}
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:
