@@ -365,20 +365,20 @@ def _build(paths: Sequence[str | Path], out: Path, check_only: bool, options: Ru
                 records.put(record_key, fresh)
         return report
     unrendered = frozenset(relative for relative in report.written
-                           if compilation.modules[relative].text is None)
+                           if compilation.modules[relative].text is None
+                           and not compilation.modules[relative].staged)
     if unrendered:  # known from the cache, not rendered: render their cards
         # A module named in render_again is always rendered, so each retry names more.
         again = options.render_again | unrendered
         return _build(paths, out, False, dataclasses.replace(options, render_again=again),
                       present, staging)
-    changed = {relative: compilation.modules[relative].text for relative in report.written}
     # Staged modules are in the new tree already: it is the one to keep, however few they are.
+    changed = {relative: compilation.modules[relative].text for relative in report.written
+               if not compilation.modules[relative].staged}
     if staging is None and out.is_dir() and len(changed) + len(report.removed) <= FEW_CHANGES:
         update_tree(out, changed, report.removed)
     else:
-        replace_tree(out, {relative: text for relative, text in changed.items()
-                           if not compilation.modules[relative].staged},
-                     owned=list(present), unchanged=unchanged, staging=staging)
+        replace_tree(out, changed, owned=list(present), unchanged=unchanged, staging=staging)
     if records is not None:
         for relative in report.removed:
             del present[relative]

@@ -15,7 +15,7 @@ import pytest
 
 from compiler import batch, files
 from compiler import build as build_module
-from compiler.build import RunOptions, build
+from compiler.build import RunOptions, build, compile_paths
 from tests.conftest import CARDS, ROOT
 
 
@@ -107,8 +107,11 @@ def test_a_few_modules_built_into_a_folder_of_other_files_join_them(tmp_path):
     assert 0 < len(modules) <= build_module.FEW_CHANGES
     assert tree(tmp_path / "generated") == {
         "README.md": b"kept\n",
-        **{path: module.text.encode() for path, module in modules.items()}}
+        **{path: text.encode() for path, text in compile_paths([CARDS / "ucg"]).outputs.items()}}
     assert not list(tmp_path.glob(".generated.staging-*"))
+    # The cards' modules were written as they were rendered: their texts were not kept.
+    staged = [module for module in modules.values() if module.staged]
+    assert len(staged) == len(modules) - 1 and all(module.text is None for module in staged)
 
 
 def test_a_build_with_an_error_leaves_no_folder_and_no_staging(tmp_path):
