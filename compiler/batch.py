@@ -78,11 +78,13 @@ class Module(NamedTuple):
     digest: str  # sha256 of the text
     text: str | None = None  # when rendered in this run, and not staged
     # Written, by the process that rendered it, into the staging folder of the build's new
-    # tree (FileWork.stage).
-    staged: bool = False
+    # tree (FileWork.stage): the file's size and modification time, which the build's
+    # record of the tree keeps (the folder is moved into place, its files untouched).
+    staged: tuple[int, int] | None = None
 
     @classmethod
-    def of(cls, path: str, name: str, ident: str, text: str, staged: bool = False) -> Module:
+    def of(cls, path: str, name: str, ident: str, text: str,
+           staged: tuple[int, int] | None = None) -> Module:
         """A staged module keeps no text: it would only be sent back from the worker that
         wrote it to the process that runs the build, which has nothing more to do with it
         (15 MB of text for the benchmark's 10,000 cards)."""
@@ -262,9 +264,8 @@ def _module(program: ir.Program, stage: TreeWriter | None) -> Module:
     from compiler.backends import python as python_backend  # Jinja2: only when rendering
 
     path, text = python_backend.module_path(program), python_backend.render_card(program)
-    if stage is not None:
-        stage.write(path, text)
-    return Module.of(path, program["name"], program["ident"], text, staged=stage is not None)
+    staged = stage.write(path, text) if stage is not None else None
+    return Module.of(path, program["name"], program["ident"], text, staged)
 
 
 def _span_data(span: ast.Span) -> list[Any]:

@@ -383,8 +383,8 @@ def _build(paths: Sequence[str | Path], out: Path, check_only: bool, options: Ru
         for relative in report.removed:
             del present[relative]
         for relative in report.written:  # the others kept their files (linked, if moved)
-            stat = (out / relative).stat()
-            present[relative] = [stat.st_size, stat.st_mtime_ns]
+            present[relative] = list(compilation.modules[relative].staged
+                                     or _size_and_time(os.stat(out / relative)))
         records.put(record_key, _record(out, compilation.modules, present))
     return report
 
@@ -403,9 +403,13 @@ def _scan(out: Path) -> dict[str, list[int]]:
             with _listing(game.path) as modules:
                 for module in modules:
                     if module.name.endswith(".py") and module.is_file():
-                        stat = module.stat()
-                        found[prefix + module.name] = [stat.st_size, stat.st_mtime_ns]
+                        found[prefix + module.name] = list(_size_and_time(module.stat()))
     return found
+
+
+def _size_and_time(stat: os.stat_result) -> tuple[int, int]:
+    """What the record of a tree keeps of each file's state (and TreeWriter.write tells)."""
+    return stat.st_size, stat.st_mtime_ns
 
 
 @contextlib.contextmanager

@@ -86,6 +86,18 @@ def test_an_edited_card_rewrites_its_module_and_only_it(project, monkeypatch):
     assert tree(project / "generated") == cold_build(project, "cold")
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_build_after_a_cold_one_reads_no_module(project, monkeypatch, jobs):
+    """The record of the tree a cold build made, each module written as its card was
+    rendered (with its size and time from the writer), answers for every file of it."""
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
+    options = RunOptions(use_cache=True, jobs=jobs)
+    assert build([project / "cards"], project / "generated", options=options).written
+    monkeypatch.setattr(build_module, "_digest_of", refused("the record should answer"))
+    report = build([project / "cards"], project / "generated", options=options)
+    assert not report.written and not report.removed
+
+
 def test_a_renamed_card_is_checked_again_wherever_it_is_named(project):
     options = RunOptions(use_cache=True, jobs=1)
     assert check_paths([project / "cards"], options).ok
