@@ -30,6 +30,7 @@ from compiler.files import (
     find_card_files,
     read_card_file,
     replace_tree,
+    size_and_time,
     staging_beside,
     update_tree,
 )
@@ -384,7 +385,7 @@ def _build(paths: Sequence[str | Path], out: Path, check_only: bool, options: Ru
             del present[relative]
         for relative in report.written:  # the others kept their files (linked, if moved)
             present[relative] = list(compilation.modules[relative].staged
-                                     or _size_and_time(os.stat(out / relative)))
+                                     or size_and_time(os.stat(out / relative)))
         records.put(record_key, _record(out, compilation.modules, present))
     return report
 
@@ -403,13 +404,8 @@ def _scan(out: Path) -> dict[str, list[int]]:
             with _listing(game.path) as modules:
                 for module in modules:
                     if module.name.endswith(".py") and module.is_file():
-                        found[prefix + module.name] = list(_size_and_time(module.stat()))
+                        found[prefix + module.name] = list(size_and_time(module.stat()))
     return found
-
-
-def _size_and_time(stat: os.stat_result) -> tuple[int, int]:
-    """What the record of a tree keeps of each file's state (and TreeWriter.write tells)."""
-    return stat.st_size, stat.st_mtime_ns
 
 
 @contextlib.contextmanager

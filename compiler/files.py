@@ -130,8 +130,12 @@ class TreeWriter:
         with open(self.target(relative), "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
             stream.flush()
-            stat = os.fstat(stream.fileno())
-        return stat.st_size, stat.st_mtime_ns
+            return size_and_time(os.fstat(stream.fileno()))
+
+
+def size_and_time(stat: os.stat_result) -> tuple[int, int]:
+    """What a build's record of its tree keeps of each file (compiler.build)."""
+    return stat.st_size, stat.st_mtime_ns
 
 
 def replace_tree(out: Path, files: Mapping[str, str], owned: Sequence[str],

@@ -98,7 +98,7 @@ class _CodeEnvironment(Environment):
         before any template is loaded).  Every render copies a template's globals into its
         context and every `import` compares the two templates' keys: through a ChainMap,
         in Python, a tenth of rendering the benchmark pool's cards (1.13 s against 1.03 s
-        for 10,000 cards without the compile, three runs each, alternated)."""
+        for 10,000 cards without the compile, three processes each, alternated)."""
         return {**self.globals, **(d or {})}
 
     def getattr(self, obj: Any, attribute: str) -> Any:
