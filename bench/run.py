@@ -275,10 +275,10 @@ def main() -> None:
             results["one_card_build_s"] = round(
                 median_seconds(lambda: build([pool], out, options=every_core), runs,
                                before=lambda: (edit(), as_a_new_command())), 3)
-        # One file on its own, as a pre-commit hook checks it (it may name cards it does not
-        # hold, so it may report errors: the time is what counts): first on a machine that
-        # never ran cardwright, the parser tables made (and kept for the runs after); then
-        # unchanged, answered by the last run's record.
+        # One file, as a pre-commit hook checks it (beside the rest of the pool's folder, whose
+        # cards its cards may name, reporting on it alone): first on a machine that never ran
+        # cardwright, the parser tables made (and kept for the runs after) and the whole
+        # folder checked; then unchanged, answered by the last run's record.
         one_card = first_card_file(pool)
         results["first_run_check_one_file_s"] = round(
             command_seconds(["check", str(one_card)], project, 1,

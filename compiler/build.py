@@ -17,7 +17,7 @@ import dataclasses
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -28,6 +28,7 @@ from compiler.check import CardFacts, Pool, duplicate_names
 from compiler.diagnostics import Diagnostic, error, has_errors
 from compiler.files import (
     find_card_files,
+    project_card_folder,
     read_card_file,
     replace_tree,
     size_and_time,
@@ -134,14 +135,32 @@ def check_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
     return _compile(paths, render=False, options=options)
 
 
+def check_in_project(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
+                     ) -> Compilation:
+    """Check the card files under `paths` as a command names them, a pre-commit hook the
+    files just edited: those inside their project's card folder are checked beside the rest
+    of it, since a card may name a card of another file (`suffer the scourge Frightened`),
+    and only the files under `paths` are reported on.  The run is over the whole folder, so
+    the last run's record of it answers for the files not edited (compiler.runs)."""
+    folders = sorted({folder for path in paths
+                      if (folder := project_card_folder(Path(path))) is not None})
+    if not folders:
+        return check_paths(paths, options)
+    named, missing = find_card_files(paths)
+    shown = {name for _, name in named} | {item.span.file for item in missing}
+    return _compile([*folders, *paths], render=False, options=options, shown=shown)
+
+
 def compile_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
                   ) -> Compilation:
     """Check every card under `paths`, then lower the sound ones and render their modules."""
     return _compile(paths, render=True, options=options)
 
 
-def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
-             ) -> Compilation:
+def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions,
+             shown: Collection[str] | None = None) -> Compilation:
+    """A run over the card files under `paths`; with `shown`, a report on the files of those
+    names alone (and on the errors their cards have with other files', ACROSS_FILES)."""
     result = Compilation()
     files = [(name, text, batch.file_key(name, text)) for _, name, text in
              read_paths(paths, result.diagnostics, result.sources)]
@@ -153,13 +172,27 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions
     if run is None:
         run = _run(result, files, render, options, recording=records is not None)
     for file_result in run.results:
-        result.card_count += file_result.card_count
         result.diagnostics.extend(file_result.diagnostics)
         result.modules.update((module.path, module) for module in file_result.modules)
     result.modules.update((module.path, module) for module in run.indexes)
+    if shown is not None:  # those files' diagnostics (reading's too), cards and texts alone
+        result.diagnostics = [item for item in result.diagnostics
+                              if item.span.file in shown or item.code in ACROSS_FILES]
+        shown = {*shown, *(item.span.file for item in result.diagnostics)}
+        result.sources = {name: text for name, text in result.sources.items() if name in shown}
+    result.card_count = sum(file_result.card_count for (name, _, _), file_result
+                            in zip(files, run.results, strict=True)
+                            if shown is None or name in shown)
     if records is not None and run.record is not None and run.record is not last:
         run.record.write(records, record_key)
     return result
+
+
+# The errors that one file's cards give another's cards: a name given twice (reported on the
+# second card) and two modules at one path.  A check that reports on some files of a folder
+# (check_in_project) reports these wherever they are: the second card may be the one
+# beside the files it reports on, the first in them.
+ACROSS_FILES = ("CW208", "CW300")
 
 
 # Run records (compiler.runs): one for each set of files a command was run on (a check and a

@@ -22,11 +22,13 @@ import click
 
 import compiler
 from compiler import batch, cache
-from compiler.build import BuildReport, Compilation, RunOptions, build, check_paths
+from compiler.build import BuildReport, Compilation, RunOptions, build, check_in_project
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
+from compiler.files import PROJECT_CARDS
 from compiler.games import GAMES
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
+DEFAULT_PATHS = (Path(PROJECT_CARDS),)  # what the commands read when given no paths
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -100,10 +102,13 @@ def check(paths: tuple[Path, ...], output: str, strict: bool, jobs: int | None,
     PATHS are .card files or folders to search for them.  Reports every
     problem, each at file:line:column (codes in docs/diagnostics.md), then a
     summary; exits 0 when no card has an error (warnings allowed unless
-    --strict), 1 when one does.
+    --strict), 1 when one does.  Files inside the project's cards/ folder are
+    checked beside the rest of it (their cards may name cards of other files),
+    as a pre-commit hook that passes the edited files wants; only PATHS are
+    reported on.
     """
     bar = _ProgressBar()
-    compilation = check_paths(paths or (Path("cards"),), _run_options(jobs, no_cache, bar))
+    compilation = check_in_project(paths or DEFAULT_PATHS, _run_options(jobs, no_cache, bar))
     bar.close()
     sys.exit(_report(compilation, output, strict))
 
@@ -126,7 +131,7 @@ def build_command(paths: tuple[Path, ...], out: Path, check_only: bool, output: 
     while any card has an error.
     """
     bar = _ProgressBar()
-    report = build(paths or (Path("cards"),), out, check_only, _run_options(jobs, no_cache, bar))
+    report = build(paths or DEFAULT_PATHS, out, check_only, _run_options(jobs, no_cache, bar))
     bar.close()
     status = _report(report.compilation, output, strict)
     if status != EXIT_OK:
@@ -187,7 +192,7 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
     from compiler.coverage import measure, render_text
 
     bar = _ProgressBar()
-    report = measure(paths or (Path("cards"),), bar.start)
+    report = measure(paths or DEFAULT_PATHS, bar.start)
     bar.close()
     if report.unread:
         for item in report.unread:
@@ -241,7 +246,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     """
     from compiler.fmt import format_paths
 
-    report = format_paths(paths or (Path("cards"),), check_only or show_diff)
+    report = format_paths(paths or DEFAULT_PATHS, check_only or show_diff)
     if report.diagnostics:
         click.echo(render_human(report.diagnostics, report.sources))
     for name, (before, after) in report.changed.items():

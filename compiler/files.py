@@ -21,6 +21,7 @@ from compiler.diagnostics import Diagnostic, error
 
 CARD_SUFFIX = ".card"
 ROOT_MARKERS = (".git", "pyproject.toml")
+PROJECT_CARDS = "cards"  # a project's card folder, below its root (what the commands default to)
 
 
 def find_card_files(paths: Sequence[str | Path]
@@ -60,6 +61,17 @@ def _folder_name(folder: Path) -> str | None:
         return None
     relative = resolved.relative_to(root).as_posix()
     return "" if relative == "." else relative
+
+
+def project_card_folder(path: Path) -> Path | None:
+    """The card folder (`cards/` at its project's root) that `path` lies inside, if it lies
+    inside one: the cards beside it, which its cards may name."""
+    resolved = path.resolve()
+    root = project_root(resolved.parent)
+    if root is None:
+        return None
+    folder = root / PROJECT_CARDS
+    return folder if resolved != folder and resolved.is_relative_to(folder) else None
 
 
 @cache
