@@ -141,11 +141,15 @@ def render_human(diagnostics: Iterable[Diagnostic], sources: Mapping[str, str],
     is shown with control characters escaped, so it cannot drive the terminal."""
     paint = _painter(colour)
     blocks = []
+    lines_of: dict[str, list[str]] = {}  # each file's lines, split once for all its quotes
     for item in sorted(diagnostics, key=sort_key):
         severity = paint(item.severity.value, _RED if item.severity is Severity.ERROR else _YELLOW)
         lines = [f"{paint(str(item.span), _BOLD)}: {severity}[{item.code}]: "
                  f"{printable(item.message)}"]
-        lines.extend(_quote(item.span, sources.get(item.span.file), paint))
+        file = item.span.file
+        if file not in lines_of and file in sources:
+            lines_of[file] = sources[file].split("\n")
+        lines.extend(_quote(item.span, lines_of.get(file), paint))
         if item.hint:
             lines.append(f"  = {paint('hint', _CYAN)}: {printable(item.hint)}")
         blocks.append("\n".join(lines))
@@ -221,9 +225,14 @@ def _escape_property(text: str) -> str:
 
 
 def printable(text: str) -> str:
-    """The text with control, format and line-separator characters written as escapes."""
+    """The text with control, format and line-separator characters written as escapes.  Each
+    of those is one `str.isprintable` refuses, so text it takes (nearly all) is kept as it is
+    without asking each character's category."""
+    text = text.replace("\t", " ")
+    if text.isprintable():
+        return text
     return "".join(f"\\u{ord(char):04x}" if unicodedata.category(char) in _HIDDEN else char
-                   for char in text.replace("\t", " "))
+                   for char in text)
 
 
 _HIDDEN = ("Cc", "Cf", "Zl", "Zp")
@@ -236,10 +245,10 @@ def _painter(colour: bool) -> Callable[[str, str], str]:
     return lambda text, code: f"\x1b[{code}m{text}\x1b[0m"
 
 
-def _quote(span: Span, text: str | None, paint: Callable[[str, str], str]) -> list[str]:
-    if text is None:
+def _quote(span: Span, source_lines: list[str] | None, paint: Callable[[str, str], str]
+           ) -> list[str]:
+    if source_lines is None:
         return []
-    source_lines = text.split("\n")
     if not 1 <= span.line <= len(source_lines):
         return []
     line = source_lines[span.line - 1]
