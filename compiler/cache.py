@@ -34,14 +34,17 @@ _SOURCE_SUFFIXES = (".py", ".j2", ".lark")
 
 
 @cache
-def fingerprint() -> str:
+def fingerprint(made_by: str = "") -> str:
     """A hash of the compiler's source, templates and grammars, and of the versions of
-    Python and Lark: any change to them makes every entry stale."""
+    Python and Lark: any change to them makes every entry stale.  With `made_by`, a
+    subpackage, of its source and the grammars alone, for entries nothing else goes into:
+    the parser tables are the grammars' and compiler.syntax's, and a version of cardwright
+    that changed neither need not make them again (8 s of a first run for pacg's)."""
     import lark  # only for its version; the parser itself is imported where it is used
 
     digest = hashlib.sha256(f"{sys.version_info[:2]} lark {lark.__version__}".encode())
     grammars = Path(str(importlib.resources.files("compiler.grammar")))
-    for folder in (_PACKAGE, grammars):
+    for folder in (_PACKAGE / made_by, grammars):
         for path in sorted(folder.rglob("*")):
             if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts:
                 digest.update(path.name.encode())
@@ -49,9 +52,10 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-def key_of(*parts: str) -> str:
-    """The key of an entry made from `parts`, with the compiler's fingerprint."""
-    digest = hashlib.sha256(fingerprint().encode())
+def key_of(*parts: str, made_by: str = "") -> str:
+    """The key of an entry made from `parts`, with the fingerprint of the compiler's source
+    that makes it (`fingerprint`)."""
+    digest = hashlib.sha256(fingerprint(made_by).encode())
     for part in parts:
         digest.update(len(part).to_bytes(8, "little"))
         digest.update(part.encode("utf-8", "surrogatepass"))

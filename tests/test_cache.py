@@ -166,6 +166,41 @@ def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
         loaded.parser.parser._parse_table.states[max(made_states) + 1]
 
 
+def test_parser_tables_outlast_changes_to_the_compiler_outside_its_syntax(
+        tmp_path, monkeypatch, request):
+    """The tables' key changes with compiler.syntax's source (and the grammars), every other
+    entry's with any of the compiler's."""
+    package = tmp_path / "compiler"
+    shutil.copytree(cache._PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+    request.addfinalizer(cache.fingerprint.cache_clear)
+
+    def keys() -> tuple[str, str]:
+        cache.fingerprint.cache_clear()
+        return cache.key_of("results"), cache.key_of("tables", made_by="syntax")
+
+    def edit(relative: str) -> None:
+        path = package / relative
+        path.write_text(path.read_text() + "\n# edited\n")
+
+    results, tables_key = keys()
+    edit("diagnostics.py")
+    assert keys() == (keys()[0], tables_key) and keys()[0] != results
+    results = keys()[0]
+    edit("syntax/tables.py")
+    assert keys()[0] != results and keys()[1] != tables_key
+
+
+def test_a_version_that_changed_nothing_of_the_syntax_reads_the_tables_made_before(
+        project, monkeypatch):
+    grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+    same_syntax = cache.fingerprint
+    monkeypatch.setattr(cache, "fingerprint",
+                        lambda made_by="": same_syntax(made_by) if made_by else "another")
+    monkeypatch.setattr(grammars, "made_parser", refused("the tables should be read back"))
+    grammars._parser(grammars.FRAME_GRAMMAR, ["card_file"], propagate_positions=False)
+
+
 def test_tables_are_made_without_checking_the_grammars_terminals(project, monkeypatch):
     """The checks of a grammar's terminals are made by the tests (test_syntax.py) and left
     out of a first run (grammars._TablesOnly), whether or not interegular is installed."""

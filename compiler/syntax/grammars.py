@@ -140,9 +140,10 @@ def _text_rules(parser: Lark) -> frozenset[str]:
 
 def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
     """The LALR parser of grammar/<grammar>.lark, its tables from the project's cache when
-    they are there (building them is most of a short run's time)."""
+    they are there (building them is most of a short run's time), kept across versions of
+    cardwright that change neither the grammars nor compiler.syntax (cache.fingerprint)."""
     cached = project_cache("tables")
-    key = key_of("tables", grammar, *start, str(propagate_positions))
+    key = key_of("tables", grammar, *start, str(propagate_positions), made_by="syntax")
     stored = cached.get(key)
     if stored is not None:
         try:
@@ -151,7 +152,7 @@ def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:
             pass
     # Made from the grammar: for pacg's, from every start rule, 8 s of this machine's time
     # (docs/performance.md).
-    _log.info("making the parser tables of %s.lark, once for this version of cardwright "
+    _log.info("making the parser tables of %s.lark, once for this version of the grammar "
               "(a large grammar's take a few seconds)", grammar)
     stored = tables.storable(made_parser(grammar, start, propagate_positions))
     cached.put(key, stored)
