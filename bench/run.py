@@ -34,6 +34,7 @@ from compiler.build import RunOptions, build, check_paths  # noqa: E402
 from compiler.cache import CACHE_DIR  # noqa: E402
 from compiler.play import DEMO_SCENARIO, load_cards, load_scenario  # noqa: E402
 from compiler.runtime import pacg  # noqa: E402
+from compiler.runtime.dice import Dice  # noqa: E402
 from compiler.syntax.grammars import forget_readings  # noqa: E402
 
 POOL_CARDS = 10_000
@@ -159,6 +160,7 @@ def edit_one_card(path: Path) -> Callable[[], None]:
     return edit
 
 
+DEMO_SEEDS = range(1, 201)
 WINDOWS = ("when_encountered", "before_encounter", "if_defeated", "if_undefeated",
            "after_encounter")
 
@@ -169,7 +171,14 @@ def demo_setup() -> dict:
             if key not in ("game", "cards", "seed", "description")}
 
 
-def encounters_per_s(versions: dict[str, dict], runs: int, seeds: range = range(1, 201)
+def demo_encounters(cards: dict, seeds: range = DEMO_SEEDS) -> int:
+    """The encounters of the demo's games, played with the log on to count them."""
+    setup = demo_setup()
+    return sum(event["event"] == "encounter" for seed in seeds
+               for event in pacg.play(setup, cards, seed).events)
+
+
+def encounters_per_s(versions: dict[str, dict], runs: int, seeds: range = DEMO_SEEDS
                      ) -> dict[str, int]:
     """Whole pacg encounters a second with the log off, for each version of the cards: the
     demo scenario, many seeds.  The versions take turns, a run each, so that a busy moment of
@@ -177,8 +186,7 @@ def encounters_per_s(versions: dict[str, dict], runs: int, seeds: range = range(
     cards' ratio swung from 0.74 to 1.61 in three runs of one day (2026-11-27), the code the
     same.  They play the same games (same_games), so they have as many encounters."""
     setup = demo_setup()
-    encounters = sum(event["event"] == "encounter" for seed in seeds
-                     for event in pacg.play(setup, versions["generated"], seed).events)
+    encounters = demo_encounters(versions["generated"], seeds)
     times: dict[str, list[float]] = {name: [] for name in versions}
     for _ in range(runs):
         for name, cards in versions.items():
@@ -188,6 +196,37 @@ def encounters_per_s(versions: dict[str, dict], runs: int, seeds: range = range(
             times[name].append(time.perf_counter() - start)
     return {name: round(encounters / statistics.median(seconds))
             for name, seconds in times.items()}
+
+
+def dice_floor_seconds(cards: dict, runs: int, seeds: range = DEMO_SEEDS) -> float:
+    """The runtime's floor: the time the demo's games take to draw their numbers from the
+    seeded dice and do nothing else (each game's draws, with their bounds, recorded as it is
+    played, then drawn again from a generator of its seed).  No runtime that plays these
+    games with these dice can be faster; an encounter draws about six numbers."""
+    setup = demo_setup()
+    draws: list[int] = []  # every game's bounds, one after another
+    bounds: dict[int, list[int]] = {}
+    drawn = Dice.below
+
+    def recorded(dice: Dice, bound: int) -> int:
+        draws.append(bound)
+        return drawn(dice, bound)
+
+    Dice.below = recorded  # type: ignore[method-assign]
+    try:
+        for seed in seeds:
+            first = len(draws)
+            pacg.play(setup, cards, seed, log=False)
+            bounds[seed] = draws[first:]
+    finally:
+        Dice.below = drawn  # type: ignore[method-assign]
+
+    def draw_all() -> None:
+        for seed, game in bounds.items():
+            below = Dice(seed).below
+            for bound in game:
+                below(bound)
+    return median_seconds(draw_all, runs)
 
 
 def card_versions() -> dict[str, dict]:
@@ -307,6 +346,12 @@ def main() -> None:
     # Time over hand-written time (at most 1.1 wanted); interpreter time over generated time.
     results["runtime_ratio_handwritten"] = round(speed["handwritten"] / speed["generated"], 2)
     results["runtime_ratio_interpreted"] = round(speed["generated"] / speed["interpreted"], 2)
+    # The runtime's floor, as floor_ratio is the check's: encounters a second if they did
+    # nothing but draw their dice's numbers, and how many times longer an encounter takes.
+    generated = versions["generated"]
+    floor_per_s = demo_encounters(generated) / dice_floor_seconds(generated, runs)
+    results["encounter_floor_per_s"] = round(floor_per_s)
+    results["runtime_floor_ratio"] = round(floor_per_s / speed["generated"], 1)
     peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     results["peak_memory_mb"] = round(peak / 1024)
