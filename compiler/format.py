@@ -504,16 +504,20 @@ def _pile(e: ast.PileAction, voice: Voice) -> str:
 
 
 def _draw(e: ast.Draw, voice: Voice) -> str:
-    up_to = "up to " if e.up_to else ""
-    return f"{_acting(e.target, 'draw', voice)} {up_to}{count_words(e.count, False)}"
+    up_to = "up to " if e.up_to else ""  # `up to 1 card`: a number after it, never `a`
+    count = count_words(e.count, False, numeral=e.up_to)
+    return f"{_acting(e.target, 'draw', voice)} {up_to}{count}"
 
 
-def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = ()) -> str:
-    """`a card`, `a random card`, `2 cards`, `1d4 cards`, `an item or weapon`."""
+def count_words(amount: ast.Amount, random: bool, kinds: tuple[ast.Word, ...] = (),
+                numeral: bool = False) -> str:
+    """`a card` (`1 card` with `numeral`), `a random card`, `2 cards`, `1d4 cards`, `an item
+    or weapon`."""
     word = "random " if random else ""
     what = _list(map(str, kinds), "or") if kinds else None
     if str(amount) == "1":
-        return f"{_article(word or what or 'card')} {word}{what or 'card'}"
+        one = "1" if numeral else _article(word or what or "card")
+        return f"{one} {word}{what or 'card'}"
     return f"{amount} {word}{what or 'cards'}"
 
 

@@ -97,6 +97,14 @@ def test_synonyms_become_the_canonical_wording():
         """)
 
 
+def test_one_card_after_up_to_stays_a_number():
+    """`up to` takes a number, never `a` (found in the benchmark's pool, bench/pool.py)."""
+    formatted = round_trip(with_game("Name: X\nType: Item\n\nYou may draw up to 1 cards.\n"
+                                     "Each character draws up to 2 card.\n", "pacg"))
+    assert formatted.endswith("You may draw up to 1 card.\n"
+                              "Each character draws up to 2 cards.\n")
+
+
 def test_field_order_does_not_change_what_a_card_means():
     first = parse_text("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n", "x.card")
     second = parse_text("Game: pacg\n\nCheck: Combat 5\nType: Monster\nName: A\n", "x.card")
