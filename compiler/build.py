@@ -129,6 +129,14 @@ def parse_paths(paths: Sequence[str | Path], diagnostics: list[Diagnostic],
         yield ParsedFile(path, name, text, parse_source(SourceText(name, text), GAMES))
 
 
+# The errors that one file's cards give another's cards: a name given twice (reported on the
+# second card) and two modules at one path.  A check that reports on some files of a folder
+# (check_in_project) reports these wherever they are: the second card may be the one
+# beside the files it reports on, the first in them.  A run after one that found any is
+# made whole (_reuse).
+ACROSS_FILES = ("CW208", "CW300")
+
+
 def check_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
                 ) -> Compilation:
     """Parse and check every card under `paths`."""
@@ -188,13 +196,6 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions,
     return result
 
 
-# The errors that one file's cards give another's cards: a name given twice (reported on the
-# second card) and two modules at one path.  A check that reports on some files of a folder
-# (check_in_project) reports these wherever they are: the second card may be the one
-# beside the files it reports on, the first in them.
-ACROSS_FILES = ("CW208", "CW300")
-
-
 # Run records (compiler.runs): one for each set of files a command was run on (a check and a
 # build of the project, of a folder, of a file...), each as large as the run's result.
 RUNS_KEPT = 4
@@ -246,9 +247,10 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
     changed (or have a module among `render_again`, RunOptions) and the changes tell the
     other files nothing new: each changed file has the same facts (runs.facts_of) as on
     record, and its sound cards the same modules' names and paths, so that the pools and the
-    indexes are the same; and the last run found no error, so that no card was a duplicate
-    of one in another file (a duplicate name and two modules at one path are all that one
-    file's diagnostics take from another).  None when the run must be made whole."""
+    indexes are the same; and the last run found no error of one file's cards with another's
+    (ACROSS_FILES: a duplicate name, two modules at one path, all that one file's
+    diagnostics take from another), whatever other errors it found.  None when the run must
+    be made whole."""
     changed = {index for index, (_, _, key) in enumerate(files) if key != last.keys[index]}
     if len(changed) >= batch.WORTH_A_WORKER:
         return None
@@ -260,7 +262,8 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
             return None
     if not changed:  # the record answers for every file
         return _Run(results, last.index_modules(), last)
-    if any(has_errors(file_result.diagnostics) for file_result in results):
+    if any(item.code in ACROSS_FILES for file_result in results
+           for item in file_result.diagnostics):
         return None
     places = sorted(changed)
     work = batch.FileWork([files[index] for index in places], render, keep=False,

@@ -399,14 +399,16 @@ def _together(*edits: Callable[[Path], None]) -> Callable[[Path], None]:
 
 # Edits one after another, each of a kind the last run's record must answer rightly: those
 # that tell other cards nothing new (a difficulty, a rule, every card of a file moved down a
-# line), one that makes an error and one that mends it, those that change the pool, a card
-# named as one in another file, then edits of both files that leave the names alone, and
-# two files edited at once.
+# line), one that makes an error, another file's made and mended while it stands, and its
+# mending, those that change the pool, a card named as one in another file, then edits of
+# both files that leave the names alone, and two files edited at once.
 EDITS = [
     _edit("pacg/monsters.card", "Check: Combat 8", "Check: Combat 9"),
     _edit("pacg/monsters.card", "1 Combat damage", "2 Combat damage"),
     _edit("pacg/monsters.card", "Game: pacg\n", "Game: pacg\n\n"),
     _edit("pacg/monsters.card", "Check: Combat 9", "Check: Combat 114"),
+    _edit("pacg/barriers.card", "Strength 8", "Strength 108"),
+    _edit("pacg/barriers.card", "Strength 108", "Strength 8"),
     _edit("pacg/monsters.card", "Check: Combat 114", "Check: Combat 10"),
     _edit("pacg/monsters.card", "Traits: Aberration, Swamp", "Traits: Aberration, Cave"),
     _edit("pacg/monsters.card", "Name: Bog Lurker", "Name: Bog Creeper"),
@@ -438,6 +440,18 @@ def test_runs_after_each_edit_find_what_a_cold_run_finds(project, rendering):
     for edit in EDITS:
         edit(project)
         assert run(use_cache=True) == run(use_cache=False)
+
+
+def test_an_error_in_another_file_leaves_the_record_to_answer(project, monkeypatch):
+    """Only an error of one file's cards with another's (a duplicate name, a path taken
+    twice) makes the run after it whole."""
+    options = RunOptions(use_cache=True, jobs=1)
+    _edit("pacg/barriers.card", "Strength 8", "Strength 108")(project)
+    check_paths([project / "cards"], options)
+    _edit("pacg/monsters.card", "Check: Combat 8", "Check: Combat 9")(project)
+    monkeypatch.setattr(Pool, "of", refused("the record should have answered for the others"))
+    found = check_paths([project / "cards"], options)
+    assert [item.span.file for item in found.diagnostics] == ["cards/pacg/barriers.card"]
 
 
 @pytest.mark.parametrize(("most", "kept"), [(10_000, True), (1, False)])
