@@ -4,6 +4,7 @@ pacg set-ups written inline."""
 from __future__ import annotations
 
 import os
+import shutil
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,6 +39,15 @@ def chdir_root(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Run in the project root, as the README's commands do."""
     monkeypatch.chdir(ROOT)
     yield ROOT
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the project's cards in a project of its own, the working directory."""
+    (tmp_path / "pyproject.toml").write_text("")
+    shutil.copytree(CARDS, tmp_path / "cards")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 @pytest.fixture(scope="session")

@@ -32,15 +32,6 @@ from compiler.syntax.source import SourceText
 from tests.conftest import CARDS
 
 
-@pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the project's cards in a project of its own, the working directory."""
-    (tmp_path / "pyproject.toml").write_text("")
-    shutil.copytree(CARDS, tmp_path / "cards")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def tree(folder: Path) -> dict[str, bytes]:
     return {path.relative_to(folder).as_posix(): path.read_bytes()
             for path in sorted(folder.rglob("*.py")) if "__pycache__" not in path.parts}
