@@ -50,7 +50,7 @@ def test_every_project_card_with_other_numbers_round_trips(path):
     game, first = game.split("\n\n", 1)
     for card in [first, *cards]:
         for number in NUMBER.finditer(card):
-            for other in {"1", "2", "10"} - {number.group()}:
+            for other in ("1", "2", "10"):
                 text = f"{game}\n\n{card[:number.start()]}{other}{card[number.end():]}\n"
                 if not parse_text(text, path.name).diagnostics:
                     round_trip(text, path.name)
