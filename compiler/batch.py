@@ -205,25 +205,46 @@ class FileWork:
 
     def finish(self, pools: Mapping[str, Pool], progress: Progress,
                render_again: frozenset[str] = frozenset()) -> list[FileOutcome]:
-        """Round two; a stored result with a module at one of the paths `render_again` is
-        made afresh, so that the module's text is there (a build writing it)."""
-        outcomes = []
-        for index, key in enumerate(self.keys):
-            game = self.summaries[index].game
-            pool = pools.get(game) if game else None
-            # Only a run with a store needs the key (and the pool's fingerprint in it).
-            key = outcome_key(key, self.render, pool) if self.storing and not self.keep else None
+        """Round two: each result as stored (stored_outcomes), or made."""
+        finished = []
+        for index, outcome in enumerate(self.stored_outcomes(pools, render_again)):
+            finished.append(outcome if outcome is not None else self.made(index, pools))
+            progress(1)
+        return finished
+
+    def stored_outcomes(self, pools: Mapping[str, Pool],
+                        render_again: frozenset[str] = frozenset()
+                        ) -> list[FileOutcome | None]:
+        """Round two's results as stored, with None for each to be made: none is stored, or
+        it has a module at one of the paths `render_again` (a build writing it needs its
+        text, which the store does not keep)."""
+        outcomes: list[FileOutcome | None] = []
+        for index in range(len(self.keys)):
+            key = self._outcome_key(index, pools)
             stored = None if key is None else self.stored.get(key)
             outcome = None if stored is None else FileOutcome.from_data(json.loads(stored))
-            if outcome is None or (render_again and any(
+            if outcome is not None and render_again and any(
                     module is not None and module.path in render_again
-                    for module in outcome.modules)):
-                outcome = self._outcome(self._parse(index), pool)
-                if key is not None:
-                    self.fresh[key] = compact_json(outcome.to_data())
+                    for module in outcome.modules):
+                outcome = None
             outcomes.append(outcome)
-            progress(1)
         return outcomes
+
+    def made(self, index: int, pools: Mapping[str, Pool]) -> FileOutcome:
+        """Round two's result for the file at `index`, made afresh (and kept for the store)."""
+        game = self.summaries[index].game
+        outcome = self._outcome(self._parse(index), pools.get(game) if game else None)
+        key = self._outcome_key(index, pools)
+        if key is not None:
+            self.fresh[key] = compact_json(outcome.to_data())
+        return outcome
+
+    def _outcome_key(self, index: int, pools: Mapping[str, Pool]) -> str | None:
+        """Only a run with a store needs the key (and the pool's fingerprint in it)."""
+        if not self.storing or self.keep:
+            return None
+        game = self.summaries[index].game
+        return outcome_key(self.keys[index], self.render, pools.get(game) if game else None)
 
     def _parse(self, index: int) -> ParseResult:
         if index not in self.parsed:
@@ -359,27 +380,70 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
          stored: Mapping[str, str] | None, *, render: bool, keep: bool, jobs: int,
          progress: Progress, stage: Path | None, render_again: frozenset[str]
          ) -> tuple[list[FileSummary], Mapping[str, Pool], list[FileOutcome], dict[str, str]]:
-    """Both rounds, and the results made afresh (their JSON, by key)."""
-    if jobs > 1 and not keep:
-        new = len(files) if stored is None else sum(key not in stored for _, _, key in files)
-        if new < WORTH_A_WORKER * jobs:
-            jobs = 1
-    shares = _share_out(files, jobs if not keep else 1)
-    if len(shares) <= 1:
-        work = FileWork(files, render, keep, stored, stage)
-        summaries = work.read(progress)
-        pools = make_pools(summaries)
-        return summaries, pools, work.finish(pools, progress, render_again), work.fresh
-    workers = [_Worker([files[index] for index in share], render, stored, stage)
-               for share in shares]
-    try:
-        summaries_by_worker = _gather(workers, ("read",), progress)
-        summaries = _in_file_order(shares, summaries_by_worker, len(files))
+    """Both rounds, and the results made afresh (their JSON, by key).  Worker processes take
+    a round only when it has work enough for them: both rounds when enough files are new;
+    otherwise, after round one here, round two for the files whose results are not stored,
+    when there are enough of them: a build after a check of the same cards (which stored
+    every file's round one, and no module), or into a folder emptied behind the cache."""
+    jobs = 1 if keep else jobs
+    new = len(files) if stored is None else sum(key not in stored for _, _, key in files)
+    shares = _share_out(files, jobs) if new >= WORTH_A_WORKER * jobs else []
+    if len(shares) > 1:
+        return _both_rounds_in_workers(files, shares, make_pools, stored, render=render,
+                                       progress=progress, stage=stage,
+                                       render_again=render_again)
+    work = FileWork(files, render, keep, stored, stage)
+    summaries = work.read(progress)
+    pools = make_pools(summaries)
+    outcomes = work.stored_outcomes(pools, render_again)
+    unmade = [index for index, outcome in enumerate(outcomes) if outcome is None]
+    progress(len(files) - len(unmade))
+    shares = _share_out([files[index] for index in unmade], jobs) \
+        if len(unmade) >= WORTH_A_WORKER * jobs else []
+    if len(shares) > 1:
+        share_files = [[files[unmade[place]] for place in share] for share in shares]
+        share_summaries = [[summaries[unmade[place]] for place in share] for share in shares]
+        with _started(share_files, render, stored, stage, share_summaries) as workers:
+            made = _in_file_order(shares, _gather(workers, ("finish", pools, render_again),
+                                                  progress), len(unmade))
+            fresh = _fresh_of(workers, progress)
+    else:
+        made = []
+        for index in unmade:
+            made.append(work.made(index, pools))
+            progress(1)
+        fresh = {}
+    for index, outcome in zip(unmade, made, strict=True):
+        outcomes[index] = outcome
+    return summaries, pools, outcomes, {**work.fresh, **fresh}
+
+
+def _both_rounds_in_workers(files: Sequence[KeyedFile], shares: list[list[int]],
+                            make_pools: Callable[[list[FileSummary]], Mapping[str, Pool]],
+                            stored: Mapping[str, str] | None, *, render: bool,
+                            progress: Progress, stage: Path | None,
+                            render_again: frozenset[str]
+                            ) -> tuple[list[FileSummary], Mapping[str, Pool],
+                                       list[FileOutcome], dict[str, str]]:
+    share_files = [[files[index] for index in share] for share in shares]
+    with _started(share_files, render, stored, stage) as workers:
+        summaries = _in_file_order(shares, _gather(workers, ("read",), progress), len(files))
         pools = make_pools(summaries)
         outcomes = _in_file_order(shares, _gather(workers, ("finish", pools, render_again),
                                                   progress), len(files))
-        fresh = {key: text for made in _gather(workers, ("fresh",), progress)
-                 for key, text in made.items()}
+        return summaries, pools, outcomes, _fresh_of(workers, progress)
+
+
+@contextlib.contextmanager
+def _started(shares: list[list[KeyedFile]], render: bool, stored: Mapping[str, str] | None,
+             stage: Path | None, summaries: list[list[FileSummary]] | None = None
+             ) -> Iterator[list[_Worker]]:
+    """A worker for each share of the files (with their round one's summaries, when round
+    one is done), stopped at the end."""
+    workers = [_Worker(share, render, stored, stage, None if summaries is None
+                       else summaries[place]) for place, share in enumerate(shares)]
+    try:
+        yield workers
     finally:
         # Every worker asked first, then waited for: each takes some 18 ms to end (the
         # system taking back its memory), and they end together rather than in turn.
@@ -387,7 +451,12 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
             worker.ask_to_stop()
         for worker in workers:
             worker.wait()
-    return summaries, pools, outcomes, fresh
+
+
+def _fresh_of(workers: list[_Worker], progress: Progress) -> dict[str, str]:
+    """The results the workers made afresh, for the store."""
+    return {key: text for made in _gather(workers, ("fresh",), progress)
+            for key, text in made.items()}
 
 
 def _share_out(files: Sequence[KeyedFile], jobs: int) -> list[list[int]]:
@@ -419,7 +488,7 @@ class _Worker:
     """A FileWork in a process of its own, spoken to through a pipe."""
 
     def __init__(self, files: list[KeyedFile], render: bool, stored: Mapping[str, str] | None,
-                 stage: Path | None) -> None:
+                 stage: Path | None, summaries: list[FileSummary] | None = None) -> None:
         # Imported here, where a run of one process never comes: 0.01 s of a pre-commit
         # hook's start.
         import multiprocessing
@@ -430,7 +499,7 @@ class _Worker:
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_serve,
-                                       args=(child, files, render, stored, stage),
+                                       args=(child, files, render, stored, stage, summaries),
                                        daemon=True)
         self.process.start()
         child.close()
@@ -474,9 +543,13 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
 
 
 def _serve(connection: Connection, files: list[KeyedFile], render: bool,
-           stored: Mapping[str, str] | None, stage: Path | None) -> None:
-    """A worker's loop: each round when asked, telling its progress every few files."""
+           stored: Mapping[str, str] | None, stage: Path | None,
+           summaries: list[FileSummary] | None) -> None:
+    """A worker's loop: each round when asked (round two only, when given round one's
+    `summaries`), telling its progress every few files."""
     work = FileWork(files, render, keep=False, stored=stored, stage=stage)
+    if summaries is not None:
+        work.summaries = summaries
     done = 0
 
     def progress(count: int) -> None:

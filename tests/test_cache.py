@@ -471,6 +471,37 @@ def test_an_output_folder_emptied_behind_a_warm_cache_is_written_whole_again(pro
     assert report.written and tree(project / "generated") == cold_build(project, "cold")
 
 
+def _checked(project: Path, options: RunOptions) -> None:
+    check_paths([project / "cards"], options)
+
+
+def _built_then_emptied(project: Path, options: RunOptions) -> None:
+    build([project / "cards"], project / "generated", options=options)
+    shutil.rmtree(project / "generated")
+
+
+@pytest.mark.parametrize("before", [_checked, _built_then_emptied])
+def test_a_build_whose_files_were_all_read_before_renders_in_workers(project, monkeypatch,
+                                                                     before):
+    """A check of the same cards, or a build into a folder emptied since, stored every
+    file's round one and no module's text: the rendering is the build's work, and its
+    workers take it (round two alone, after round one in the build's process)."""
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 1)
+    options = RunOptions(use_cache=True, jobs=2)
+    before(project, options)
+    shares: list[int] = []
+    start = batch._Worker.__init__
+
+    def counted(worker: batch._Worker, files: list, *args: Any) -> None:
+        shares.append(len(files))
+        start(worker, files, *args)
+
+    monkeypatch.setattr(batch._Worker, "__init__", counted)
+    report = build([project / "cards"], project / "generated", options=options)
+    assert len(shares) == 2 and sum(shares) == len(list((project / "cards").rglob("*.card")))
+    assert report.written and tree(project / "generated") == cold_build(project, "cold")
+
+
 def test_a_kind_of_entry_keeps_only_those_written_last(project):
     stored = Cache(project, "probe", keep=3)
     for number in range(6):
