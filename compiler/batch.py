@@ -387,8 +387,8 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
     every file's round one, and no module), or into a folder emptied behind the cache."""
     jobs = 1 if keep else jobs
     new = len(files) if stored is None else sum(key not in stored for _, _, key in files)
-    shares = _share_out(files, jobs) if new >= WORTH_A_WORKER * jobs else []
-    if len(shares) > 1:
+    shares = _worth_workers(files, new, jobs)
+    if shares:
         return _both_rounds_in_workers(files, shares, make_pools, stored, render=render,
                                        progress=progress, stage=stage,
                                        render_again=render_again)
@@ -398,9 +398,8 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
     outcomes = work.stored_outcomes(pools, render_again)
     unmade = [index for index, outcome in enumerate(outcomes) if outcome is None]
     progress(len(files) - len(unmade))
-    shares = _share_out([files[index] for index in unmade], jobs) \
-        if len(unmade) >= WORTH_A_WORKER * jobs else []
-    if len(shares) > 1:
+    shares = _worth_workers([files[index] for index in unmade], len(unmade), jobs)
+    if shares:
         share_files = [[files[unmade[place]] for place in share] for share in shares]
         share_summaries = [[summaries[unmade[place]] for place in share] for share in shares]
         with _started(share_files, render, stored, stage, share_summaries) as workers:
@@ -457,6 +456,13 @@ def _fresh_of(workers: list[_Worker], progress: Progress) -> dict[str, str]:
     """The results the workers made afresh, for the store."""
     return {key: text for made in _gather(workers, ("fresh",), progress)
             for key, text in made.items()}
+
+
+def _worth_workers(files: Sequence[KeyedFile], to_do: int, jobs: int) -> list[list[int]]:
+    """The files' shares for `jobs` workers, when the `to_do` of them that a round must make
+    are work enough for them; none otherwise (the round is done here)."""
+    shares = _share_out(files, jobs) if to_do >= WORTH_A_WORKER * jobs else []
+    return shares if len(shares) > 1 else []
 
 
 def _share_out(files: Sequence[KeyedFile], jobs: int) -> list[list[int]]:
