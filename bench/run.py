@@ -178,15 +178,14 @@ def demo_encounters(cards: dict, seeds: range = DEMO_SEEDS) -> int:
                for event in pacg.play(setup, cards, seed).events)
 
 
-def encounters_per_s(versions: dict[str, dict], runs: int, seeds: range = DEMO_SEEDS
-                     ) -> dict[str, int]:
+def encounters_per_s(versions: dict[str, dict], encounters: int, runs: int,
+                     seeds: range = DEMO_SEEDS) -> dict[str, int]:
     """Whole pacg encounters a second with the log off, for each version of the cards: the
     demo scenario, many seeds.  The versions take turns, a run each, so that a busy moment of
     this shared machine slows them alike: timed one version after another, the hand-written
     cards' ratio swung from 0.74 to 1.61 in three runs of one day (2026-11-27), the code the
-    same.  They play the same games (same_games), so they have as many encounters."""
+    same.  They play the same games (same_games), so they have as many `encounters`."""
     setup = demo_setup()
-    encounters = demo_encounters(versions["generated"], seeds)
     times: dict[str, list[float]] = {name: [] for name in versions}
     for _ in range(runs):
         for name, cards in versions.items():
@@ -341,15 +340,15 @@ def main() -> None:
         results["jobs_speedup"] = round(jobs[1] / jobs[2], 2)
     versions = card_versions()
     same_games(versions)
-    speed = encounters_per_s(versions, runs)
+    encounters = demo_encounters(versions["generated"])
+    speed = encounters_per_s(versions, encounters, runs)
     results["encounters_per_s"] = speed["generated"]
     # Time over hand-written time (at most 1.1 wanted); interpreter time over generated time.
     results["runtime_ratio_handwritten"] = round(speed["handwritten"] / speed["generated"], 2)
     results["runtime_ratio_interpreted"] = round(speed["generated"] / speed["interpreted"], 2)
     # The runtime's floor, as floor_ratio is the check's: encounters a second if they did
     # nothing but draw their dice's numbers, and how many times longer an encounter takes.
-    generated = versions["generated"]
-    floor_per_s = demo_encounters(generated) / dice_floor_seconds(generated, runs)
+    floor_per_s = encounters / dice_floor_seconds(versions["generated"], runs)
     results["encounter_floor_per_s"] = round(floor_per_s)
     results["runtime_floor_ratio"] = round(floor_per_s / speed["generated"], 1)
     peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,

@@ -51,6 +51,8 @@ def test_every_project_card_with_other_numbers_round_trips(path):
     for card in [first, *cards]:
         for number in NUMBER.finditer(card):
             for other in ("1", "2", "10"):
+                if other == number.group():
+                    continue
                 text = f"{game}\n\n{card[:number.start()]}{other}{card[number.end():]}\n"
                 if not parse_text(text, path.name).diagnostics:
                     round_trip(text, path.name)
