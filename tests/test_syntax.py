@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
+from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser import _Parser
 
 from compiler import ast
@@ -23,6 +25,7 @@ from compiler.syntax.grammars import (
     frame_parser,
     game_grammar,
     game_ids,
+    made_parser,
 )
 from compiler.syntax.reducing import ReducingParser
 from compiler.syntax.source import SourceText
@@ -328,14 +331,48 @@ def test_no_rule_is_written_out_into_too_many_alternatives(game):
 
 
 @pytest.mark.parametrize("grammar", [FRAME_GRAMMAR, *game_ids()])
-def test_every_grammar_passes_larks_checks_of_its_conflicts_and_terminals(grammar):
+def test_every_grammar_passes_larks_checks_and_gets_larks_tables(grammar):
     """Lark's own checks of a grammar, strict, with interegular installed (the test extra):
     no shift/reduce conflict (which a first run refuses too), and no two terminals of one
     priority that can match the same text, none that matches nothing, which a first run
-    leaves to this test (grammars._TablesOnly)."""
+    leaves to this test (grammars._TablesOnly).  The tables a first run makes (with
+    lalr.IndexedAnalyzer) are the ones Lark's own analysis makes."""
     made = frame_parser() if grammar == FRAME_GRAMMAR else game_grammar(grammar).parser
-    Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
-              start=made.options.start, propagate_positions=made.options.propagate_positions)
+    start, positions = made.options.start, made.options.propagate_positions
+    larks = Lark.open(str(GRAMMAR_DIR / f"{grammar}.lark"), parser="lalr", strict=True,
+                      start=start, propagate_positions=positions)
+    ours = made_parser(grammar, start, positions)
+    assert_same_tables(larks.parser.parser._parse_table, ours.parser.parser._parse_table)
+
+
+def assert_same_tables(expected: Any, found: Any) -> None:
+    """Two LALR tables are the same up to their states' numbers, which follow the order
+    Lark's analysis keeps its states in (a set of objects hashed by identity): from each
+    start state, the states the same tokens shift to have the same actions, reduce by equal
+    rules, and every state is met once."""
+    assert found.start_states.keys() == expected.start_states.keys()
+    paired: dict[int, int] = {}
+    to_pair = [(expected.start_states[start], found.start_states[start])
+               for start in expected.start_states]
+    while to_pair:
+        state, its_match = to_pair.pop()
+        if state in paired:
+            assert paired[state] == its_match
+            continue
+        paired[state] = its_match
+        actions, matching = expected.states[state], found.states[its_match]
+        assert matching.keys() == actions.keys()
+        for token, (action, argument) in actions.items():
+            found_action, found_argument = matching[token]
+            assert found_action is action
+            if action is Shift:
+                to_pair.append((argument, found_argument))
+            else:
+                assert (found_argument, found_argument.alias, found_argument.order) \
+                    == (argument, argument.alias, argument.order)
+    assert len(paired) == len(set(paired.values())) == len(expected.states) == len(found.states)
+    assert {start: paired[state] for start, state in expected.end_states.items()} \
+        == found.end_states
 
 
 # -- the check field -----------------------------------------------------------
