@@ -118,7 +118,7 @@ def test_an_internal_failure_exits_2_with_a_short_report(monkeypatch, capsys, en
 @pytest.mark.parametrize("on_a_terminal", [False, True])
 def test_notices_of_long_work_are_shown_on_a_terminal_only(monkeypatch, request,
                                                            on_a_terminal, entry_point):
-    """Making a grammar's parser tables (a first run's one wait: 8 s for pacg's) is told on a
+    """Making a grammar's parser tables (a first run's one wait: 3 s for pacg's) is told on a
     terminal; a log or a pipe has nothing more than before."""
     class Stream(io.StringIO):
         def isatty(self) -> bool:

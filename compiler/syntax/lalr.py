@@ -70,13 +70,13 @@ class IndexedAnalyzer(LALR_Analyzer):
         items_by_name: dict[LR0ItemSet, dict[str, list[RulePtr]]] = {}
         nullable_from: dict[int, int] = {}  # by the rule's id
         for nt in self.nonterminal_transitions:
-            state, name = nt
+            state, nonterminal = nt
             lookback = self.lookback[nt]
-            includes = []
+            includes: list[tuple[LR0ItemSet, Symbol]] = []
             by_name = items_by_name.get(state)
             if by_name is None:
                 by_name = items_by_name[state] = _items_by_rule_name(state)
-            for item in by_name.get(name.name, ()):
+            for item in by_name.get(nonterminal.name, ()):
                 expansion = item.rule.expansion
                 rest_nullable = nullable_from.get(id(item.rule))
                 if rest_nullable is None:
@@ -130,4 +130,3 @@ def _items_by_rule_name(state: LR0ItemSet) -> dict[str, list[RulePtr]]:
     for item in state.closure:
         by_name.setdefault(item.rule.origin.name, []).append(item)
     return by_name
-
