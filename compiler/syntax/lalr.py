@@ -26,7 +26,8 @@ from lark.utils import OrderedSet
 
 
 class IndexedLalrParser(LALR_Parser):
-    """Lark's LALR parser, its tables made by IndexedAnalyzer."""
+    """Lark's LALR parser, its tables made by IndexedAnalyzer: Lark's constructor names its
+    own analyzer, so this one does what it does with the other."""
 
     def __init__(self, parser_conf: ParserConf, debug: bool = False,
                  strict: bool = False) -> None:
@@ -38,6 +39,9 @@ class IndexedLalrParser(LALR_Parser):
 
 
 class IndexedAnalyzer(LALR_Analyzer):
+    """Lark's analyzer, its closures remembered and its includes, lookbacks and lookaheads
+    found by index (the module's docstring says why)."""
+
     def __init__(self, parser_conf: ParserConf, debug: bool = False,
                  strict: bool = False) -> None:
         self._expanded: dict[Symbol, OrderedSet[RulePtr]] = {}
