@@ -39,7 +39,7 @@ def fingerprint(made_by: str = "") -> str:
     Python and Lark: any change to them makes every entry stale.  With `made_by`, a
     subpackage, of its source and the grammars alone, for entries nothing else goes into:
     the parser tables are the grammars' and compiler.syntax's, and a version of cardwright
-    that changed neither need not make them again (8 s of a first run for pacg's)."""
+    that changed neither need not make them again (3 s of a first run for pacg's)."""
     import lark  # only for its version; the parser itself is imported where it is used
 
     digest = hashlib.sha256(f"{sys.version_info[:2]} lark {lark.__version__}".encode())

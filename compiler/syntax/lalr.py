@@ -54,8 +54,7 @@ class IndexedAnalyzer(LALR_Analyzer):
         name: Lark finds them again for each state the name is expanded in (4,136 times
         for the 170 names of pacg's grammar).  Only the states' closures are remembered
         (made from lr0_rules_by_origin); what is handed back is only read."""
-        if rules_by_origin is None or rules_by_origin is not getattr(
-                self, "lr0_rules_by_origin", None):
+        if rules_by_origin is None or rules_by_origin is not self.lr0_rules_by_origin:
             return super().expand_rule(source_rule, rules_by_origin)
         expanded = self._expanded.get(source_rule)
         if expanded is None:
