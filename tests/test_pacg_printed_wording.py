@@ -799,6 +799,24 @@ Check: Strength 16 or Combat 16
 On your Wisdom or combat check to defeat, you may recharge any number of allies; for each ally
 recharged, add 1d4.
 ---
+Name: Two Faced Wall
+Type: Barrier
+Check: Strength 5 or Diplomacy 5
+
+The difficulty of the Strength check to defeat is increased by 4.
+---
+Name: Two Faced Gate
+Type: Barrier
+Check: Strength 5 or Diplomacy 5
+
+On your Strength check to defeat, the difficulty is increased by 4.
+---
+Name: Twice Faced Gate
+Type: Barrier
+Check: Strength 0 then Strength 0
+
+On your Strength check to defeat, the difficulty is increased by 4.
+---
 Name: Tithe Gate
 Type: Barrier
 Check: Strength 16
@@ -3010,6 +3028,29 @@ def test_text_for_some_kinds_of_check_to_defeat_only(cards, gate, paid):
                         script={"evade": ["none"], "check": [[]], "pay": [2]})
     assert checks(events)[0]["skill"] == "Strength"
     assert bool(events_of(events, "lose_cards", action="recharge")) == paid
+
+
+@pytest.mark.parametrize("barrier", ["Two Faced Wall", "Two Faced Gate"])
+@pytest.mark.parametrize(("skill", "difficulty"), [("Strength", 9), ("Diplomacy", 5)])
+def test_a_difficulty_of_one_kind_of_check_to_defeat(cards, barrier, skill, difficulty):
+    """`The difficulty of the Strength check to defeat is increased by 4.` (the Wall), `On
+    your Strength check to defeat, the difficulty is increased by 4.` (the Gate): the
+    Strength check is 9 to beat; the Diplomacy check stays at 5."""
+    events = play_setup(cards, locations=field(barrier),
+                        characters=[hero("Brannoc Ashvale")],
+                        script={"evade": ["none"], "skill": [skill], "check": [[]]})
+    (check,) = checks(events)
+    assert (check["skill"], check["difficulty"]) == (skill, difficulty)
+
+
+def test_a_difficulty_changed_on_each_check_to_defeat_is_changed_once_on_each(cards):
+    """The Twice Faced Gate's two Strength 0 checks are each 4 to beat, the second not 8:
+    its text is done on each check, to that check (docs/rulings.md)."""
+    made = [[check["difficulty"] for check in checks(play_setup(
+        cards, seed, locations=field("Twice Faced Gate"), characters=[hero("Brannoc Ashvale")],
+        script={"evade": ["none"]}))] for seed in range(1, 11)]
+    assert [4, 4] in made
+    assert all(difficulty == 4 for difficulties in made for difficulty in difficulties)
 
 
 @pytest.mark.parametrize(("gate", "action", "paid_kinds"), [

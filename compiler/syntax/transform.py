@@ -1564,19 +1564,25 @@ class AstBuilder:
         exploration`: the exploration, then the addition for it."""
         return explore, self.exploration_addition(meta, amount, checks)
 
-    def difficulty_change(self, meta: Any, *parts: Any) -> ast.DifficultyChange | ast.ForEach:
+    def difficulty_change(self, meta: Any, *parts: Any
+                          ) -> ast.DifficultyChange | ast.ForEach | ast.Conditional:
         """`the difficulty [to defeat] is increased by ...`, `the difficulty of your checks is
         increased by 1 for the rest of the turn`: with no scope named, the difficulty meant
         is the one to defeat; `by the number of characters at other locations`, by 1 for
-        each."""
+        each; `of the combat check to defeat`, only if the check is of that kind (the
+        condition kind_to_defeat makes)."""
         *words, by = parts
         span = self._span(meta)
+        kind = next((word for word in words if isinstance(word, ast.Condition)), None)
+        words = [word for word in words if isinstance(word, ast.Word)]
         per = by if isinstance(by, ast.Word) else None
         amount, adventure, counted = (ast.Amount(0, 0, 1, span=span), 0, ()) if per else by
         sign = -1 if any(word.text == "decreased" for word in words) else 1
         scope = next((word.text for word in words if word.text not in _SIGNS), "to_defeat")
         change = ast.DifficultyChange(scope, sign, amount, adventure, counted, span=span)
-        return change if per is None else ast.ForEach(change, per.text, span=span)
+        if per is not None:
+            change = ast.ForEach(change, per.text, span=span)
+        return change if kind is None else ast.Conditional(kind, change, span=span)
 
     def difficulty_for_trait(self, meta: Any, *parts: Any) -> ast.Conditional:
         """`the difficulty of checks to defeat <card> with the <traits> traits is increased by
@@ -1590,6 +1596,12 @@ class AstBuilder:
     def to_defeat(self, meta: Any, card: ast.SelfRef | None = None) -> ast.Word:
         """`the difficulty to defeat the barrier`: the card is named only to say whose."""
         return ast.Word("to_defeat", span=self._span(meta))
+
+    def kind_to_defeat(self, meta: Any, kind: ast.Word, card: ast.SelfRef | None = None
+                       ) -> ast.Condition:
+        """`the difficulty of the combat check to defeat`: the difficulty to defeat, on a
+        check of that kind alone."""
+        return ast.Condition("check_is", (kind,), span=self._span(meta))
 
     def difficulty_amount(self, meta: Any, by: ast.Amount
                           ) -> tuple[ast.Amount | None, int, tuple[ast.Selector, ...]]:

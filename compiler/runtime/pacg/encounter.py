@@ -363,7 +363,7 @@ class Encounter(CardOperations):
                     self._play(play, "on the check")
                     self._held_text_on_playing(play.holder)
             if against is self.card.defn and purpose == "defeat":
-                self._window("during_check")
+                self._during_check(state)
             self._later_additions(state)
             if against is not None and (against.resistances or against.vulnerabilities):
                 state.change += trait_difficulty(against, state.traits)
@@ -385,6 +385,16 @@ class Encounter(CardOperations):
             return CheckResult(success, state.total, state.difficulty)
         finally:
             self.check = outer
+
+    def _during_check(self, state: CheckState) -> None:
+        """The bane's text about the check to defeat it (`On your Strength check to defeat,
+        the difficulty is increased by 4`), done on each such check: what it does to the
+        difficulty to defeat is done to this check, not to the checks after it too (the
+        text is done again on each)."""
+        before = self.defeat_change
+        self._window("during_check")
+        state.change += self.defeat_change - before
+        self.defeat_change = before
 
     def _later_additions(self, state: CheckState) -> None:
         """What card text played before adds to the checks that fit it: those of the
