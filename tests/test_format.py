@@ -73,6 +73,18 @@ def test_every_corpus_card_that_parses_round_trips(name, text):
     round_trip(text)
 
 
+@pytest.mark.parametrize(("joined", "canonical"), [
+    ("draw a card; discard a random card", "draw a card, then discard a random card"),
+    ("draw a card; then discard a random card", "draw a card; then discard a random card"),
+])
+def test_what_a_condition_goes_on_with_keeps_its_place(joined, canonical):
+    """A semicolon alone goes on under the condition, as `, then` does, and `; then` does not
+    (docs/rulings.md): each reads back as it was meant."""
+    head = "Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+    sentence = "Before the encounter, if you have the Divine skill, {}.\n"
+    assert round_trip(head + sentence.format(joined)) == head + sentence.format(canonical)
+
+
 def test_every_target_has_its_words():
     assert set(TARGET_WORDS) == set(ast.TARGET_KINDS)
 

@@ -1087,11 +1087,13 @@ def test_what_and_adds_to_a_condition_is_under_it_too():
 @pytest.mark.parametrize("joined, under_the_condition", [
     ("If you fail, bury 1d6 cards, then reset your hand.", True),
     ("If you fail, bury 1d6 cards then reset your hand.", True),
+    ("If you fail, bury 1d6 cards; reset your hand.", True),
     ("If you fail, bury 1d6 cards; then reset your hand.", False),
 ])
-def test_what_then_adds_within_a_condition_is_under_it_and_after_a_semicolon_is_not(
+def test_then_and_a_semicolon_go_on_under_a_condition_and_semicolon_then_does_not(
         joined, under_the_condition):
-    """(docs/rulings.md) `, then` goes on within the conditional's clause; `; then` ends it."""
+    """(docs/rulings.md) `, then` and a semicolon alone go on within the conditional's
+    clause; `; then` ends it."""
     said = sentence(joined)
     reset = said.effects[-1]
     assert isinstance(reset, ast.Conditional) is under_the_condition

@@ -64,14 +64,16 @@ class _MoreDamage(NamedTuple):
 
 
 class _Joiner(NamedTuple):
-    """`and`, or `then` within a clause, between two effects (grammar: and_joiner,
-    then_joiner): what the effect after it shares with the one before depends on the word."""
+    """`and`, `then` within a clause, or `;`, between two effects (grammar: and_joiner,
+    then_joiner, semicolon_joiner): what the effect after it shares with the one before
+    depends on the word."""
 
     word: str
 
 
 _AND_JOINED = _Joiner("and")
 _THEN_JOINED = _Joiner("then")
+_SEMICOLON_JOINED = _Joiner(";")
 
 
 class _AboutCard(NamedTuple):
@@ -775,7 +777,8 @@ class AstBuilder:
                 more = effect if isinstance(effect, tuple) else (effect,)
                 done[-1] = dataclasses.replace(before, otherwise=(*before.otherwise, *more))
             elif joiner and isinstance(before, ast.Conditional) and before.otherwise is None \
-                    and isinstance(effect, ast.Effect):
+                    and isinstance(effect, ast.Effect) \
+                    and not (joiner == ";" and isinstance(effect, ast.Conditional)):
                 done.append(ast.Conditional(before.condition, effect, span=effect.span))
             elif isinstance(effect, ast.Effect) and _names_no_one(effect) \
                     and (joiner == "and" or (joiner == "then" and _outcome_target(before))):
@@ -800,6 +803,9 @@ class AstBuilder:
 
     def then_joiner(self, meta: Any) -> _Joiner:
         return _THEN_JOINED
+
+    def semicolon_joiner(self, meta: Any) -> _Joiner:
+        return _SEMICOLON_JOINED
 
     def more_damage(self, meta: Any, amount: ast.Amount, kind: ast.Word | None = None
                     ) -> _MoreDamage:
