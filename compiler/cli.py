@@ -187,19 +187,21 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
     For cards and for sentences: how many parse, pass check, compile, and run
     in the runtime (a bane encountered, a boon played, by a stock character);
     then the most frequent shapes of the sentences that do not parse, each
-    with a count and an example.  Exits 0, or 1 when a path cannot be read.
+    with a count and an example, of the files that could be measured.  Exits
+    0, or 1 when a path cannot be read or is not a card file of a game
+    cardwright plays (each said on stderr).
     """
     from compiler.coverage import measure, render_text
 
     bar = _ProgressBar()
     report = measure(paths or DEFAULT_PATHS, bar.start)
     bar.close()
-    if report.unread:
-        for item in report.unread:
-            click.echo(str(item), err=True)
-        sys.exit(1)
     click.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False) if output == "json"
                else render_text(report), nl=output == "json")
+    for item in report.unmeasured:
+        click.echo(str(item), err=True)
+    if report.unmeasured:
+        sys.exit(EXIT_ERRORS)
 
 
 @cli.command("play")
@@ -269,7 +271,8 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
 def explain(target: str, output: str) -> None:
     """Show how cardwright understood a card, sentence by sentence.
 
-    PATH is a .card file (its folder's cards are read too, so that it may
+    PATH is a .card file (the other cards of its project's cards/ folder,
+    or outside a project of its own folder, are read too, so that it may
     name them); `::CARD NAME` picks one card of it.  Beside each sentence:
     its timing window, its cost, its effects and whom they fall on.
     """

@@ -63,7 +63,9 @@ class Report:
     shapes: list[Shape] = field(default_factory=list)
     run_failures: list[tuple[str, int]] = field(default_factory=list)  # reason, cards
     games_without_trial: list[str] = field(default_factory=list)
-    unread: list[Diagnostic] = field(default_factory=list)  # paths that could not be read
+    # What stops a path being measured: it cannot be read, or it is no card file of a game
+    # cardwright plays (no `Game:` line, a game it does not know).
+    unmeasured: list[Diagnostic] = field(default_factory=list)
 
     def to_data(self) -> dict[str, Any]:
         return {"cards": self.cards.to_data(), "sentences": self.sentences.to_data(),
@@ -80,7 +82,8 @@ def measure(paths: Sequence[str | Path], progress: Callable[[int], Callable[[int
                                                   progress=progress))
     ran, failures, untried = _trials(compilation)
     report = Report(games_without_trial=sorted(untried),
-                    unread=[item for item in compilation.diagnostics if item.code == "CW100"])
+                    unmeasured=[item for item in compilation.diagnostics
+                                if item.code == "CW100"])
     report.run_failures = failures.most_common()
     compiled = {(program["source"]["file"], program["name"]) for program in compilation.programs}
     shapes: Counter[str] = Counter()
@@ -90,6 +93,7 @@ def measure(paths: Sequence[str | Path], progress: Callable[[int], Callable[[int
         source = SourceText(name, text)
         frame, _ = read_frame(source)
         if frame is None or frame.game not in GAMES:
+            report.unmeasured.extend(errors.get(name, []))
             continue
         offsets = [(_offset(source, item), item.code) for item in errors.get(name, [])]
         for card in frame.cards:

@@ -17,7 +17,7 @@ from typing import Any
 from compiler import ast, ir
 from compiler.build import compile_paths
 from compiler.diagnostics import Diagnostic, did_you_mean, has_errors
-from compiler.files import display_path
+from compiler.files import display_path, project_card_folder
 from compiler.format import (
     CHOSEN_WORDS,
     COUNTED_WORDS,
@@ -85,17 +85,21 @@ class Explained:
 
 
 def explain_target(target: str) -> Explained:
-    """The cards of `PATH` or the one of `PATH::CARD NAME`, compiled with the rest of the
-    file's folder so that it may name the cards there."""
+    """The cards of `PATH` or the one of `PATH::CARD NAME`, compiled with the cards beside
+    it so that it may name them: its project's card folder, as `check` reads it, or outside
+    a project its own folder.  The file is named too: one not called `.card` is read as
+    `check` reads it when named, not left out with the folder's other files."""
     raw_path, _, card_name = target.partition("::")
     path = Path(raw_path)
     if not path.is_file():
         raise ExplainError(f"no such card file: {raw_path}")
     name = display_path(path)
-    compilation = compile_paths([path.parent])
+    compilation = compile_paths([project_card_folder(path) or path.parent, path])
     own = [item for item in compilation.diagnostics if item.span.file == name]
     if has_errors(own):
-        return Explained([], own, compilation.sources)
+        # Its own text alone (none if it could not be read): the summary counts its files.
+        return Explained([], own, {file: text for file, text in compilation.sources.items()
+                                   if file == name})
     programs = {(program["source"]["file"], program["name"]): program
                 for program in compilation.programs}
     cards = [(card, programs[(file, card.name)]) for card, file in compilation.cards

@@ -115,6 +115,20 @@ def test_a_path_that_cannot_be_read_fails_the_command(tmp_path):
     assert result.exit_code == 1 and "CW100" in result.stderr
 
 
+def test_a_file_with_nothing_to_measure_fails_the_command_and_the_rest_is_measured(tmp_path):
+    """A file with no `Game:` line (CW101) or of a game cardwright does not play (CW102)
+    is said on stderr and fails the command; the card file beside them is still measured."""
+    (tmp_path / "notes.txt").write_text("Some notes.\n", encoding="utf-8")
+    (tmp_path / "other.card").write_text("Game: chess\n\nName: Pawn\n", encoding="utf-8")
+    (tmp_path / "ogre.card").write_text("Game: pacg\n\nName: Ogre\nType: Monster\n"
+                                        "Check: Combat 5\n", encoding="utf-8")
+    result = CliRunner().invoke(cli.cli, ["coverage", "--format", "json", str(tmp_path),
+                                          str(tmp_path / "notes.txt")])
+    assert result.exit_code == 1
+    assert "CW101" in result.stderr and "CW102" in result.stderr
+    assert json.loads(result.stdout)["cards"]["total"] == 1
+
+
 @pytest.mark.skipif(not PACG_CORPUS.exists(), reason="the corpus is not beside the project")
 def test_the_corpus_is_measured(tmp_path):
     """The corpus, imported as a designer would import it, measured.  The floors are what

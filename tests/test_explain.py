@@ -73,6 +73,32 @@ def test_a_card_with_errors_reports_them(tmp_path):
     assert result.exit_code == 1 and "CW110" in result.output
 
 
+def test_a_file_not_called_card_is_read_as_check_reads_it(tmp_path):
+    """A file named on the command line is read whatever it is called, as `check` reads it:
+    notes.txt has no `Game:` line, which is an error, not a file with nothing to explain."""
+    path = tmp_path / "notes.txt"
+    path.write_text("Some notes.\n", encoding="utf-8")
+    result = CliRunner().invoke(cli.cli, ["explain", str(path)])
+    assert result.exit_code == 1 and "CW101" in result.output
+    assert "0 cards in 1 file: 1 error" in result.output
+
+
+def test_a_card_may_name_a_card_of_another_folder_of_its_project(tmp_path, monkeypatch):
+    """`explain` reads the cards beside a file as `check` does: the project's whole card
+    folder, so a villain in cards/villains/ may summon a monster of cards/monsters/."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for folder, text in [("monsters", "Name: Grub\nType: Monster\nCheck: Combat 5\n"),
+                         ("villains", "Name: Grub King\nType: Villain\nCheck: Combat 9\n\n"
+                                      "Before the encounter, summon and encounter a Grub.\n")]:
+        (tmp_path / "cards" / folder).mkdir(parents=True)
+        (tmp_path / "cards" / folder / "a.card").write_text(f"Game: pacg\n\n{text}",
+                                                           encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(cli.cli, ["check"]).exit_code == 0
+    code, output = explain("cards/villains/a.card")
+    assert code == 0 and "Grub" in output.split("Before the encounter")[1]
+
+
 def test_ucg_words_come_from_ucg():
     output = explain(f"{CARDS / 'ucg' / 'effects.card'}::Rallying Cry")[1]
     assert "Immediate: played from the hand during an encounter" in output
