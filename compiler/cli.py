@@ -24,11 +24,11 @@ import compiler
 from compiler import batch, cache
 from compiler.build import BuildReport, Compilation, RunOptions, build, check_in_project
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
-from compiler.files import PROJECT_CARDS
+from compiler.files import PROJECT_CARDS, default_folder
 from compiler.games import GAMES
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
-DEFAULT_PATHS = (Path(PROJECT_CARDS),)  # what the commands read when given no paths
+GENERATED = "generated"  # the folder `build` writes into, beside the project's cards/
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -108,7 +108,8 @@ def check(paths: tuple[Path, ...], output: str, strict: bool, jobs: int | None,
     reported on.
     """
     bar = _ProgressBar()
-    compilation = check_in_project(paths or DEFAULT_PATHS, _run_options(jobs, no_cache, bar))
+    compilation = check_in_project(paths or (_default(PROJECT_CARDS),),
+                                   _run_options(jobs, no_cache, bar))
     bar.close()
     sys.exit(_report(compilation, output, strict))
 
@@ -116,13 +117,13 @@ def check(paths: tuple[Path, ...], output: str, strict: bool, jobs: int | None,
 @cli.command("build")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("generated"), show_default=True,
-              help="Folder to write one Python module per card into.")
+              help="Folder to write one Python module per card into.  [default: "
+              "generated/ beside the project's cards/]")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if the folder is not what a build would write.")
 @diagnostic_options
 @run_options
-def build_command(paths: tuple[Path, ...], out: Path, check_only: bool, output: str,
+def build_command(paths: tuple[Path, ...], out: Path | None, check_only: bool, output: str,
                   strict: bool, jobs: int | None, no_cache: bool) -> None:
     """Compile card files (default: cards/) into Python modules.
 
@@ -131,7 +132,9 @@ def build_command(paths: tuple[Path, ...], out: Path, check_only: bool, output: 
     while any card has an error.
     """
     bar = _ProgressBar()
-    report = build(paths or DEFAULT_PATHS, out, check_only, _run_options(jobs, no_cache, bar))
+    out = out or _default(GENERATED)
+    report = build(paths or (_default(PROJECT_CARDS),), out, check_only,
+                   _run_options(jobs, no_cache, bar))
     bar.close()
     status = _report(report.compilation, output, strict)
     if status != EXIT_OK:
@@ -194,7 +197,7 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
     from compiler.coverage import measure, render_text
 
     bar = _ProgressBar()
-    report = measure(paths or DEFAULT_PATHS, bar.start)
+    report = measure(paths or (_default(PROJECT_CARDS),), bar.start)
     bar.close()
     click.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False) if output == "json"
                else render_text(report), nl=output == "json")
@@ -248,7 +251,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     """
     from compiler.fmt import format_paths
 
-    report = format_paths(paths or DEFAULT_PATHS, check_only or show_diff)
+    report = format_paths(paths or (_default(PROJECT_CARDS),), check_only or show_diff)
     if report.diagnostics:
         click.echo(render_human(report.diagnostics, report.sources))
     for name, (before, after) in report.changed.items():
@@ -310,6 +313,13 @@ def _report(compilation: Compilation, output: str, strict: bool) -> int:
                f"{_plural(len(compilation.sources), 'file')}: "
                f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}", err=True)
     return EXIT_ERRORS if errors or (strict and warnings) else EXIT_OK
+
+
+def _default(name: str) -> Path:
+    """What a command reads (`cards`) or writes (`generated`) when not told: the folder of
+    that name beside the project's cards/ (files.default_folder), wherever in the project
+    the command runs, named from the working directory as a designer would name it."""
+    return Path(os.path.relpath(default_folder(Path.cwd()) / name))
 
 
 def _plural(count: int, noun: str) -> str:

@@ -74,6 +74,17 @@ def project_card_folder(path: Path) -> Path | None:
     return folder if resolved != folder and resolved.is_relative_to(folder) else None
 
 
+def default_folder(start: Path) -> Path:
+    """The folder the commands' defaults are in (`cards/` to read, `generated/` to write):
+    `start` if it holds a `cards/` folder, else its project's root if that does, so that a
+    designer may run them from any folder of the project; `start` when neither does (its
+    `cards/` is then said to be missing)."""
+    for folder in (start, project_root(start.resolve())):
+        if folder is not None and (folder / PROJECT_CARDS).is_dir():
+            return folder
+    return start
+
+
 @cache
 def project_root(folder: Path) -> Path | None:
     for candidate in (folder, *folder.parents):

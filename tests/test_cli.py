@@ -183,6 +183,21 @@ def test_the_committed_generated_folder_is_fresh(chdir_root):
     assert run("build", "--check")[0] == 0
 
 
+def test_the_defaults_are_the_projects_from_any_folder_of_it(project, monkeypatch):
+    """Run from a folder inside the project (cards/pacg, as a designer editing there does),
+    the commands read the project's cards/ and `build` writes the project's generated/, not
+    a cards/ and a generated/ of the folder they run in."""
+    monkeypatch.chdir(project / "cards" / "pacg")
+    code, output = run("check")
+    assert code == 0 and f"in {len(list(CARDS.rglob('*.card')))} files" in output
+    assert run("build")[0] == 0
+    assert (project / "generated" / "ucg" / "__init__.py").is_file()
+    assert not (project / "cards" / "pacg" / "generated").exists()
+    code, output = run("build", "--check")
+    assert code == 0 and "../../generated is up to date" in output
+    assert run("fmt", "--check")[0] == 0
+
+
 def test_build_writes_nothing_while_a_card_has_an_error(tmp_path, broken_card):
     out = tmp_path / "out"
     assert run("build", str(CARDS), str(broken_card), "--out", str(out))[0] == 1
