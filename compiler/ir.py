@@ -170,8 +170,10 @@ class CheckOption(TypedDict):
 
 class Power(TypedDict):
     cost: str
-    # The moment of an encounter the power is played at: the op of the effect that
-    # gives it its point (`evade`, `reduce_damage`, `add_to_check`).
+    # The moment the power is played at, from the effect that gives it its point: in an
+    # encounter (`evade`, `defeat`, `reduce_damage`, `add_to_check`, `encounter`), as a
+    # turn ends (`end_of_turn`), or on its holder's turn between explorations (`explore`);
+    # null: none of its own.
     purpose: str | None
     # The effect that gives the power its purpose, with its data; for a power played as a
     # turn ends, {op: `at_turn_end`, turn: `yours` (its holder's turn) or `any`}.

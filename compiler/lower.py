@@ -22,13 +22,14 @@ RESERVED = frozenset((
     "lambda", "match", "nonlocal", "not", "or", "pass", "raise", "return", "try", "type",
     "while", "with", "yield", "_",
 ))
-# The effects that give a power its moment in an encounter (see ir.Power.purpose), by op:
-# adding dice or a better skill to a check is adding to it.
+# The effects that give a power its moment (see ir.Power.purpose), by op: adding dice or a
+# better skill to a check is adding to it; exploring again is done on its holder's turn,
+# between explorations.
 POWER_PURPOSES = {"evade": "evade", "defeat": "defeat", "reduce_damage": "reduce_damage",
                   "add_to_check": "add_to_check", "add_dice": "add_to_check",
                   "use_skill": "add_to_check", "roll_dice": "add_to_check",
                   "auto_succeed": "add_to_check", "on_encounter": "encounter",
-                  "at_turn_end": "end_of_turn"}
+                  "at_turn_end": "end_of_turn", "explore": "explore"}
 
 
 def _with_branches(effect: ir.Effect) -> tuple[ir.Effect, ...]:

@@ -17,6 +17,7 @@ from compiler.runtime.pacg.cards import CheckWay
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, Skill, chance
 from compiler.runtime.pacg.encounter import start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
+from compiler.runtime.pacg.operations import Play
 from compiler.runtime.pacg.scenario import explore, set_up
 from compiler.runtime.pacg.state import Card, Table
 from compiler.runtime.script import ScenarioError
@@ -4398,6 +4399,35 @@ def test_the_sentence_after_an_exploration_may_add_to_its_checks(cards, first, a
     explore(table, table.characters[0])
     assert [check["added"] for check in checks(table.log.events)
             if check["purpose"] == f"to defeat {first}"] == [added]
+
+
+@pytest.mark.parametrize(("hand", "script", "encountered"), [
+    (["Monster Lantern"], {}, 2),  # discarded to explore again, once: no other
+    (["Monster Lantern"], {"explore": ["none"]}, 1),  # the script says no
+    (["Lucky Find"], {}, 2),  # revealed, it stays in hand: once a turn
+    (["Monster Lantern", "Trail Scout"], {}, 3),
+])
+def test_the_default_explores_again_with_its_cards(cards, hand, script, encountered):
+    """`Discard this card to explore your location.`: Brannoc (hand 5) explores the Plain
+    Field (four Sure Things, each defeated and banished) once, then again with each card
+    that explores, while the hand, the card paid, keeps at least half its size."""
+    events = play_setup(cards, locations=field(*["Sure Thing"] * 4),
+                        characters=[hero("Brannoc Ashvale", hand=hand)], script=script)
+    assert len(events_of(events, "encounter")) == encountered
+    assert len(events_of(events, "explore_again")) == encountered - 1
+
+
+@pytest.mark.parametrize(("kept", "explores"), [(4, True), (3, False)])
+def test_the_default_explores_again_only_keeping_half_a_hand(cards, kept, explores):
+    """Brannoc's hand is 5: holding 4 cards, the Monster Lantern among them, he keeps 3 paying
+    it, enough to explore again with; holding 3 he would keep 2, and does not."""
+    table = laid_out(cards, {"locations": field("Sure Thing"),
+                             "characters": [hero("Brannoc Ashvale", hand=["Monster Lantern"])]})
+    brannoc = table.characters[0]
+    del brannoc.hand[kept:]
+    lantern = brannoc.hand[0]
+    plays = [Play(brannoc, lantern, lantern.defn.powers[0])]
+    assert (table.policy.explore(table, brannoc, plays) is not None) is explores
 
 
 @pytest.mark.parametrize(("purpose", "fit"), [

@@ -25,8 +25,8 @@ CARD = rt.CardDef(
     powers=(
         rt.Power(
             cost='discard',
-            purpose=None,
-            effect=None,
+            purpose='explore',
+            effect={'op': 'explore'},
             run=power_1,
         ),
     ),

@@ -42,8 +42,8 @@ CARD = rt.CardDef(
         ),
         rt.Power(
             cost='discard',
-            purpose=None,
-            effect=None,
+            purpose='explore',
+            effect={'op': 'explore'},
             run=power_2,
         ),
     ),

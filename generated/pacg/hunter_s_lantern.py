@@ -34,8 +34,8 @@ CARD = rt.CardDef(
     powers=(
         rt.Power(
             cost='discard',
-            purpose=None,
-            effect=None,
+            purpose='explore',
+            effect={'op': 'explore'},
             run=power_1,
         ),
         rt.Power(

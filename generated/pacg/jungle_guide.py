@@ -30,8 +30,8 @@ CARD = rt.CardDef(
     powers=(
         rt.Power(
             cost='banish',
-            purpose=None,
-            effect=None,
+            purpose='explore',
+            effect={'op': 'explore'},
             run=power_1,
         ),
     ),

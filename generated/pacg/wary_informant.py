@@ -31,8 +31,8 @@ CARD = rt.CardDef(
     powers=(
         rt.Power(
             cost='discard',
-            purpose=None,
-            effect=None,
+            purpose='explore',
+            effect={'op': 'explore'},
             run=power_1,
         ),
     ),

@@ -46,8 +46,8 @@ CARD = rt.CardDef(
         ),
         rt.Power(
             cost='discard',
-            purpose=None,
-            effect=None,
+            purpose='explore',
+            effect={'op': 'explore'},
             run=power_2,
         ),
     ),

@@ -35,6 +35,8 @@ SCRIPTABLE = {
     "close": "true or false: try to close the location after a henchman",
     "temporary_close": "true or false: try to close a location for now when a villain appears",
     "move": "the name of a location to move to at the start of a turn, or 'stay'",
+    "explore": "the name of a card to explore again with, its turn's explorations done, or "
+               "'none'",
     "may": "true or false: take up the next thing card text says a character may do",
     "draw": "how many cards to draw when card text says to draw up to a number",
     "pay": "how many cards to pay when card text offers something for each card paid",
@@ -57,6 +59,8 @@ CERTAIN = 100
 class Policy:
     def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         self.script = Script(script, SCRIPTABLE)
+        # The cards the default has explored again with, and the turn they were for.
+        self._explored_with: tuple[int, list[Card]] = (0, [])
 
     def _scripted_plays(self, kind: str, candidates: list[Play]) -> list[Play] | None:
         """The cards a script names for this choice, or None when it names none."""
@@ -232,6 +236,28 @@ class Policy:
         return max(reversed(cards), key=lambda card: len(card.defn.powers))
 
     # -- between encounters -----------------------------------------------------
+
+    def explore(self, table: Table, character: Character, candidates: list[Play]
+                ) -> Play | None:
+        """Explore again, the turn's explorations done (`Discard this card to explore your
+        location`): scripted, or by default with the cheapest such card while the location
+        has cards to explore and the hand, that card paid, keeps at least half its size
+        to meet what is found with (damage is paid from the hand).  The default plays each
+        card for it once a turn: a card revealed to explore stays in the hand."""
+        answer = self.script.next("explore")
+        if answer is not None:
+            return None if answer in _NONE else _named(candidates, answer, "explore")
+        turn, used = self._explored_with
+        if turn != table.turn:
+            used = []
+            self._explored_with = (table.turn, used)
+        if not character.location.deck or 2 * (len(character.hand) - 1) < character.hand_size:
+            return None
+        choice = _cheapest([play for play in candidates
+                            if not any(play.card is card for card in used)])
+        if choice is not None:
+            used.append(choice.card)
+        return choice
 
     def move(self, table: Table, character: Character) -> Location | None:
         """Stay while the location has cards to explore; otherwise go where most are left."""

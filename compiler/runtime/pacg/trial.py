@@ -168,7 +168,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                                    apart=(power.effect or {}).get("owner"),
                                    displayed=power.displayed)
                 end_turn_text(table, table.characters[0])  # `... at the end of this turn`
-            else:  # a power with no moment of its own: used as the encounter begins
+            else:  # no moment in an encounter (none, or exploring again): used as one begins
                 table, hero, location = _table(cards, seed, None, boon=card)
                 played = hero.hand[0]
                 if power.displayed:
