@@ -748,12 +748,13 @@ class AstBuilder:
         unmodified Strength die`) taken apart, and damage with no one named (`..., then 1
         Poison damage`) dealt to whom the effect before falls on (`you`, if it names no one).
         What `and` joins to `... or <effect>` is done on that failure too (`succeed at a
-        Wisdom 10 check or recharge your hand and draw 1 card`); what `and` or `, then` joins
-        to `if <condition>, <effect>` is under that condition too (`if you fail, bury 1d6
-        cards and reset your hand`); an effect after `and` that names no one falls on whom
-        the one before does (`each character who fails is dealt 1 damage and discards a
-        card`), and after `, then`, on the characters who failed or succeeded that the one
-        before names (`each character who fails is dealt 1d4 Combat damage, then must
+        Wisdom 10 check or recharge your hand and draw 1 card`); what `and`, `, then` or a
+        semicolon alone joins to `if <condition>, <effect>` is under that condition too (`if
+        you fail, bury 1d6 cards and reset your hand`), unless after the semicolon comes a
+        condition of its own (`; if you fail, ...`); an effect after `and` that names no one
+        falls on whom the one before does (`each character who fails is dealt 1 damage and
+        discards a card`), and after `, then`, on the characters who failed or succeeded that
+        the one before names (`each character who fails is dealt 1d4 Combat damage, then must
         attempt a Combat 20 check`); `put it on the top of the deck` after evading a card says
         where the card evaded goes (`evade a monster; return it to the top of the deck`);
         `it` after an examination is the card examined (`examine the top card of your

@@ -713,6 +713,26 @@ def end_turn_text(table: Table, turn_character: Character) -> None:
         _displayed_window(table, character, "end_of_turn")
 
 
+def explore_again(table: Table, character: Character) -> bool:
+    """With no exploration left, a power of the character's hand that explores again (`Discard
+    this card to explore your location`), if the player plays one (Policy.explore); whether
+    it gave an exploration.  An Encounter is the context card code runs in, here with the
+    card played as its card."""
+    if "explore" not in table.power_purposes:
+        return False
+    playable: list[tuple[Encounter, Play]] = []
+    for card, power in character.powers_for("explore"):
+        context = Encounter(table, character, card, character.location)
+        if context.may_play(character, card, power) and context._own_text(character, card) is None:
+            playable.append((context, Play(character, card, power)))
+    choice = table.policy.explore(table, character, [play for _, play in playable]) \
+        if playable else None
+    for context, play in playable:
+        if play is choice:
+            context.use_power(character, play.card, play.power)
+    return table.explorations > 0
+
+
 def start_turn_text(table: Table, turn_character: Character) -> None:
     """The text of the cards displayed beside the turn character of the start of its turn
     (`At the start of your turn, ...`), with it as `you`."""

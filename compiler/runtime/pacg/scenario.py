@@ -14,9 +14,14 @@ from typing import Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef
-from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand, start_turn_text
+from compiler.runtime.pacg.encounter import (
+    Encounter,
+    end_turn_text,
+    explore_again,
+    reset_hand,
+    start_turn_text,
+)
 from compiler.runtime.pacg.messages import MESSAGES
-from compiler.runtime.pacg.operations import Play
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
 from compiler.runtime.script import ScenarioError
@@ -141,32 +146,12 @@ def take_turn(table: Table, character: Character, turn: int) -> None:
         table.turn_additions.clear()
         table.turn_forbidden.clear()
         table.turn_difficulty.clear()
-        while not table.turn_ended and (table.explorations or _explore_again(table, character)):
+        while not table.turn_ended and (table.explorations or explore_again(table, character)):
             table.explorations -= 1
             explore(table, character)
             if table.over or not character.alive:
                 return
         _end_turn(table, character)
-
-
-def _explore_again(table: Table, character: Character) -> bool:
-    """With no exploration left, a power of the character's hand that explores again (`Discard
-    this card to explore your location`), if the player plays one (Policy.explore); whether
-    it gave an exploration.  An Encounter is the context card code runs in, here with the
-    card played as its card."""
-    if "explore" not in table.power_purposes:
-        return False
-    playable: list[tuple[Encounter, Play]] = []
-    for card, power in character.powers_for("explore"):
-        context = Encounter(table, character, card, character.location)
-        if context.may_play(character, card, power) and context._own_text(character, card) is None:
-            playable.append((context, Play(character, card, power)))
-    choice = table.policy.explore(table, character, [play for _, play in playable]) \
-        if playable else None
-    for context, play in playable:
-        if play is choice:
-            context.use_power(character, play.card, play.power)
-    return table.explorations > 0
 
 
 def explore(table: Table, character: Character) -> None:
