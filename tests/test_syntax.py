@@ -1136,6 +1136,15 @@ def test_several_scourges_under_a_condition_are_reported_not_read():
     assert diagnostic.code == "CW110"
 
 
+def test_a_bane_put_in_your_deck_is_reported_not_read_as_the_location_deck():
+    """`put this card on the top of your deck` is the character's deck, where the runtime
+    puts no bane: a designer is told, rather than the card going on its location deck as
+    `your location deck` says."""
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                          "If undefeated, put this card on the top of your deck.\n").diagnostics
+    assert diagnostic.code == "CW110" and "'location'" in diagnostic.hint
+
+
 def test_a_sentence_without_a_full_stop_is_named_as_such():
     (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
                           "Immune to Fire\n").diagnostics
