@@ -1100,12 +1100,29 @@ def test_then_and_a_semicolon_go_on_under_a_condition_and_semicolon_then_does_no
     assert ast.continues(said) is under_the_condition
 
 
-def test_damage_that_and_adds_after_or_is_dealt_on_the_failure_too():
-    said = sentence("Before the encounter, succeed at a Dexterity 8 check or take 1 damage and "
-                    "1 Cold damage.")
+@pytest.mark.parametrize("joined", ["and 1 Cold damage", ", then 1 Cold damage",
+                                    "then be dealt 1 Cold damage"])
+def test_damage_that_and_or_then_adds_after_or_is_dealt_on_the_failure_too(joined):
+    """`... or take 1 damage and 1 Cold damage` (or `, then 1 Cold damage`, or `then be
+    dealt 1 Cold damage`): both on the failure, to whom the failure's effect falls on; then
+    was read as damage to the encountering character, whatever the check."""
+    said = sentence(f"Before the encounter, succeed at a Dexterity 8 check or take 1 damage "
+                    f"{joined}.")
     (check,) = said.effects
     assert [(effect.target.kind, effect.kind and effect.kind.text)
             for effect in check.otherwise] == [("you", None), ("you", "Cold")]
+
+
+def test_damage_that_then_adds_after_each_characters_check_falls_on_each_who_fails():
+    """`each other character ... must succeed at ... or move to a random location then be
+    dealt 1 damage`: the damage is the failure's, on each character who fails, not the
+    encountering character's."""
+    said = sentence("Before the encounter, each other character at this location must succeed "
+                    "at a Strength 7 check or move to a random location then be dealt 1 Ranged "
+                    "Combat damage.")
+    (check,) = said.effects
+    assert isinstance(check, ast.CheckOrElse)
+    assert [type(effect).__name__ for effect in check.otherwise] == ["Move", "Damage"]
 
 
 def test_keywords_stand_alone_as_sentences_and_their_order_means_nothing():

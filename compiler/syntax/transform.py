@@ -748,7 +748,9 @@ class AstBuilder:
         unmodified Strength die`) taken apart, and damage with no one named (`..., then 1
         Poison damage`) dealt to whom the effect before falls on (`you`, if it names no one).
         What `and` joins to `... or <effect>` is done on that failure too (`succeed at a
-        Wisdom 10 check or recharge your hand and draw 1 card`); what `and`, `, then` or a
+        Wisdom 10 check or recharge your hand and draw 1 card`), and so is damage to no one
+        named that `then` joins (`... or move to a random location then be dealt 1 damage`,
+        `... or be dealt 1 Combat damage, then 1 Fire damage`); what `and`, `, then` or a
         semicolon alone joins to `if <condition>, <effect>` is under that condition too (`if
         you fail, bury 1d6 cards and reset your hand`), unless after the semicolon comes a
         condition of its own (`; if you fail, ...`); an effect after `and` that names no one
@@ -774,7 +776,8 @@ class AstBuilder:
                     and effect.place in ast.DECK_ENDS:
                 # `evade a monster; return it to the top of the deck`: the card evaded.
                 done[-1] = dataclasses.replace(before, place=effect.place)
-            elif joiner == "and" and isinstance(before, ast.CheckOrElse):
+            elif isinstance(before, ast.CheckOrElse) and (joiner == "and" or (
+                    joiner == "then" and _damage_to_no_one(item, effect))):
                 more = effect if isinstance(effect, tuple) else (effect,)
                 done[-1] = dataclasses.replace(before, otherwise=(*before.otherwise, *more))
             elif joiner and isinstance(before, ast.Conditional) and before.otherwise is None \
@@ -1877,6 +1880,13 @@ def _rolled_alone(effects: tuple[ast.Effect, ...]) -> tuple[ast.Effect, ...]:
 def _is_it(card: ast.SelfRef) -> bool:
     """`it`, `her`: no name, no noun."""
     return card.name is None and card.noun is None
+
+
+def _damage_to_no_one(item: Any, effect: Any) -> bool:
+    """Whether an effect is damage with no one named (`then be dealt 1 damage`, `then 1 Fire
+    damage`), which falls on whom the effect before it does."""
+    return isinstance(item, _MoreDamage) or (isinstance(effect, ast.Damage)
+                                             and _names_no_one(effect))
 
 
 def _names_no_one(effect: ast.Effect) -> bool:
