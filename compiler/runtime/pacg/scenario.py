@@ -122,7 +122,9 @@ def _cards(table: Table, names: Any, key: str) -> list[Card]:
 
 def take_turn(table: Table, character: Character, turn: int) -> None:
     """Do the text of the turn's start of the cards displayed beside the character, move if
-    the policy wants to, explore the location, then reset the hand."""
+    the policy wants to, explore the location (again as often as card text grants, or a
+    power of the hand that explores again is played: explore_again), then reset the
+    hand."""
     table.turn_character, table.turn = character, turn
     table.log.emit("turn", turn=turn, character=character.name,
                    location=character.location.name)
