@@ -108,8 +108,7 @@ def check(paths: tuple[Path, ...], output: str, strict: bool, jobs: int | None,
     reported on.
     """
     bar = _ProgressBar()
-    compilation = check_in_project(paths or (_default(PROJECT_CARDS),),
-                                   _run_options(jobs, no_cache, bar))
+    compilation = check_in_project(_or_the_cards(paths), _run_options(jobs, no_cache, bar))
     bar.close()
     sys.exit(_report(compilation, output, strict))
 
@@ -133,8 +132,7 @@ def build_command(paths: tuple[Path, ...], out: Path | None, check_only: bool, o
     """
     bar = _ProgressBar()
     out = out or _default(GENERATED)
-    report = build(paths or (_default(PROJECT_CARDS),), out, check_only,
-                   _run_options(jobs, no_cache, bar))
+    report = build(_or_the_cards(paths), out, check_only, _run_options(jobs, no_cache, bar))
     bar.close()
     status = _report(report.compilation, output, strict)
     if status != EXIT_OK:
@@ -197,7 +195,7 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
     from compiler.coverage import measure, render_text
 
     bar = _ProgressBar()
-    report = measure(paths or (_default(PROJECT_CARDS),), bar.start)
+    report = measure(_or_the_cards(paths), bar.start)
     bar.close()
     click.echo(json.dumps(report.to_data(), indent=2, ensure_ascii=False) if output == "json"
                else render_text(report), nl=output == "json")
@@ -251,7 +249,7 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
     """
     from compiler.fmt import format_paths
 
-    report = format_paths(paths or (_default(PROJECT_CARDS),), check_only or show_diff)
+    report = format_paths(_or_the_cards(paths), check_only or show_diff)
     if report.diagnostics:
         click.echo(render_human(report.diagnostics, report.sources))
     for name, (before, after) in report.changed.items():
@@ -313,6 +311,11 @@ def _report(compilation: Compilation, output: str, strict: bool) -> int:
                f"{_plural(len(compilation.sources), 'file')}: "
                f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}", err=True)
     return EXIT_ERRORS if errors or (strict and warnings) else EXIT_OK
+
+
+def _or_the_cards(paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The paths a command was given, or when none, the project's cards/ (_default)."""
+    return paths or (_default(PROJECT_CARDS),)
 
 
 def _default(name: str) -> Path:
