@@ -254,6 +254,8 @@ def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,
     changed = {index for index, (_, _, key) in enumerate(files) if key != last.keys[index]}
     if len(changed) >= batch.WORTH_A_WORKER:
         return None
+    if any(module.path in render_again for module in last.index_modules()):
+        return None  # the record keeps no index's text: the run made whole makes it (_index)
     results = last.file_results()
     if render_again:
         changed.update(index for index, file_result in enumerate(results)

@@ -471,6 +471,18 @@ def test_an_output_folder_emptied_behind_a_warm_cache_is_written_whole_again(pro
     assert report.written and tree(project / "generated") == cold_build(project, "cold")
 
 
+def test_a_game_s_index_deleted_behind_a_warm_cache_is_written_again(project):
+    """The run record keeps no module's text, an index's no more than a card's: the index a
+    build finds missing is made again, where the build once retried for ever (a
+    RecursionError)."""
+    options = RunOptions(use_cache=True, jobs=1)
+    build([project / "cards"], project / "generated", options=options)
+    (project / "generated" / "pacg" / "__init__.py").unlink()
+    report = build([project / "cards"], project / "generated", options=options)
+    assert report.written == ["pacg/__init__.py"]
+    assert tree(project / "generated") == cold_build(project, "cold")
+
+
 def _checked(project: Path, options: RunOptions) -> None:
     check_paths([project / "cards"], options)
 
