@@ -25,7 +25,9 @@ from compiler.format import field_value, format_sentence
 
 CARDS_PER_FILE = 10
 SENTENCES = (3, 8)
-_NUMBER = re.compile(r"(?<![\w-])([1-9])(?![\w])")
+# The numbers a phrase's copies vary: a lone digit, not one of a word, a die (`1d4`) or a
+# range (`Surprises on 1-4`, which must start at 1).
+_NUMBER = re.compile(r"(?<![\w-])([1-9])(?![\w-])")
 
 
 @dataclass(frozen=True)

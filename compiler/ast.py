@@ -46,8 +46,8 @@ class Node:
     only what differs between them (__init__, and the __setattr__ and __delattr__ that keep
     a node frozen); equality, hash and repr, written as the dataclass writes them, are
     Node's, once: Python 3.11 compiles each method it writes for a class alone, and those
-    three for each of the 118 kinds were a third of this module's import, which every
-    command pays (docs/performance.md)."""
+    three for each of the hundred and more kinds were a third of this module's import, which
+    every command pays (docs/performance.md)."""
 
     span: Span = field(compare=False, repr=False)
 
@@ -102,6 +102,106 @@ class Alternatives(Node):
 
     def __str__(self) -> str:
         return "/".join(map(str, self.words))
+
+
+# -- an old-school stat line (ose): each value prints as the canonical header writes it ------
+
+
+@node
+class ArmourClass(Node):
+    """`7 [12]`: descending Armour Class, and ascending in brackets."""
+
+    descending: int
+    ascending: int
+
+    def __str__(self) -> str:
+        return f"{self.descending} [{self.ascending}]"
+
+
+@node
+class Thac0(Node):
+    """`19 [+0]`: the attack roll that hits Armour Class 0, and the attack bonus in brackets."""
+
+    roll: int
+    bonus: int
+
+    def __str__(self) -> str:
+        return f"{self.roll} [{self.bonus:+d}]"
+
+
+@node
+class HitDice(Node):
+    """`1-1 (3hp)`, `2+1*`: d8s rolled for hit points, a modifier, an asterisk for each
+    special ability (printed for experience), and the average hit points if printed."""
+
+    dice: int
+    modifier: int = 0
+    asterisks: int = 0
+    hit_points: int | None = None
+
+    def __str__(self) -> str:
+        average = f" ({self.hit_points}hp)" if self.hit_points is not None else ""
+        return str(self.dice) + (f"{self.modifier:+d}" if self.modifier else "") + \
+            "*" * self.asterisks + average
+
+
+@node
+class Attack(Node):
+    """`2 × claw (1d3)`: how many attacks a round of one kind, and the damage of each."""  # noqa: RUF002
+
+    count: int
+    name: str
+    damage: Amount | None = None
+
+    def __str__(self) -> str:
+        damage = f" ({self.damage})" if self.damage is not None else ""
+        return f"{self.count} × {self.name}{damage}"  # noqa: RUF001
+
+
+@node
+class Speed(Node):
+    """`120' (40')`: the base movement rate a turn, and the rate a round in an encounter
+    (a third of it); `mode` is how, for a second rate (`flying`)."""
+
+    base: int
+    encounter: int
+    mode: str | None = None
+
+    def __str__(self) -> str:
+        mode = f" {self.mode}" if self.mode is not None else ""
+        return f"{self.base}' ({self.encounter}'){mode}"
+
+
+@node
+class Movement(Node):
+    """One rate or more: `90' (30') / 180' (60') flying`."""
+
+    speeds: tuple[Speed, ...]
+
+    def __str__(self) -> str:
+        return " / ".join(map(str, self.speeds))
+
+
+@node
+class Appearing(Node):
+    """`2d4 (6d10)`: how many are met wandering, and how many in their lair."""
+
+    wandering: Amount
+    lair: Amount | None = None
+
+    def __str__(self) -> str:
+        return str(self.wandering) + (f" ({self.lair})" if self.lair is not None else "")
+
+
+@node
+class MonsterGroup(Node):
+    """`2d4 Goblin`: monsters an encounter brings, how many, and the card they are."""
+
+    count: Amount
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.name}"
 
 
 @node
@@ -510,7 +610,18 @@ class Marker(Effect):
     name: str
 
 
-MARKERS = ("ambush", "monster_nest", "skippable", "no_attack")
+@node
+class SurpriseRange(Effect):
+    """`Surprises on 1-4.`: the side that meets this card is surprised on `low` to `high` of
+    its d6, where the rule is 1 to 2 (ose)."""
+
+    low: int
+    high: int
+
+
+# Random Encounters' markers, then ose's.
+MARKERS = ("ambush", "monster_nest", "skippable", "no_attack",
+           "carries_light", "never_surprised", "always_attacks", "pursues")
 
 
 @node

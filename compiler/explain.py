@@ -231,7 +231,8 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
     if isinstance(sentence, ast.Immunity):
         traits = " and ".join(map(str, sentence.traits))
         word = "trait" if len(sentence.traits) == 1 else "traits"
-        return [f"immunity: cards with the {traits} {word} cannot be played against this "
+        return [f"immunity: {traits}, {notes['immunity']}" if "immunity" in notes else
+                f"immunity: cards with the {traits} {word} cannot be played against this "
                 "card (to evade it or on a check to defeat it)",
                 *does((ast.Unevadable(span=sentence.span),) if sentence.unevadable else ())]
     if isinstance(sentence, ast.Resistance):
@@ -744,5 +745,11 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         "monster_nest": "a Monster Nest: two monsters from the deck at once",
         "skippable": "the Leader may skip this event",
         "no_attack": "the character does not attack this turn",
+        "carries_light": "carries a light: in the dark, the other side cannot be surprised",
+        "never_surprised": "never surprised: its side does not roll for surprise",
+        "always_attacks": "the monsters always attack: no reaction is rolled",
+        "pursues": "the monsters pursue a party that flees",
     }[e.name],
+    ast.SurpriseRange: lambda e, you: f"the other side is surprised on {e.low} to {e.high} of "
+                                      "its d6 (the rule is 1 to 2)",
 }

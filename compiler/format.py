@@ -76,6 +76,10 @@ MARKER_WORDS = {
     "monster_nest": "Monster Nest",
     "skippable": "you may skip this event",
     "no_attack": "do not attack",
+    "carries_light": "Carries a light",
+    "never_surprised": "Never surprised",
+    "always_attacks": "Always attacks",
+    "pursues": "Pursues",
 }
 CLOSE_WORDS = {
     "close": "close",
@@ -966,6 +970,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.DiscardMonster: lambda e, voice: f"discard {_article(e.trait.text)} {e.trait} monster",
     ast.Reroll: lambda e, voice: "re-roll your die",
     ast.Marker: lambda e, voice: MARKER_WORDS[e.name],
+    ast.SurpriseRange: lambda e, voice: f"surprises on {e.low}-{e.high}",
 }
 
 

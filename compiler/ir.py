@@ -140,7 +140,16 @@ card with none is not taken in).
 | `draw_loot`      | target, amount                                                     |
 | `discard_monster`| trait                                                              |
 | `reroll`         | (none)                                                             |
-| `marker`         | name: `ambush`, `monster_nest`, `skippable`, `no_attack`           |
+| `marker`         | name: `ambush`, `monster_nest`, `skippable`, `no_attack`; ose's    |
+|                  | `carries_light`, `never_surprised`, `always_attacks`, `pursues`    |
+| `surprise_range` | low, high: the other side is surprised on low to high of its d6 (ose) |
+
+An ose card's stat line is in `fields` as data: `armour_class` {descending, ascending},
+`hit_dice` {dice, modifier, asterisks, hit_points (or null)}, `attacks` [{count, name,
+damage (an Amount, or null)}], `thac0` {roll, bonus}, `movement` {speeds: [{base,
+encounter, mode (or null)}]} (feet), `number_appearing` {wandering, lair (Amounts, lair or
+null)}, `monsters` [{count (an Amount), name (a Monster card's)}]; `morale`, `charisma` are
+numbers and `alignment`, `where` words.
 """
 
 from __future__ import annotations

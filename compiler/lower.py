@@ -7,6 +7,7 @@ only on cards that passed their checks.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -152,7 +153,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
         "type": card.type,
         "source": {"file": path, "line": card.span.line},
         "fields": {
-            _snake(item.name): _value(item.value)
+            _snake(item.name): _value(item.value, names)
             for item in card.headers
             if item.name not in ("Name", "Type")
         },
@@ -251,8 +252,9 @@ def _snake(field_name: str) -> str:
     return field_name.lower().replace(" ", "_")
 
 
-def _value(value: Any) -> Any:
-    """A header field's value as plain data."""
+def _value(value: Any, names: Mapping[str, str]) -> Any:
+    """A header field's value as plain data; a card it names (an ose encounter's monsters)
+    by the card's own name."""
     if isinstance(value, ast.Word):
         return value.text
     if isinstance(value, ast.CheckSequence):
@@ -262,9 +264,15 @@ def _value(value: Any) -> Any:
     if isinstance(value, ast.Amount):
         return lower_amount(value)
     if isinstance(value, ast.Alternatives):
-        return _value(value.words)
+        return _value(value.words, names)
     if isinstance(value, tuple):
-        return [_value(item) for item in value]
+        return [_value(item, names) for item in value]
+    if isinstance(value, ast.MonsterGroup):
+        return {"count": lower_amount(value.count),
+                "name": names.get(ast.name_key(value.name), value.name)}
+    if isinstance(value, ast.Node):  # a stat line's value (ast.ArmourClass, ast.Speed, ...)
+        return {item.name: _value(getattr(value, item.name), names)
+                for item in dataclasses.fields(value) if item.compare}
     return value
 
 
@@ -646,6 +654,9 @@ class _Lowerer:
 
     def Marker(self, e: ast.Marker) -> ir.Effect:
         return {"op": "marker", "name": e.name}
+
+    def SurpriseRange(self, e: ast.SurpriseRange) -> ir.Effect:
+        return {"op": "surprise_range", "low": e.low, "high": e.high}
 
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,

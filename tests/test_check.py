@@ -469,3 +469,59 @@ def test_random_encounters_abilities_stand_where_the_type_has_them(tmp_path):
                                "On a Star, each character takes 1 damage.\n"
                                "Combat Ability: Gain a Star token.\n")
     assert [(code, line) for code, line, *_ in found] == [("CW202", 10), ("CW211", 11)]
+
+
+# -- ose -----------------------------------------------------------------------------------
+
+OSE_GOBLIN = ("Name: Goblin\nType: Monster\nArmour Class: 6 [13]\nHit Dice: 1-1\n"
+              "Movement: 60' (20')\nMorale: 7\n")
+
+
+def ose_check(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
+    return [(item.code, item.span.line - 2, item.span.col, item.hint)
+            for item in check(tmp_path, text, game="ose")]
+
+
+def test_ose_cards_of_the_project_are_clean():
+    compilation = check_paths([CARDS / "ose"])
+    assert compilation.ok and not compilation.diagnostics and compilation.card_count >= 15
+
+
+def test_ose_bracketed_figures_must_agree_with_the_ones_before_them(tmp_path):
+    found = ose_check(tmp_path, OSE_GOBLIN.replace("6 [13]", "6 [14]") + "THAC0: 19 [+1]\n")
+    assert found == [("CW209", 3, 15, "ascending Armour Class is 19 less the descending: "
+                                      "write '6 [13]'"),
+                     ("CW209", 7, 8, "the attack bonus is 19 less THAC0: write '19 [+0]'")]
+
+
+def test_ose_an_encounter_rate_is_a_third_of_the_base_rate(tmp_path):
+    found = ose_check(tmp_path, OSE_GOBLIN.replace("60' (20')", "90' (20')"))
+    assert found == [("CW209", 5, 11, "the encounter rate is a third of the base: "
+                                      "write '90' (30')'")]
+
+
+def test_ose_morale_and_charisma_are_in_range(tmp_path):
+    assert ose_check(tmp_path, OSE_GOBLIN.replace("Morale: 7", "Morale: 13")) == [
+        ("CW209", 6, 1, "Morale runs from 2 to 12")]
+
+
+def test_ose_an_encounter_names_a_place_and_monsters_of_the_pool(tmp_path):
+    found = ose_check(tmp_path, f"{OSE_GOBLIN}\n---\nName: Warren\nType: Encounter\n"
+                                "Where: Dungeoon\nMonsters: 2d4 Gobln, 1 Warren\n")
+    assert [(code, line, hint) for code, line, _, hint in found] == [
+        ("CW215", 11, "did you mean 'Dungeon'?"),
+        ("CW207", 12, "did you mean 'Goblin'?"),
+        ("CW204", 12, "name a Monster card")]
+
+
+def test_ose_sentences_are_what_bears_on_the_encounter(tmp_path):
+    found = ose_check(tmp_path, OSE_GOBLIN + "\nSurprises on 1-4.\nPursues.\nReaction +2.\n"
+                                             "Immune to Sleep and Charm.\nSurprises on 2-4.\n"
+                                             "Reactoin +1.\nBefore the encounter, pursues.\n")
+    assert [(code, line) for code, line, *_ in found] == [
+        ("CW209", 12), ("CW213", 13), ("CW202", 14)]
+    found = ose_check(tmp_path, "Name: Brannoc\nType: Character\nMovement: 90' (30')\n"
+                                "Charisma: 8\n\nAlways attacks.\n")
+    assert found == [("CW204", 6, 1, "an ose Character may say 'Carries a light.', 'Never "
+                                     "surprised.', 'Surprises on 1-4.', 'Reaction +1.' and "
+                                     "'Immune to Sleep.'")]

@@ -11,7 +11,7 @@ import pytest
 
 from compiler import ast
 from compiler.build import compile_paths
-from compiler.check import pacg, random_encounters, ucg
+from compiler.check import ose, pacg, random_encounters, ucg
 from compiler.games import GAMES
 from tests.conftest import CARDS, ROOT, SHARED
 
@@ -65,9 +65,38 @@ def pacg_examples_of_the_contract() -> list[str]:
     return [body for game, body in contract_examples() if game == "pacg"]
 
 
+# Games whose section of the contract shows its cards in line, with no card written out.
+IN_LINE = ("ose",)
+
+
 @pytest.mark.skipif(not LANGUAGE.exists(), reason="../shared/LANGUAGE.md is not beside the project")
 def test_the_contract_has_examples_of_every_game_cardwright_has():
-    assert {game for game, _ in contract_examples()} == set(GAMES)
+    assert {game for game, _ in contract_examples()} | set(IN_LINE) == set(GAMES)
+
+
+def in_line_examples(game: str) -> tuple[dict[str, str], list[str]]:
+    """The field values (`Armour Class` (`7 [12]`)) and sentences (`Pursues.`) that the
+    contract's section of a game writes in line."""
+    section = re.search(rf"^### `{game}`.*?(?=^#)", LANGUAGE.read_text(), re.M | re.S).group(0)
+    fields = dict(re.findall(r"`([A-Z][\w ]+)` \(`([^`]+)`", section))
+    return fields, re.findall(r"`([A-Z][^`]*\.)`", section)
+
+
+@pytest.mark.skipif(not LANGUAGE.exists(), reason="../shared/LANGUAGE.md is not beside the project")
+def test_every_in_line_example_of_the_ose_contract_compiles(tmp_path):
+    fields, sentences = in_line_examples("ose")
+    assert len(fields) >= 6 and len(sentences) >= 7
+    monster = {"Armour Class": "7 [12]", "Hit Dice": "1", "Movement": "120' (40')",
+               "Morale": "7", **{name: value for name, value in fields.items()
+                                 if name not in ("Where", "Monsters")}}
+    name = fields["Monsters"].split(" ", 1)[1]
+    body = (f"Name: {name}\nType: Monster\n"
+            + "".join(f"{field}: {value}\n" for field, value in monster.items())
+            + "\n" + "\n".join(sentences)
+            + f"\n---\nName: Meeting\nType: Encounter\nWhere: {fields['Where']}\n"
+              f"Monsters: {fields['Monsters']}\n")
+    (card, _) = compile_example(tmp_path, "Game: ose\n\n" + body, "ose")
+    assert len(card.shared_sections[0].sentences) == len(sentences)
 
 
 @pytest.mark.parametrize(("game", "body"), contract_examples())
@@ -201,9 +230,14 @@ EVERY_CONSTRUCT = {
         "targets": set(random_encounters.TARGETS),
         "types": set(random_encounters.TYPES),
         "labels": set(random_encounters.LABELS),
-        "markers": set(ast.MARKERS),
+        "markers": set(ast.MARKERS) - set(ose.MARKERS),
         "bonuses against a trait": {True, False},
         "health per player": {True, False},
+    },
+    "ose": {
+        "nodes": {"Untimed", "Immunity", "Marker", "SurpriseRange", "StatBonus"},
+        "types": set(ose.TYPES),
+        "markers": set(ose.MARKERS),
     },
 }
 

@@ -117,6 +117,25 @@ def test_the_random_encounters_scenarios_together_reach_every_rule():
     assert seen(played, "knocked_out")
 
 
+def test_the_ose_scenarios_together_reach_every_step():
+    """Dungeon, wilderness and water; each reason a side is not surprised, and a side that is;
+    a lone side's advantage and a tie; reactions rolled and not; each response, and an
+    evasion let go and one pursued."""
+    played = scenario_events("ose")
+    for reason in ("they expect", "one of them is never", "the other side's light"):
+        assert seen(played, "not_surprised", reason=reason)
+    assert seen(played, "surprise", result="surprised") and seen(played, "advantage")
+    for unit, dice in (("feet", "2d6"), ("yards", "4d6"), ("yards", "1d4")):
+        assert seen(played, "distance", unit=unit, dice=dice)
+    assert seen(played, "initiative", first="a tie") and seen(played, "always_attacks")
+    assert seen(played, "reaction", speaker="nobody") and seen(played, "reaction", bonus=2)
+    for response in ("fight", "evade", "parley"):
+        assert seen(played, "response", response=response)
+    for outcome in ("combat", "evaded", "pursued", "parley"):
+        assert seen(played, "conclusion", outcome=outcome)
+    assert seen(played, "appear") and seen(played, "appear_fixed")
+
+
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_scenario_log(path, snapshot):
     played = play(path)

@@ -303,17 +303,22 @@ def test_a_games_texts_are_read_by_the_loop_of_its_stored_tables(game, monkeypat
     grammar = game_grammar(game)
     read_frame(SourceText(str(paths[0]), paths[0].read_text(encoding="utf-8")))
     monkeypatch.setattr(_Parser, "parse", _larks_loop_not_called)
-    texts = [text for path in paths for text in _sentences(path)]
-    for text in texts:
-        grammar.build(AstBuilder(SourceText("", text), 0, len(text)), text, "sentence")
+    texts = [read for path in paths for read in _texts(path, grammar)]
+    for start, text in texts:
+        grammar.build(AstBuilder(SourceText("", text), 0, len(text)), text, start)
     assert len(texts) > 20
 
 
-def _sentences(path) -> list[str]:
+def _texts(path, grammar) -> list[tuple[str, str]]:
+    """(start rule, text) of each header value a rule reads and each sentence of a file."""
     source = SourceText(str(path), path.read_text(encoding="utf-8"))
     frame, _ = read_frame(source)
-    return [text for card in frame.cards if card.rules
-            for _, text in split_sentences(source.text, *card.rules) if text.endswith(".")]
+    values = [(start, header.value) for card in frame.cards for header in card.headers
+              for start in [grammar.field_as_written(header.field)[0]]
+              if start not in grammar.text_rules]
+    return values + [("sentence", text) for card in frame.cards if card.rules
+                     for _, text in split_sentences(source.text, *card.rules)
+                     if text.endswith(".")]
 
 
 # Lark writes out each optional item and each group of a rule as alternatives of the rule, and

@@ -37,7 +37,7 @@ _NEXT_ROW = re.compile(rf"\n(?=\s*{_ROW})|[^\S\n]+(?={_ROW}[^\S\n]*\S)")
 # A row with no full stop on its line (`4. Poison`) ends with the line when what follows
 # begins a sentence (a capital letter), or the text ends.
 _SENTENCE_AFTER = re.compile(r"\s*(?:[A-Z]|$)")
-_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z ]*:")
+_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z0-9 ]*:")
 # The grammar's lines end at `\n` only; other line breaks Python knows (`\x85`, `\u2028`) are
 # whitespace within a line, as `\s` has them.
 _FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[^\S\n]*\S")

@@ -28,7 +28,7 @@ from compiler.syntax.transform import AstBuilder, rule_method
 # grammar/ at the top of the repository, installed as the package compiler.grammar.
 GRAMMAR_DIR = Path(str(importlib.resources.files("compiler.grammar")))
 FRAME_GRAMMAR = "frame"
-_FIELD_RULE = re.compile(r"\bfield_([a-z_]+)\b")
+_FIELD_RULE = re.compile(r"\bfield_([a-z0-9_]+)\b")
 # Tells of the parser tables being made, the one long wait before a first run reports
 # anything (the command line shows it on a terminal).
 _log = logging.getLogger(__name__)
@@ -202,5 +202,7 @@ def read_grammar(grammar: str, start: list[str]) -> Lark:
 
 
 def _display_name(rule: str) -> str:
-    """`armour_class` -> `Armour Class`: how a field is spelled in messages and by the formatter."""
-    return " ".join(part.capitalize() for part in rule.split("_"))
+    """`armour_class` -> `Armour Class`: how a field is spelled in messages and by the formatter.
+    A part with a digit in it is an abbreviation, spelled in capitals (`THAC0`)."""
+    return " ".join(part.upper() if any(c.isdigit() for c in part) else part.capitalize()
+                    for part in rule.split("_"))

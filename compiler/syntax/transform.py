@@ -278,7 +278,7 @@ class AstBuilder:
         return int(number)
 
     field_hand = field_combat = field_level = field_strength = field_dexterity = \
-        field_magic = _number
+        field_magic = field_morale = field_charisma = _number
 
     def field_health(self, meta: Any, amount: ast.Amount) -> ast.Amount:
         return amount
@@ -291,6 +291,53 @@ class AstBuilder:
 
     def field_slot(self, meta: Any, *words: Token) -> ast.Alternatives:
         return ast.Alternatives(tuple(self._word(word) for word in words), span=self._span(meta))
+
+    field_alignment = field_where = field_attacks_with
+
+    def field_armour_class(self, meta: Any, descending: Token, ascending: Token
+                           ) -> ast.ArmourClass:
+        return ast.ArmourClass(int(descending), int(ascending), span=self._span(meta))
+
+    def field_thac0(self, meta: Any, roll: Token, bonus: Token) -> ast.Thac0:
+        return ast.Thac0(int(roll), int(bonus), span=self._span(meta))
+
+    def field_hit_dice(self, meta: Any, dice: Token, hit_points: Token | None = None
+                       ) -> ast.HitDice:
+        text = str(dice)
+        written = text.rstrip("*")
+        number, sign, modifier = written.partition("+") if "+" in written else \
+            written.partition("-")
+        bonus = int(modifier) * (-1 if sign == "-" else 1) if sign else 0
+        return ast.HitDice(int(number), bonus, len(text) - len(written),
+                           int(hit_points) if hit_points is not None else None,
+                           span=self._span(meta))
+
+    def field_attacks(self, meta: Any, *attacks: ast.Attack) -> tuple[ast.Attack, ...]:
+        return attacks
+
+    def attack(self, meta: Any, count: Token, *rest: Token | ast.Amount) -> ast.Attack:
+        damage = rest[-1] if isinstance(rest[-1], ast.Amount) else None
+        words = rest[:-1] if damage is not None else rest
+        return ast.Attack(int(count), " ".join(words), damage, span=self._span(meta))
+
+    def field_movement(self, meta: Any, *speeds: ast.Speed) -> ast.Movement:
+        return ast.Movement(speeds, span=self._span(meta))
+
+    def speed(self, meta: Any, base: Token, encounter: Token, mode: Token | None = None
+              ) -> ast.Speed:
+        return ast.Speed(int(base[:-1]), int(encounter[:-1]),
+                         str(mode) if mode is not None else None, span=self._span(meta))
+
+    def field_number_appearing(self, meta: Any, wandering: ast.Amount,
+                               lair: ast.Amount | None = None) -> ast.Appearing:
+        return ast.Appearing(wandering, lair, span=self._span(meta))
+
+    def field_monsters(self, meta: Any, *groups: ast.MonsterGroup
+                       ) -> tuple[ast.MonsterGroup, ...]:
+        return groups
+
+    def monster_group(self, meta: Any, count: ast.Amount, name: str) -> ast.MonsterGroup:
+        return ast.MonsterGroup(count, name, span=self._span(meta))
 
     # -- shared phrases ------------------------------------------------------
 
@@ -1820,6 +1867,10 @@ class AstBuilder:
 
     def marker(self, meta: Any, name: ast.Word) -> ast.Marker:
         return ast.Marker(name.text, span=self._span(meta))
+
+    def surprise_range(self, meta: Any, written: Token) -> ast.SurpriseRange:
+        low, high = str(written).split("-")
+        return ast.SurpriseRange(int(low), int(high), span=self._span(meta))
 
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse | ast.Attempt:
         """`... must succeed at a Wisdom 6 check or ...`; with nothing after `or`, the check
