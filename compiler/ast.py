@@ -204,6 +204,20 @@ class MonsterGroup(Node):
         return f"{self.count} {self.name}"
 
 
+# -- a Gloomhaven monster's stat line --------------------------------------------------------
+
+
+@node
+class Stat(Node):
+    """`Health 5`: one stat of a monster's Normal or Elite line."""
+
+    name: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.value}"
+
+
 @node
 class Amount(Node):
     """A number or a dice roll: `3` is dice=0, plus=3; `2d6+1 x 10` is dice=2, sides=6, plus=1,
@@ -619,9 +633,37 @@ class SurpriseRange(Effect):
     high: int
 
 
-# Random Encounters' markers, then ose's.
+@node
+class Ability(Effect):
+    """A Gloomhaven ability with a value: `Attack 4`, `Range 3`, `XP 2`; `name` is one of
+    ABILITIES, folded; `signed` on a monster ability card, whose values add to the
+    monster's own (`Attack +1`)."""
+
+    name: str
+    amount: int
+    signed: bool = False
+
+
+ABILITIES = ("attack", "move", "shield", "heal", "retaliate", "pierce", "loot", "push",
+             "pull", "range", "target", "xp")
+
+
+@node
+class GivenCondition(Effect):
+    """`Stun`, `Poison`: a condition a Gloomhaven action gives the figures it attacks."""
+
+    name: str
+
+
+@node
+class NegateNextDamage(Effect):
+    """`The next time you suffer damage this round, suffer no damage instead.`"""
+
+
+# Random Encounters' markers, ose's, then Gloomhaven's (`Self`, `Lost`, `Round bonus`).
 MARKERS = ("ambush", "monster_nest", "skippable", "no_attack",
-           "carries_light", "never_surprised", "always_attacks", "pursues")
+           "carries_light", "never_surprised", "always_attacks", "pursues",
+           "self", "lost", "round_bonus")
 
 
 @node

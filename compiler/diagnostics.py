@@ -55,7 +55,7 @@ CODES: dict[str, str] = {
     "CW212": "trait or damage type nothing else uses",
     "CW213": "unknown stat",
     "CW214": "unknown slot",
-    "CW215": "unknown place or alignment",
+    "CW215": "unknown word in a field",
     # Building
     "CW300": "module names collide",
 }

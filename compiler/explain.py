@@ -749,7 +749,15 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         "never_surprised": "never surprised: its side does not roll for surprise",
         "always_attacks": "the monsters always attack: no reaction is rolled",
         "pursues": "the monsters pursue a party that flees",
+        "self": "the action's abilities are the figure's own",
+        "lost": "the card is lost once the action is done",
+        "round_bonus": "the card stays active until the end of the round",
     }[e.name],
     ast.SurpriseRange: lambda e, you: f"the other side is surprised on {e.low} to {e.high} of "
                                       "its d6 (the rule is 1 to 2)",
+    ast.Ability: lambda e, you: f"{e.name} {e.amount:+d}, added to the monster's own"
+    if e.signed else f"{e.name} {e.amount}",
+    ast.GivenCondition: lambda e, you: f"the figures attacked are given {e.name}",
+    ast.NegateNextDamage: lambda e, you: "the next damage the figure would suffer this round "
+                                         "is none",
 }

@@ -80,6 +80,9 @@ MARKER_WORDS = {
     "never_surprised": "Never surprised",
     "always_attacks": "Always attacks",
     "pursues": "Pursues",
+    "self": "Self",
+    "lost": "Lost",
+    "round_bonus": "Round bonus",
 }
 CLOSE_WORDS = {
     "close": "close",
@@ -400,6 +403,9 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return "; ", effect
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
+    if isinstance(effect, ast.Ability | ast.GivenCondition) or effect == ast.Marker(
+            "self", span=effect.span):
+        return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
     return ("; then " if isinstance(before, ast.Conditional) else ", then "), effect
 
@@ -971,6 +977,11 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Reroll: lambda e, voice: "re-roll your die",
     ast.Marker: lambda e, voice: MARKER_WORDS[e.name],
     ast.SurpriseRange: lambda e, voice: f"surprises on {e.low}-{e.high}",
+    ast.Ability: lambda e, voice: ("XP" if e.name == "xp" else e.name.capitalize())
+    + (f" {e.amount:+d}" if e.signed else f" {e.amount}"),
+    ast.GivenCondition: lambda e, voice: e.name.capitalize(),
+    ast.NegateNextDamage: lambda e, voice: "the next time you suffer damage this round, "
+                                           "suffer no damage instead",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from compiler.check import CardChecker, ose, pacg, random_encounters, ucg
+from compiler.check import CardChecker, gloomhaven, ose, pacg, random_encounters, ucg
 
 
 @dataclass(frozen=True)
@@ -35,5 +35,7 @@ GAMES: dict[str, Game] = {
         Game("random-encounters", "Random Encounters", random_encounters.check_card,
              random_encounters.notes, "compiler.runtime.random_encounters"),
         Game("ose", "Old-School Essentials", ose.check_card, ose.notes, "compiler.runtime.ose"),
+        Game("gloomhaven", "Gloomhaven", gloomhaven.check_card, gloomhaven.notes,
+             "compiler.runtime.gloomhaven"),
     )
 }

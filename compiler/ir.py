@@ -143,6 +143,16 @@ card with none is not taken in).
 | `marker`         | name: `ambush`, `monster_nest`, `skippable`, `no_attack`; ose's    |
 |                  | `carries_light`, `never_surprised`, `always_attacks`, `pursues`    |
 | `surprise_range` | low, high: the other side is surprised on low to high of its d6 (ose) |
+| `ability`        | name (one of compiler.ast.ABILITIES), amount, signed (a monster     |
+|                  | card's, added to its own stat; gloomhaven)                          |
+| `given_condition`| name: given to the figures the ability before attacks (gloomhaven) |
+| `negate_next_damage` | (none): the next damage this round is none (gloomhaven)        |
+
+A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `lost` or
+`round_bonus`; an Ability card's actions are its `abilities`, labelled `top` and `bottom`,
+and a Monster Ability card's action its `effects`.  Its fields: `class`, `level` (a number,
+or `X`), `initiative`, `number` (as printed), `monster`, `normal` and `elite` ([{name,
+value}]), `immunities`.
 
 An ose card's stat line is in `fields` as data: `armour_class` {descending, ascending},
 `hit_dice` {dice, modifier, asterisks, hit_points (or null)}, `attacks` [{count, name,

@@ -658,6 +658,15 @@ class _Lowerer:
     def SurpriseRange(self, e: ast.SurpriseRange) -> ir.Effect:
         return {"op": "surprise_range", "low": e.low, "high": e.high}
 
+    def Ability(self, e: ast.Ability) -> ir.Effect:
+        return {"op": "ability", "name": e.name, "amount": e.amount, "signed": e.signed}
+
+    def GivenCondition(self, e: ast.GivenCondition) -> ir.Effect:
+        return {"op": "given_condition", "name": e.name}
+
+    def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
+        return {"op": "negate_next_damage"}
+
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,
                 "check": lower_check_step(e.check),

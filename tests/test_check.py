@@ -525,3 +525,46 @@ def test_ose_sentences_are_what_bears_on_the_encounter(tmp_path):
     assert found == [("CW204", 6, 1, "an ose Character may say 'Carries a light.', 'Never "
                                      "surprised.', 'Surprises on 1-4.', 'Reaction +1.' and "
                                      "'Immune to Sleep.'")]
+
+
+# -- gloomhaven ----------------------------------------------------------------------------
+
+
+def gh_check(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
+    return [(item.code, item.span.line - 2, item.span.col, item.hint)
+            for item in check(tmp_path, text, game="gloomhaven")]
+
+
+def test_gloomhaven_cards_of_the_project_are_clean():
+    compilation = check_paths([CARDS / "gloomhaven"])
+    assert compilation.ok and not compilation.diagnostics and compilation.card_count >= 14
+
+
+def test_gloomhaven_an_ability_card_has_a_top_and_a_bottom(tmp_path):
+    card = "Name: Bash\nType: Ability\nClass: Brute\nInitiative: 15\n\n"
+    assert gh_check(tmp_path, card + "Top: Attack 4.\nBottom: Move 2.\n") == []
+    assert [code for code, *_ in gh_check(tmp_path, card + "Top: Attack 4.\n")] == ["CW211"]
+    assert [code for code, *_ in gh_check(tmp_path, card + "Attack 4.\n")] == ["CW211"]
+
+
+def test_gloomhaven_only_a_monster_s_move_attack_and_range_are_signed(tmp_path):
+    found = gh_check(tmp_path, "Name: Bash\nType: Ability\nClass: Brute\nInitiative: 15\n\n"
+                               "Top: Attack +4.\nBottom: Move 2.\n")
+    assert [(code, line, col) for code, line, col, _ in found] == [("CW209", 6, 6)]
+    found = gh_check(tmp_path, "Name: Bones\nType: Monster\nNormal: Health 5\nElite: Health 6\n"
+                               "---\nName: Guard\nType: Monster Ability\nMonster: Bones\n"
+                               "Initiative: 64\n\nShield +1, Attack +0.\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW209", 11)]
+
+
+def test_gloomhaven_fields_are_in_range_and_name_what_the_game_has(tmp_path):
+    found = gh_check(tmp_path, "Name: Bones\nType: Monster\nNormal: Health 5, Speed 2\n"
+                               "Elite: Move 2\nImmunities: Poisn\n---\nName: Guard\n"
+                               "Type: Monster Ability\nMonster: Bonez\nInitiative: 100\n\n"
+                               "Attack +0.\n")
+    assert [(code, line, hint) for code, line, _, hint in found] == [
+        ("CW213", 3, "it may be Health, Move, Attack, Range, Shield or Retaliate"),
+        ("CW209", 4, "write 'Elite: Health 5, ...'"),
+        ("CW215", 5, "did you mean 'Poison'?"),
+        ("CW209", 10, "initiative runs from 1 to 99"),
+        ("CW207", 9, "did you mean 'Bones'?")]

@@ -11,7 +11,7 @@ import pytest
 
 from compiler import ast
 from compiler.build import compile_paths
-from compiler.check import ose, pacg, random_encounters, ucg
+from compiler.check import gloomhaven, ose, pacg, random_encounters, ucg
 from compiler.games import GAMES
 from tests.conftest import CARDS, ROOT, SHARED
 
@@ -230,7 +230,7 @@ EVERY_CONSTRUCT = {
         "targets": set(random_encounters.TARGETS),
         "types": set(random_encounters.TYPES),
         "labels": set(random_encounters.LABELS),
-        "markers": set(ast.MARKERS) - set(ose.MARKERS),
+        "markers": set(ast.MARKERS) - set(ose.MARKERS) - set(gloomhaven.MARKERS),
         "bonuses against a trait": {True, False},
         "health per player": {True, False},
     },
@@ -238,6 +238,12 @@ EVERY_CONSTRUCT = {
         "nodes": {"Untimed", "Immunity", "Marker", "SurpriseRange", "StatBonus"},
         "types": set(ose.TYPES),
         "markers": set(ose.MARKERS),
+    },
+    "gloomhaven": {
+        "nodes": {"Untimed", "Ability", "GivenCondition", "Marker", "NegateNextDamage"},
+        "types": set(gloomhaven.TYPES),
+        "labels": set(gloomhaven.LABELS),
+        "markers": set(gloomhaven.MARKERS),
     },
 }
 

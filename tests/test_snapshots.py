@@ -136,6 +136,19 @@ def test_the_ose_scenarios_together_reach_every_step():
     assert seen(played, "appear") and seen(played, "appear_fixed")
 
 
+def test_the_gloomhaven_scenarios_together_reach_every_rule():
+    """Rounds won, lost and drawn; cards to each pile, a basic action, long rests and an
+    exhausted character; attacks, retaliation, conditions, a stun and a kill."""
+    played = scenario_events("gloomhaven")
+    for outcome in ("won", "lost", "a draw"):
+        assert seen(played, "outcome", outcome=outcome)
+    for where in ("lost", "active", "discarded"):
+        assert seen(played, "placed", where=where)
+    assert seen(played, "action", basic=" as Attack 2") and seen(played, "rested")
+    assert seen(played, "exhausted") and seen(played, "retaliation")
+    assert seen(played, "stunned") and seen(played, "killed") and seen(played, "ward")
+
+
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_scenario_log(path, snapshot):
     played = play(path)

@@ -277,8 +277,8 @@ class AstBuilder:
     def _number(self, meta: Any, number: Token) -> int:
         return int(number)
 
-    field_hand = field_combat = field_level = field_strength = field_dexterity = \
-        field_magic = field_morale = field_charisma = _number
+    field_hand = field_combat = field_strength = field_dexterity = field_magic = \
+        field_morale = field_charisma = _number
 
     def field_health(self, meta: Any, amount: ast.Amount) -> ast.Amount:
         return amount
@@ -293,6 +293,33 @@ class AstBuilder:
         return ast.Alternatives(tuple(self._word(word) for word in words), span=self._span(meta))
 
     field_alignment = field_where = field_attacks_with
+
+    def field_level(self, meta: Any, level: Token) -> int | str:
+        """A number, or Gloomhaven's `X`."""
+        return str(level) if level.type == "LEVEL_X" else int(level)
+
+    def field_class(self, meta: Any, *words: Token) -> ast.Word:
+        return ast.Word(" ".join(words), span=self._span(meta))
+
+    def field_number(self, meta: Any, number: Token) -> ast.Word:
+        """As printed, with its zeros: `008`."""
+        return self._word(number)
+
+    field_initiative = _number
+
+    def field_monster(self, meta: Any, name: str) -> ast.Word:
+        return ast.Word(name, span=self._span(meta))
+
+    def gh_stat_line(self, meta: Any, *stats: ast.Stat) -> tuple[ast.Stat, ...]:
+        return stats
+
+    def field_normal(self, meta: Any, stats: tuple[ast.Stat, ...]) -> tuple[ast.Stat, ...]:
+        return stats
+
+    field_elite = field_immunities = field_normal
+
+    def gh_stat(self, meta: Any, name: Token, value: Token) -> ast.Stat:
+        return ast.Stat(str(name), int(value), span=self._span(meta))
 
     def field_armour_class(self, meta: Any, descending: Token, ascending: Token
                            ) -> ast.ArmourClass:
@@ -1867,6 +1894,19 @@ class AstBuilder:
 
     def marker(self, meta: Any, name: ast.Word) -> ast.Marker:
         return ast.Marker(name.text, span=self._span(meta))
+
+    def gh_ability(self, meta: Any, name: Token, value: Token) -> ast.Ability:
+        return ast.Ability(str(name).lower(), int(value), value[0] in "+-",
+                           span=self._span(meta))
+
+    def gh_condition(self, meta: Any, name: Token) -> ast.GivenCondition:
+        return ast.GivenCondition(str(name).lower(), span=self._span(meta))
+
+    def gh_self(self, meta: Any, word: Token) -> ast.Marker:
+        return ast.Marker("self", span=self._span(meta))
+
+    def negate_next_damage(self, meta: Any) -> ast.NegateNextDamage:
+        return ast.NegateNextDamage(span=self._span(meta))
 
     def surprise_range(self, meta: Any, written: Token) -> ast.SurpriseRange:
         low, high = str(written).split("-")

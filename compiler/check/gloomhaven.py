@@ -1,0 +1,156 @@
+"""What a Gloomhaven card may say, beyond what the grammar reads.
+
+A character's Ability card has a `Top:` and a `Bottom:` action; a Monster Ability card has one
+action, for the monster its `Monster` field names; a Monster card carries its stat lines and
+no text.  Values are signed only on monster ability cards, and only where they add to the
+monster's own stat (`Move +0`, `Attack +1`, `Range -1`).
+"""
+
+from __future__ import annotations
+
+from compiler import ast
+from compiler.check import Pool
+from compiler.check.shared import CardCheck, header_fields, known, unknown_word
+from compiler.diagnostics import Diagnostic, did_you_mean
+
+GAME = "gloomhaven"
+TYPES = ("Ability", "Monster Ability", "Monster")
+LABELS = ("Top", "Bottom")
+STATS = ("Health", "Move", "Attack", "Range", "Shield", "Retaliate")
+SIGNED_ABILITIES = ("move", "attack", "range")  # a monster card's, added to its stat
+CONDITIONS = ("Stun", "Poison", "Wound", "Muddle", "Immobilize", "Disarm", "Invisible",
+              "Strengthen", "Curse", "Bless")
+INITIATIVE = (1, 99)
+LEVELS = (1, 9)
+MARKERS = ("self", "lost", "round_bonus")
+# (fields a type may have, fields it must have)
+_FIELDS = {
+    "Ability": (("Name", "Type", "Class", "Level", "Initiative", "Number"),
+                ("Class", "Initiative")),
+    "Monster Ability": (("Name", "Type", "Monster", "Initiative", "Number"),
+                        ("Monster", "Initiative")),
+    "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"),
+                ("Normal", "Elite")),
+}
+_EFFECTS = (ast.Ability, ast.GivenCondition, ast.Marker, ast.NegateNextDamage)
+
+
+def notes(card_type: str) -> dict[str, str]:
+    """What `cardwright explain` adds about a card of this type."""
+    return {
+        "Top": "the top action: a character plays it from one of its two cards a round",
+        "Bottom": "the bottom action: from the other card",
+        "untimed": "when the figure performs the action, in the order written",
+    }
+
+
+def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
+    return _CardCheck(card, pool).run()
+
+
+class _CardCheck(CardCheck):
+    def __init__(self, card: ast.Card, pool: Pool) -> None:
+        super().__init__(card)
+        self.pool = pool
+
+    def run(self) -> list[Diagnostic]:
+        card_type = self.card.type
+        if card_type not in TYPES:
+            self.unknown("CW200", self.card.value("Type"), "a gloomhaven card type", TYPES)
+            return self.diagnostics
+        self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
+        self._fields()
+        self._sections()
+        return self.diagnostics
+
+    # -- header fields ---------------------------------------------------------------
+
+    def _fields(self) -> None:
+        initiative = self.card.field("Initiative")
+        if initiative is not None and not INITIATIVE[0] <= initiative.value <= INITIATIVE[1]:
+            self.report("CW209", initiative, f"an initiative of {initiative.value} is out of "
+                        "range", "initiative runs from 1 to 99")
+        level = self.card.field("Level")
+        if level is not None and isinstance(level.value, int) and \
+                not LEVELS[0] <= level.value <= LEVELS[1]:
+            self.report("CW209", level, f"there is no level {level.value}",
+                        "the levels are 1 to 9, and X")
+        for line in ("Normal", "Elite"):
+            item = self.card.field(line)
+            if item is None:
+                continue
+            for stat in item.value:
+                if not known(stat.name, STATS):
+                    self.diagnostics.append(unknown_word(
+                        "CW213", ast.Word(stat.name, span=stat.span), "a gloomhaven stat",
+                        STATS, self.card.where(stat)))
+            if not any(stat.name.casefold() == "health" for stat in item.value):
+                self.report("CW209", item, f"a monster's {line} line needs its Health",
+                            f"write '{line}: Health 5, ...'")
+        for word in self.card.value("Immunities", ()):
+            if not known(word, CONDITIONS):
+                self.unknown("CW215", word, "a condition", CONDITIONS)
+        monster = self.card.value("Monster")
+        if monster is not None:
+            name = self.pool.names.get(ast.name_key(monster.text))
+            if name is None:
+                self.report("CW207", monster, f"no card is named '{monster}'",
+                            did_you_mean(monster.text, self.pool.types))
+            elif self.pool.types[name] not in (None, "Monster"):
+                self.report("CW204", monster, f"'{monster}' is a {self.pool.types[name]}, "
+                            "not a Monster", "name the Monster card whose deck this is")
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _sections(self) -> None:
+        card_type = self.card.type
+        labels = [section.label for section in self.card.shared_sections
+                  if section.label is not None]
+        unlabelled = False
+        for section in self.card.shared_sections:
+            if section.label is not None and (card_type != "Ability"
+                                              or section.label not in LABELS):
+                self.report("CW211", section, f"a gloomhaven {card_type} card has no "
+                            f"'{section.label}:' action",
+                            "a character's Ability card has 'Top:' and 'Bottom:' actions")
+                continue
+            if section.label is None and card_type == "Ability" and section.sentences:
+                self.report("CW211", section, "an Ability card's actions stand under 'Top:' "
+                            "and 'Bottom:'", "begin the first sentence with 'Top:'")
+                unlabelled = True
+                continue
+            for sentence in section.sentences:
+                self._sentence(sentence)
+        if card_type == "Ability" and not unlabelled and \
+                all(label in LABELS for label in labels) and sorted(labels) != ["Bottom", "Top"]:
+            self.report("CW211", self.card.value("Type"), "an Ability card has one 'Top:' and "
+                        "one 'Bottom:' action", "write 'Top: Attack 2.' and 'Bottom: Move 2.'")
+
+    def _sentence(self, sentence: ast.Sentence) -> None:
+        card_type = self.card.type
+        if card_type == "Monster":
+            self.report("CW204", sentence, "a Monster card has no actions",
+                        "its actions are on its Monster Ability cards")
+        elif isinstance(sentence, ast.Keywords):
+            self.report("CW203", sentence, "this is not an ability gloomhaven has",
+                        "abilities are " + ", ".join(name.capitalize()
+                                                     for name in ast.ABILITIES)
+                        + " with a number, and conditions such as Stun")
+        elif not isinstance(sentence, ast.Untimed):
+            self.report("CW204", sentence, "a gloomhaven action is abilities, in order",
+                        "write 'Attack 3, Range 2.'")
+        else:
+            for effect in sentence.effects:
+                self._effect(effect)
+
+    def _effect(self, effect: ast.Effect) -> None:
+        if not isinstance(effect, _EFFECTS) or (
+                isinstance(effect, ast.Marker) and effect.name not in MARKERS):
+            self.report("CW204", effect, "a gloomhaven action cannot do this")
+        elif isinstance(effect, ast.Ability) and effect.signed and (
+                self.card.type != "Monster Ability" or effect.name not in SIGNED_ABILITIES):
+            self.report("CW209", effect, f"{effect.name.capitalize()} {effect.amount:+d} adds "
+                        "to nothing here", "only a monster's Move, Attack and Range add to "
+                        "its own: write the number alone")
+        elif isinstance(effect, ast.Ability) and effect.amount < 0 and not effect.signed:
+            self.report("CW209", effect, "a value is never below 0")

@@ -1,0 +1,31 @@
+"""How each gloomhaven event reads in the text log."""
+
+MESSAGES = {
+    "scenario": "scenario: {name} (seed {seed}): {characters} against {monsters}",
+    "round": "round {round}",
+    "cards": "{character} plays {lead} (leading, initiative {lead_initiative}) and {other}",
+    "long_rest": "{character} declares a long rest (initiative 99)",
+    "reveal": "{monster} ability card: {card} (initiative {initiative})",
+    "order": "initiative order: {order}",
+    "turn": "{figure}'s turn",
+    "action": "{figure} performs the {half} of {card}{basic}",
+    "monster_acts": "{figure} performs {card}",
+    "stunned": "{figure} is stunned and does nothing",
+    "placed": "{card} goes to the {where} pile",
+    "rested": "{figure} rests: heals {healed} ({health}), takes back {back} cards and loses {lost}",
+    "ward": "{figure} will suffer no damage the next time",
+    "bonus": "{figure} gains {what} {amount} this round",
+    "healed": "{figure} heals {amount} ({health})",
+    "xp": "{figure} gains {amount} XP ({xp})",
+    "moves": "{figure} moves {amount}",
+    "loots": "{figure} loots {amount}",
+    "condition": "{figure} is given {condition}",
+    "disarmed": "{figure} is disarmed and cannot attack",
+    "attack": "{figure} attacks {target}: {power} - shield {shield}: {damage} damage "
+              "({health} left)",
+    "retaliation": "{figure} retaliates on {target}: {damage} damage ({health} left)",
+    "killed": "{figure} is killed",
+    "exhausted": "{character} is exhausted: {why}",
+    "round_end": "the round ends: round bonuses end",
+    "outcome": "the scenario is {outcome} after {rounds} rounds",
+}

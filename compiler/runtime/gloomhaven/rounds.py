@@ -1,0 +1,364 @@
+"""A round of Gloomhaven as seeds/gloomhaven-character-turn.txt plays it: the characters choose
+their cards (or rest), a monster ability card is revealed for each type with a figure on the
+map, every figure acts in initiative order, and the round's bonuses end.
+
+There is no map: every figure is within reach of every other, so a move moves nobody and
+an attack may target anyone; and no attack modifier deck: an attack deals its value.  The
+other rulings are in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from compiler.runtime.dice import Dice
+from compiler.runtime.gloomhaven.cards import BASIC, Action, CardDef, Step
+from compiler.runtime.gloomhaven.policy import Policy
+from compiler.runtime.gloomhaven.state import Character, Figure, Monster
+from compiler.runtime.log import EventLog
+
+# Abilities that begin a part of an action of their own; the rest (range, target, pierce,
+# push, pull, and conditions) modify the part before them.
+PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp")
+# Conditions that change how a figure acts, until the end of its next turn.
+TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
+REST_HEAL = 2
+MONSTER_FIRST_IN_TIES = 1  # a player goes before a monster type of the same initiative
+
+
+@dataclass(eq=False)
+class Game:
+    characters: list[Character]
+    monsters: dict[str, list[Monster]]  # by type, in the scenario's order
+    decks: dict[str, list[CardDef]]  # each monster type's ability cards, top last
+    dice: Dice
+    log: EventLog
+    policy: Policy
+    used: dict[str, list[CardDef]] = field(default_factory=dict)  # revealed before
+    outcome: str | None = None
+
+    def living_monsters(self) -> list[Monster]:
+        """In the order they act: by type, elites first, then normals by standee number."""
+        return [monster for kind in self.monsters for monster in self.acting(kind)]
+
+    def acting(self, kind: str) -> list[Monster]:
+        return sorted((monster for monster in self.monsters[kind] if monster.alive),
+                      key=lambda monster: (not monster.elite, monster.standee))
+
+    def check_end(self) -> None:
+        if not self.living_monsters():
+            self.outcome = "won"
+        elif not any(character.alive for character in self.characters):
+            self.outcome = "lost"
+
+
+def play_round(game: Game, number: int) -> None:
+    game.log.emit("round", round=number)
+    with game.log.nested():
+        _select_cards(game)
+        game.check_end()
+        if game.outcome is not None:
+            return
+        revealed = reveal_monster_cards(game)
+        order = initiative_order(game.characters, revealed, list(game.monsters))
+        game.log.emit("order", order=[_actor_name(actor) for actor in order])
+        for actor in order:
+            if isinstance(actor, Character):
+                _character_turn(game, actor)
+            else:
+                _monster_turn(game, actor, revealed[actor])
+            game.check_end()
+            if game.outcome is not None:
+                return
+        _end_round(game)
+
+
+def initiative_order(characters: Iterable[Character], revealed: dict[str, CardDef],
+                     kinds: list[str]) -> list[Character | str]:
+    """Characters (by their leading card's initiative) and monster types (by their revealed
+    card's), lowest first: a tie between players goes to the lower non-leading card, then to
+    the party's order; a player goes before a monster type; monster types in the scenario's
+    order (the players decide, docs/rulings.md)."""
+    party = [character for character in characters if character.alive]
+    keyed: list[tuple[tuple[int, int, int, int], Character | str]] = [
+        ((character.initiative[0], 0, character.initiative[1], index), character)
+        for index, character in enumerate(party)]
+    keyed += [((card.initiative, MONSTER_FIRST_IN_TIES, 0, kinds.index(kind)), kind)
+              for kind, card in revealed.items()]
+    return [actor for _, actor in sorted(keyed, key=lambda item: item[0])]
+
+
+def _actor_name(actor: Character | str) -> str:
+    return actor.name if isinstance(actor, Character) else actor
+
+
+# -- choosing cards and revealing monster cards ---------------------------------------------
+
+
+def _select_cards(game: Game) -> None:
+    for character in game.characters:
+        if not character.alive:
+            continue
+        character.played, character.resting = None, False
+        if len(character.hand) >= 2:
+            lead, other = game.policy.cards(character)
+            character.hand.remove(lead)
+            character.hand.remove(other)
+            character.played = (lead, other)
+            game.log.emit("cards", character=character.name, lead=lead.name,
+                          lead_initiative=lead.initiative, other=other.name)
+        elif len(character.discard) >= 2:
+            character.resting = True
+            game.log.emit("long_rest", character=character.name)
+        else:
+            character.exhausted = True
+            game.log.emit("exhausted", character=character.name,
+                          why="it cannot play two cards or rest")
+
+
+def reveal_monster_cards(game: Game) -> dict[str, CardDef]:
+    """A card for each type with a figure on the map; a deck played out is shuffled again."""
+    revealed = {}
+    for kind, deck in game.decks.items():
+        if not game.acting(kind):
+            continue
+        if not deck:
+            deck.extend(game.used.pop(kind, []))
+            game.dice.shuffle(deck)
+        card = deck.pop()
+        game.used.setdefault(kind, []).append(card)
+        revealed[kind] = card
+        game.log.emit("reveal", monster=kind, card=card.name, initiative=card.initiative)
+    return revealed
+
+
+# -- a character's turn -----------------------------------------------------------------
+
+
+def _character_turn(game: Game, character: Character) -> None:
+    game.log.emit("turn", figure=character.name)
+    with game.log.nested():
+        if character.resting:
+            _long_rest(game, character)
+            return
+        lead, other = character.played
+        top = game.policy.top_card(character, lead, other)
+        bottom = other if top is lead else lead
+        basic = game.policy.basic_halves()
+        for card, half in ((top, "top"), (bottom, "bottom")):
+            action = BASIC[half] if half in basic else getattr(card, half)
+            game.log.emit("action", figure=character.name, card=card.name, half=half,
+                          basic=f" as {_basic_name(half)}" if half in basic else "")
+            if "stun" in character.conditions:
+                game.log.emit("stunned", figure=character.name)
+            else:
+                with game.log.nested():
+                    _perform(game, character, action)
+            _place(game, character, card, None if half in basic else action)
+            if game.outcome is not None or not character.alive:
+                break
+        _end_turn(character)
+
+
+def _basic_name(half: str) -> str:
+    (step,) = BASIC[half].steps
+    return f"{step['name'].capitalize()} {step['amount']}"
+
+
+def _long_rest(game: Game, character: Character) -> None:
+    """Heal 2, and take back the discard pile but for one card, which is lost (the first
+    discarded, docs/rulings.md)."""
+    lost, *back = character.discard
+    character.discard.clear()
+    character.lost.append(lost)
+    character.hand.extend(back)
+    healed = _heal(character, REST_HEAL)
+    game.log.emit("rested", figure=character.name, lost=lost.name, back=len(back),
+                  healed=healed, health=character.health)
+
+
+def _place(game: Game, character: Character, card: CardDef, action: Action | None) -> None:
+    """As soon as its action is done, the card goes to the lost pile (`Lost`), the active
+    area (`Round bonus`, until the round ends) or the discard pile; one played as Attack 2
+    or Move 2 is always discarded."""
+    if action is not None and action.has("lost"):
+        pile, where = character.lost, "lost"
+    elif action is not None and action.has("round_bonus"):
+        pile, where = character.active, "active"
+    else:
+        pile, where = character.discard, "discarded"
+    pile.append(card)
+    game.log.emit("placed", card=card.name, where=where)
+
+
+# -- a monster type's turn ----------------------------------------------------------------
+
+
+def _monster_turn(game: Game, kind: str, card: CardDef) -> None:
+    """Each monster of the type performs the card's action: elites first, then normals in
+    ascending standee order."""
+    game.log.emit("turn", figure=kind)
+    with game.log.nested():
+        for monster in game.acting(kind):
+            game.log.emit("monster_acts", figure=monster.label, card=card.name)
+            if "stun" in monster.conditions:
+                game.log.emit("stunned", figure=monster.label)
+            else:
+                with game.log.nested():
+                    _perform(game, monster, card.action)
+            _end_turn(monster)
+            if game.outcome is not None:
+                return
+
+
+# -- performing an action -------------------------------------------------------------------
+
+
+def parts(action: Action) -> list[list[Step]]:
+    """The action's abilities, each with what modifies it (`Attack 4, Stun` is one part),
+    in the order written."""
+    found: list[list[Step]] = []
+    for step in action.steps:
+        if (step["op"] == "ability" and step["name"] in PARTS) or not found:
+            found.append([step])
+        else:
+            found[-1].append(step)
+    return found
+
+
+def _perform(game: Game, figure: Figure, action: Action) -> None:
+    own = action.has("self")
+    for part in parts(action):
+        head = part[0]
+        if head["op"] == "negate_next_damage":
+            figure.negate_next_damage = True
+            game.log.emit("ward", figure=_label(figure))
+        elif head["op"] != "ability":
+            continue  # a marker (`Lost`, `Round bonus`) or a condition with nothing before
+        elif head["name"] == "attack":
+            _attack(game, figure, part)
+        elif head["name"] in ("shield", "retaliate"):
+            setattr(figure, head["name"], getattr(figure, head["name"]) + head["amount"])
+            game.log.emit("bonus", figure=_label(figure), what=head["name"],
+                          amount=head["amount"])
+        elif head["name"] == "heal":
+            target = figure if own else _most_hurt(game, figure)
+            healed = _heal(target, head["amount"])
+            game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
+        elif head["name"] == "xp" and isinstance(figure, Character):
+            figure.xp += head["amount"]
+            game.log.emit("xp", figure=figure.name, amount=head["amount"], xp=figure.xp)
+        else:  # a move or a loot: no map to move on or loot from
+            amount = _value(figure, head)
+            stopped = head["name"] == "move" and "immobilize" in figure.conditions
+            game.log.emit("moves" if head["name"] == "move" else "loots", figure=_label(figure),
+                          amount=0 if stopped else amount)
+        if own:
+            for step in part:
+                if step["op"] == "given_condition":
+                    figure.conditions.add(step["name"])
+                    game.log.emit("condition", figure=_label(figure), condition=step["name"])
+
+
+def _value(figure: Figure, step: Step) -> int:
+    """An ability's value: a monster's signed one is added to its own stat."""
+    if step["signed"] and isinstance(figure, Monster):
+        return max(0, figure.stats.get(step["name"].capitalize(), 0) + step["amount"])
+    return step["amount"]
+
+
+def _attack(game: Game, attacker: Figure, part: list[Step]) -> None:
+    if "disarm" in attacker.conditions:
+        game.log.emit("disarmed", figure=_label(attacker))
+        return
+    power = _value(attacker, part[0])
+    modifiers = {step["name"]: _value(attacker, step) for step in part[1:]
+                 if step["op"] == "ability"}
+    given = [step["name"] for step in part[1:] if step["op"] == "given_condition"]
+    ranged = "range" in modifiers or (isinstance(attacker, Monster)
+                                      and attacker.stats.get("Range", 0) > 0)
+    for target in _targets(game, attacker, modifiers.get("target", 1)):
+        shield = max(0, target.shield - modifiers.get("pierce", 0))
+        damage = _suffer(target, max(0, power - shield))
+        game.log.emit("attack", figure=_label(attacker), target=_label(target), power=power,
+                      shield=shield, damage=damage, health=target.health)
+        for condition in given if target.alive else ():
+            if condition.capitalize() in getattr(target, "immunities", ()):
+                continue
+            target.conditions.add(condition)
+            game.log.emit("condition", figure=_label(target), condition=condition)
+        _fell(game, target)
+        if target.retaliate and not ranged and attacker.alive:
+            hurt = _suffer(attacker, target.retaliate)
+            game.log.emit("retaliation", figure=_label(target), target=_label(attacker),
+                          damage=hurt, health=attacker.health)
+            _fell(game, attacker)
+
+
+def _targets(game: Game, attacker: Figure, count: int) -> list[Figure]:
+    """A character attacks the monsters in the order they act; a monster focuses on the
+    characters in initiative order, passing over the invisible (docs/rulings.md)."""
+    if isinstance(attacker, Character):
+        return list(game.living_monsters()[:count])
+    party = sorted((character for character in game.characters
+                    if character.alive and "invisible" not in character.conditions),
+                   key=lambda character: character.initiative)
+    return list(party[:count])
+
+
+def _suffer(figure: Figure, damage: int) -> int:
+    if damage and figure.negate_next_damage:
+        figure.negate_next_damage = False
+        return 0
+    figure.health = max(0, figure.health - damage)
+    return damage
+
+
+def _fell(game: Game, figure: Figure) -> None:
+    if figure.health:
+        return
+    if isinstance(figure, Character):
+        figure.exhausted = True
+        game.log.emit("exhausted", character=figure.name, why="its hit points are gone")
+    else:
+        game.log.emit("killed", figure=_label(figure))
+
+
+def _heal(figure: Figure, amount: int) -> int:
+    healed = min(amount, figure.max_health - figure.health)
+    figure.health += healed
+    return healed
+
+
+def _most_hurt(game: Game, figure: Figure) -> Figure:
+    """Whom a heal that is not the figure's own goes to: the most hurt of its side."""
+    side: list[Figure] = list(game.characters) if isinstance(figure, Character) \
+        else list(game.living_monsters())
+    return max((member for member in side if member.alive),
+               key=lambda member: member.max_health - member.health, default=figure)
+
+
+def _label(figure: Figure) -> str:
+    return figure.label if isinstance(figure, Monster) else figure.name
+
+
+# -- the end of a turn and of a round --------------------------------------------------------
+
+
+def _end_turn(figure: Figure) -> None:
+    """Conditions that change how a figure acts last to the end of its next turn."""
+    figure.conditions.difference_update(TURN_CONDITIONS)
+
+
+def _end_round(game: Game) -> None:
+    """Round bonuses end: active cards go to the discard pile, shields and retaliation go
+    back to the figure's own."""
+    for character in game.characters:
+        character.discard.extend(character.active)
+        character.active.clear()
+    for figure in (*game.characters, *(m for kind in game.monsters.values() for m in kind)):
+        stats = figure.stats if isinstance(figure, Monster) else {}
+        figure.shield, figure.retaliate = stats.get("Shield", 0), stats.get("Retaliate", 0)
+        figure.negate_next_damage = False
+    game.log.emit("round_end")

@@ -1,0 +1,99 @@
+"""A Gloomhaven scenario: characters with the ability cards in their hands against monsters
+on their standees, round after round, until every monster is killed (won), every character
+is exhausted (lost), or the scenario's rounds are played (a draw)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from compiler.runtime.dice import Dice
+from compiler.runtime.gloomhaven.cards import CardDef
+from compiler.runtime.gloomhaven.messages import MESSAGES
+from compiler.runtime.gloomhaven.policy import Policy
+from compiler.runtime.gloomhaven.rounds import Game, play_round
+from compiler.runtime.gloomhaven.state import DEFAULT_HEALTH, Character, Monster
+from compiler.runtime.log import EventLog
+from compiler.runtime.script import ScenarioError
+
+SCENARIO_KEYS = ("name", "characters", "monsters", "rounds", "script")
+CHARACTER_KEYS = ("name", "cards", "health")
+MONSTER_KEYS = ("monster", "normal", "elite")
+DEFAULT_ROUNDS = 12
+
+
+def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
+         log: bool = True) -> EventLog:
+    events = EventLog(MESSAGES, enabled=log)
+    game = set_up(setup, cards, seed, events)
+    rounds = setup.get("rounds", DEFAULT_ROUNDS)
+    played = 0
+    for played in range(1, rounds + 1):
+        play_round(game, played)
+        if game.outcome is not None:
+            break
+    events.emit("outcome", outcome=game.outcome or "a draw", rounds=played)
+    return events
+
+
+def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
+           log: EventLog) -> Game:
+    _known_keys(setup, SCENARIO_KEYS, "the scenario")
+    for key in ("name", "characters", "monsters"):
+        if key not in setup:
+            raise ScenarioError(f"the scenario has no {key!r}")
+    characters = [_character(entry, cards) for entry in setup["characters"]]
+    monsters: dict[str, list[Monster]] = {}
+    for entry in setup["monsters"]:
+        _known_keys(entry, MONSTER_KEYS, "a monster")
+        card = _card(cards, entry.get("monster"), "Monster")
+        monsters.setdefault(card.name, []).extend(
+            _standee(card, number, elite) for elite in (True, False)
+            for number in entry.get("elite" if elite else "normal", []))
+    dice = Dice(seed)
+    decks = {kind: [card for card in cards.values()
+                    if card.type == "Monster Ability" and card.monster == kind]
+             for kind in monsters}
+    for kind, deck in decks.items():
+        if not deck:
+            raise ScenarioError(f"{kind} has no Monster Ability cards")
+        dice.shuffle(deck)
+    log.emit("scenario", name=setup["name"], seed=seed,
+             characters=[character.name for character in characters],
+             monsters=[monster.label for kind in monsters.values() for monster in kind])
+    return Game(characters, monsters, decks, dice, log, Policy(setup.get("script")))
+
+
+def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
+    _known_keys(entry, CHARACTER_KEYS, "a character")
+    hand = [_card(cards, name, "Ability") for name in entry.get("cards", [])]
+    health = entry.get("health", DEFAULT_HEALTH)
+    name = entry.get("name") or (hand[0].class_ if hand else None)
+    if not name:
+        raise ScenarioError("a character needs a name or cards")
+    return Character(str(name), health, health, hand=hand)
+
+
+def _standee(card: CardDef, number: int, elite: bool) -> Monster:
+    stats = dict(card.elite if elite else card.normal)
+    health = stats.get("Health", 1)
+    return Monster(card.name, health, health, shield=stats.get("Shield", 0),
+                   retaliate=stats.get("Retaliate", 0), kind=card.name, standee=number,
+                   elite=elite, stats=stats, immunities=card.immunities)
+
+
+def _card(cards: Mapping[str, CardDef], name: Any, card_type: str) -> CardDef:
+    card = cards.get(name) if isinstance(name, str) else None
+    if card is None:
+        raise ScenarioError(f"no card is named {name!r}")
+    if card.type != card_type:
+        raise ScenarioError(f"{card.name} is of type {card.type}, not {card_type}")
+    return card
+
+
+def _known_keys(entry: Any, known: tuple[str, ...], what: str) -> None:
+    if not isinstance(entry, Mapping):
+        raise ScenarioError(f"{what} must be a table")
+    unknown = sorted(set(entry) - set(known))
+    if unknown:
+        raise ScenarioError(f"{what} has no key {unknown[0]!r}; the keys are {', '.join(known)}")

@@ -1,0 +1,21 @@
+"""The cards of one game that cardwright built: each card's module, by the card's name."""
+
+GAME = 'gloomhaven'
+MODULES = {
+    'Shield Bash': 'shield_bash',
+    'Overwhelming Assault': 'overwhelming_assault',
+    'Iron Hide': 'iron_hide',
+    'Wide Swing': 'wide_swing',
+    'Bandit Archer': 'bandit_archer',
+    'Living Bones': 'living_bones',
+    'Archer Volley': 'archer_volley',
+    'Archer Aim': 'archer_aim',
+    'Archer Retreat': 'archer_retreat',
+    'Bones Shamble': 'bones_shamble',
+    'Bones Guard': 'bones_guard',
+    'Bones Mend': 'bones_mend',
+    'Single Out': 'single_out',
+    "Trickster's Reversal": 'trickster_s_reversal',
+    'Quick Hands': 'quick_hands',
+    'Backstab': 'backstab',
+}

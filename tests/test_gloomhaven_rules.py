@@ -1,0 +1,259 @@
+"""Gloomhaven (seeds/gloomhaven-character-turn.txt): the rules' worked example, number for
+number, and a test for each rule of the character turn and the initiative order.  Scripts
+fix the characters' choices; the monster decks are set in order where a test needs a card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from compiler.build import compile_paths
+from compiler.play import load_cards
+from compiler.runtime.gloomhaven import ScenarioError, play
+from compiler.runtime.gloomhaven.messages import MESSAGES
+from compiler.runtime.gloomhaven.policy import Policy
+from compiler.runtime.gloomhaven.rounds import (
+    Game,
+    initiative_order,
+    parts,
+    play_round,
+    reveal_monster_cards,
+)
+from compiler.runtime.gloomhaven.scenario import set_up
+from compiler.runtime.log import EventLog
+from tests.conftest import CARDS
+from tests.conftest import events_of as of
+
+
+@pytest.fixture(scope="module")
+def cards() -> dict[str, Any]:
+    compilation = compile_paths([CARDS / "gloomhaven"])
+    assert compilation.ok
+    return load_cards(compilation, "gloomhaven")
+
+
+BRUTE = ["Shield Bash", "Overwhelming Assault", "Iron Hide", "Wide Swing"]
+SCOUNDREL = ["Single Out", "Trickster's Reversal", "Quick Hands", "Backstab"]
+
+
+def game_of(cards, characters: list[tuple[str, list[str]]], monsters: list[dict],
+            decks: dict[str, list[str]] | None = None, script: dict | None = None,
+            health: int = 10) -> Game:
+    """A game set up from a scenario's tables; `decks` puts each named type's ability cards
+    in order, the first named revealed first."""
+    setup = {"name": "test", "script": script or {},
+             "characters": [{"name": name, "cards": hand, "health": health}
+                            for name, hand in characters],
+             "monsters": monsters}
+    game = set_up(setup, cards, 1, EventLog(MESSAGES))
+    for kind, names in (decks or {}).items():
+        game.decks[kind] = [cards[name] for name in reversed(names)]
+    return game
+
+
+def played(character, lead, other) -> None:
+    character.played = (lead, other)
+
+
+# -- the worked example ------------------------------------------------------------------------
+
+
+def test_the_worked_example_archers_then_bones_then_the_brute_then_the_scoundrel(cards):
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)], [])
+    brute, scoundrel = game.characters
+    # The Brute wishes to go late: he leads with 61 (Overwhelming Assault), not 15.
+    played(brute, cards["Overwhelming Assault"], cards["Shield Bash"])
+    played(scoundrel, cards["Single Out"], cards["Backstab"])  # leads with 86
+    revealed = {"Living Bones": cards["Bones Shamble"], "Bandit Archer": cards["Archer Volley"]}
+    assert (revealed["Living Bones"].initiative, revealed["Bandit Archer"].initiative) == (45, 32)
+    order = initiative_order(game.characters, revealed, ["Living Bones", "Bandit Archer"])
+    assert order == ["Bandit Archer", "Living Bones", brute, scoundrel]
+    # Had he wanted to go early, he could have led with the 15.
+    played(brute, cards["Shield Bash"], cards["Overwhelming Assault"])
+    order = initiative_order(game.characters, revealed, ["Living Bones", "Bandit Archer"])
+    assert order == [brute, "Bandit Archer", "Living Bones", scoundrel]
+
+
+def test_the_worked_example_played_as_a_round(cards):
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bandit Archer", "normal": [1]},
+                    {"monster": "Living Bones", "normal": [1]}],
+                   decks={"Bandit Archer": ["Archer Volley"], "Living Bones": ["Bones Shamble"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"]]})
+    play_round(game, 1)
+    (order,) = of(game.log.events, "order")
+    assert order["order"] == ["Bandit Archer", "Living Bones", "Brute", "Scoundrel"]
+    turns = [event["figure"] for event in of(game.log.events, "turn")]
+    assert turns[:2] == ["Bandit Archer", "Living Bones"]
+
+
+# -- initiative ties -----------------------------------------------------------------------
+
+
+def test_a_tie_between_players_goes_to_the_lower_non_leading_card(cards):
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)], [])
+    brute, scoundrel = game.characters
+    played(brute, cards["Iron Hide"], cards["Wide Swing"])  # 40, then 72
+    played(scoundrel, cards["Iron Hide"], cards["Quick Hands"])  # 40, then 20
+    assert initiative_order(game.characters, {}, []) == [scoundrel, brute]
+
+
+def test_a_player_goes_before_a_monster_type_of_the_same_initiative(cards):
+    game = game_of(cards, [("Scoundrel", SCOUNDREL)], [])
+    (scoundrel,) = game.characters
+    played(scoundrel, cards["Backstab"], cards["Single Out"])  # 64
+    revealed = {"Living Bones": cards["Bones Guard"]}  # 64
+    assert initiative_order(game.characters, revealed, ["Living Bones"]) == [scoundrel,
+                                                                             "Living Bones"]
+
+
+def test_monster_types_tied_act_in_the_scenario_s_order(cards):
+    revealed = {"Living Bones": cards["Bones Guard"], "Bandit Archer": cards["Bones Guard"]}
+    assert initiative_order([], revealed, ["Living Bones", "Bandit Archer"]) == [
+        "Living Bones", "Bandit Archer"]
+    assert initiative_order([], revealed, ["Bandit Archer", "Living Bones"]) == [
+        "Bandit Archer", "Living Bones"]
+
+
+# -- monsters ------------------------------------------------------------------------------
+
+
+def test_elites_act_first_then_normals_in_ascending_standee_order(cards):
+    game = game_of(cards, [("Brute", BRUTE)],
+                   [{"monster": "Living Bones", "normal": [4, 2], "elite": [3]}],
+                   decks={"Living Bones": ["Bones Shamble"]},
+                   script={"play": [["Iron Hide", "Wide Swing"]], "basic": ["none"]},
+                   health=30)
+    play_round(game, 1)
+    assert [event["figure"] for event in of(game.log.events, "monster_acts")] == [
+        "elite Living Bones 3", "Living Bones 2", "Living Bones 4"]
+
+
+def test_a_monster_s_signed_values_add_to_its_own_stats(cards):
+    game = game_of(cards, [("Brute", BRUTE)],
+                   [{"monster": "Bandit Archer", "elite": [1], "normal": [2]}],
+                   decks={"Bandit Archer": ["Archer Volley"]},
+                   script={"play": [["Wide Swing", "Iron Hide"]]}, health=30)
+    play_round(game, 1)
+    # Archer Volley: Move +0, Attack +1; an elite archer's Attack is 3, a normal's 2.
+    assert [(e["figure"], e["power"]) for e in of(game.log.events, "attack")][:2] == [
+        ("elite Bandit Archer 1", 4), ("Bandit Archer 2", 3)]
+    assert [e["amount"] for e in of(game.log.events, "moves")][:2] == [1, 1]
+
+
+def test_a_monster_deck_played_out_is_shuffled_again(cards):
+    game = game_of(cards, [], [{"monster": "Living Bones", "normal": [1]}])
+    revealed = [reveal_monster_cards(game)["Living Bones"].name for _ in range(4)]
+    assert sorted(revealed[:3]) == ["Bones Guard", "Bones Mend", "Bones Shamble"]
+    assert revealed[3] in revealed[:3] and len(game.decks["Living Bones"]) == 2
+    # A type with no figure on the map reveals nothing.
+    game.monsters["Living Bones"][0].health = 0
+    assert reveal_monster_cards(game) == {}
+
+
+# -- a character's turn --------------------------------------------------------------------
+
+
+def test_the_top_of_one_card_and_the_bottom_of_the_other_either_first(cards):
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Living Bones", "normal": [1]}],
+                   decks={"Living Bones": ["Bones Guard"]},
+                   script={"play": [["Shield Bash", "Wide Swing"]], "top": ["Wide Swing"]})
+    play_round(game, 1)
+    assert [(e["card"], e["half"]) for e in of(game.log.events, "action")] == [
+        ("Wide Swing", "top"), ("Shield Bash", "bottom")]
+
+
+def test_the_abilities_of_an_action_are_done_in_the_order_written(cards):
+    # Bones Mend: Move +1, Attack -1, then Heal 2, Self.
+    assert [part[0]["name"] for part in parts(cards["Bones Mend"].action)] == [
+        "move", "attack", "heal"]
+    # Attack 4, Stun: the stun is the attack's.
+    (attack, _) = parts(cards["Shield Bash"].top)
+    assert [step.get("name") for step in attack] == ["attack", "stun"]
+
+
+def test_a_card_is_placed_as_soon_as_its_action_is_done(cards):
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Living Bones", "elite": [1]}],
+                   decks={"Living Bones": ["Bones Guard"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]],
+                           "top": ["Overwhelming Assault"]})
+    play_round(game, 1)
+    kinds = [(e["event"], e.get("card")) for e in game.log.events
+             if e["event"] in ("action", "placed")]
+    assert kinds == [("action", "Overwhelming Assault"), ("placed", "Overwhelming Assault"),
+                     ("action", "Shield Bash"), ("placed", "Shield Bash")]
+    brute = game.characters[0]
+    # Lost (Overwhelming Assault's top); Shield Bash's Round bonus is active, then discarded
+    # when the round ends.
+    assert [card.name for card in brute.lost] == ["Overwhelming Assault"]
+    assert [card.name for card in brute.discard] == ["Shield Bash"] and not brute.active
+
+
+def test_a_card_played_as_attack_2_or_move_2_is_always_discarded(cards):
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Living Bones", "normal": [1]}],
+                   decks={"Living Bones": ["Bones Guard"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]],
+                           "basic": ["both"]})
+    play_round(game, 1)
+    assert of(game.log.events, "action", card="Overwhelming Assault", basic=" as Attack 2")
+    assert of(game.log.events, "attack", figure="Brute", power=2)
+    assert of(game.log.events, "moves", figure="Brute", amount=2)
+    assert [card.name for card in game.characters[0].discard] == ["Overwhelming Assault",
+                                                                  "Shield Bash"]
+
+
+def test_shield_pierce_and_retaliation(cards):
+    game = game_of(cards, [("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Living Bones", "elite": [1]}],
+                   decks={"Living Bones": ["Bones Guard"]},
+                   script={"play": [["Single Out", "Backstab"]]})
+    play_round(game, 1)
+    # The elite's Shield 1 and Bones Guard's Shield 1 (at 64, before the Scoundrel's 86):
+    # Attack 3, Pierce 1 goes through one of them.
+    assert of(game.log.events, "attack", figure="Scoundrel", power=3, shield=1, damage=2)
+    game = game_of(cards, [("Brute", BRUTE)],
+                   [{"monster": "Living Bones", "normal": [1]}],
+                   decks={"Living Bones": ["Bones Shamble"]},
+                   script={"play": [["Iron Hide", "Wide Swing"]]})
+    play_round(game, 1)
+    # Iron Hide at 40 gives Retaliate 2 before the Bones attack at 45.
+    assert of(game.log.events, "retaliation", figure="Brute", target="Living Bones 1", damage=2)
+
+
+def test_a_stunned_figure_does_nothing_on_its_next_turn(cards):
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Living Bones", "normal": [1]}],
+                   decks={"Living Bones": ["Bones Guard"]},
+                   script={"play": [["Shield Bash", "Wide Swing"]]}, health=30)
+    play_round(game, 1)
+    assert of(game.log.events, "condition", figure="Living Bones 1", condition="stun")
+    assert of(game.log.events, "stunned", figure="Living Bones 1")
+    assert not of(game.log.events, "attack", figure="Living Bones 1")
+
+
+def test_a_character_without_two_cards_rests_at_99_or_is_exhausted(cards):
+    game = game_of(cards, [("Brute", ["Iron Hide", "Wide Swing"])],
+                   [{"monster": "Living Bones", "normal": [1]}], health=30)
+    play_round(game, 1)
+    play_round(game, 2)
+    assert of(game.log.events, "long_rest", character="Brute")
+    assert of(game.log.events, "rested", figure="Brute", back=1)
+    play_round(game, 3)
+    assert of(game.log.events, "exhausted", character="Brute")
+
+
+def test_a_scenario_ends_when_the_monsters_are_killed(cards):
+    setup = {"name": "t", "characters": [{"name": "Brute", "cards": BRUTE, "health": 20}],
+             "monsters": [{"monster": "Bandit Archer", "normal": [1]}]}
+    events = play(setup, cards, seed=3).events
+    assert events[-1]["event"] == "outcome" and events[-1]["outcome"] == "won"
+
+
+def test_a_scenario_that_cannot_be_played_says_why(cards):
+    with pytest.raises(ScenarioError, match="Shield Bash is of type Ability, not Monster"):
+        play({"name": "t", "characters": [], "monsters": [{"monster": "Shield Bash"}]},
+             cards, seed=1)
+    game = game_of(cards, [("Brute", BRUTE)], [])
+    with pytest.raises(ScenarioError, match="'Backstab' is not in Brute's hand"):
+        Policy({"play": [["Backstab", "Iron Hide"]]}).cards(game.characters[0])
