@@ -140,7 +140,9 @@ def kernel_share(before: tuple[float, float], after: tuple[float, float]) -> flo
 
 
 def first_card_file(pool: Path) -> Path:
-    return sorted(pool.rglob("pool-*.card"))[0]
+    """The first file of synthetic pacg cards: the one a designer's edit is measured on, its
+    first card's Check (the other games' cards have no check to edit)."""
+    return sorted(pool.rglob("synthetic-pacg/pool-*.card"))[0]
 
 
 def edit_one_card(path: Path) -> Callable[[], None]:
