@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -422,9 +423,16 @@ def test_ucg_effects_it_does_not_have(tmp_path):
 # -- random-encounters --------------------------------------------------------------------
 
 
-def re_check(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
+def located(tmp_path: Path, text: str, game: str) -> list[tuple[str, int, int, str | None]]:
+    """Each diagnostic of a card of `game`: its code, line (from the card's first), column
+    and hint."""
     return [(item.code, item.span.line - 2, item.span.col, item.hint)
-            for item in check(tmp_path, text, game="random-encounters")]
+            for item in check(tmp_path, text, game=game)]
+
+
+re_check = partial(located, game="random-encounters")
+ose_check = partial(located, game="ose")
+gh_check = partial(located, game="gloomhaven")
 
 
 def test_random_encounters_cards_of_the_project_are_clean():
@@ -477,11 +485,6 @@ OSE_GOBLIN = ("Name: Goblin\nType: Monster\nArmour Class: 6 [13]\nHit Dice: 1-1\
               "Movement: 60' (20')\nMorale: 7\n")
 
 
-def ose_check(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
-    return [(item.code, item.span.line - 2, item.span.col, item.hint)
-            for item in check(tmp_path, text, game="ose")]
-
-
 def test_ose_cards_of_the_project_are_clean():
     compilation = check_paths([CARDS / "ose"])
     assert compilation.ok and not compilation.diagnostics and compilation.card_count >= 15
@@ -528,11 +531,6 @@ def test_ose_sentences_are_what_bears_on_the_encounter(tmp_path):
 
 
 # -- gloomhaven ----------------------------------------------------------------------------
-
-
-def gh_check(tmp_path: Path, text: str) -> list[tuple[str, int, int, str | None]]:
-    return [(item.code, item.span.line - 2, item.span.col, item.hint)
-            for item in check(tmp_path, text, game="gloomhaven")]
 
 
 def test_gloomhaven_cards_of_the_project_are_clean():

@@ -268,7 +268,7 @@ def test_each_encounter_takes_a_turn_and_ends_in_its_outcome(cards):
 
 
 def test_a_scenario_that_names_a_card_of_the_wrong_type_says_so(cards):
-    with pytest.raises(ScenarioError, match="Gutter Goblin is a Monster, not a Character"):
+    with pytest.raises(ScenarioError, match="Gutter Goblin is of type Monster, not Character"):
         play({"name": "t", "party": ["Gutter Goblin"], "encounters": []}, cards, seed=1)
     with pytest.raises(ScenarioError, match="no key 'partty'"):
         play({"name": "t", "partty": []}, cards, seed=1)

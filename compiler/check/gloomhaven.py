@@ -49,14 +49,9 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 
 
 class _CardCheck(CardCheck):
-    def __init__(self, card: ast.Card, pool: Pool) -> None:
-        super().__init__(card)
-        self.pool = pool
-
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
-        if card_type not in TYPES:
-            self.unknown("CW200", self.card.value("Type"), "a gloomhaven card type", TYPES)
+        if not self.of_a_type(TYPES, "a gloomhaven"):
             return self.diagnostics
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         self._fields()

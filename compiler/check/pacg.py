@@ -170,10 +170,6 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 
 
 class _CardCheck(CardCheck):
-    def __init__(self, card: ast.Card, pool: Pool) -> None:
-        super().__init__(card)
-        self.pool = pool
-
     def _trait(self, word: ast.Word, known_words: tuple[str, ...], what: str) -> None:
         """A trait or damage type that no card of the build has and pacg does not know is
         likely misspelled: a warning, since a new one may be meant."""
@@ -185,9 +181,7 @@ class _CardCheck(CardCheck):
                     Severity.WARNING)
 
     def run(self) -> list[Diagnostic]:
-        type_word = self.card.value("Type")
-        if self.card.type not in TYPES:
-            self.unknown("CW200", type_word, "a pacg card type", TYPES)
+        if not self.of_a_type(TYPES, "a pacg"):
             return self.diagnostics
         kind = kind_of(self.card.type)
         self._fields(kind)

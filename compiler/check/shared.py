@@ -10,17 +10,25 @@ from compiler import ast
 from compiler.diagnostics import Diagnostic, Severity, did_you_mean, error
 
 if TYPE_CHECKING:
-    from compiler.check import CardFacts
+    from compiler.check import CardFacts, Pool
 
 
 class CardCheck:
-    """What each game's check of a card is built on: the card, what was found, and a way to
-    report a node where it stands (`ast.Card.where`), since the checks look through the
-    card's shared sentences (`ast.Reading`)."""
+    """What each game's check of a card is built on: the card, the pool of the other cards,
+    what was found, and a way to report a node where it stands (`ast.Card.where`), since the
+    checks look through the card's shared sentences (`ast.Reading`)."""
 
-    def __init__(self, card: ast.Card) -> None:
+    def __init__(self, card: ast.Card, pool: Pool) -> None:
         self.card = card
+        self.pool = pool
         self.diagnostics: list[Diagnostic] = []
+
+    def of_a_type(self, types: tuple[str, ...], game: str) -> bool:
+        """Whether the card's type is one of the game's `types`; if not, says so (CW200)."""
+        if self.card.type in types:
+            return True
+        self.unknown("CW200", self.card.value("Type"), f"{game} card type", types)
+        return False
 
     def report(self, code: str, at: ast.Node | ast.Span, message: str,
                hint: str | None = None, severity: Severity = Severity.ERROR) -> None:

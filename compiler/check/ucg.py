@@ -40,14 +40,13 @@ def notes(card_type: str) -> dict[str, str]:
 
 
 def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
-    return _CardCheck(card).run()
+    return _CardCheck(card, pool).run()
 
 
 class _CardCheck(CardCheck):
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
-        if card_type not in TYPES:
-            self.unknown("CW200", self.card.value("Type"), "a ucg card type", TYPES)
+        if not self.of_a_type(TYPES, "a ucg"):
             return self.diagnostics
         self._fields(card_type)
         label = LABELS[card_type]

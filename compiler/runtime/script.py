@@ -9,11 +9,39 @@ the game does not have is an error, so that a typo cannot silently leave a choic
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 
 class ScenarioError(Exception):
     """A game that cannot be set up or played as written (not a rule of the game)."""
+
+
+def known_keys(entry: Any, known: tuple[str, ...], what: str) -> None:
+    """A table of a scenario (`what`: `the scenario`, `a player`) must have no key but
+    `known`, so that a misspelt key is not quietly left out."""
+    if not isinstance(entry, Mapping):
+        raise ScenarioError(f"{what} must be a table")
+    unknown = sorted(set(entry) - set(known))
+    if unknown:
+        raise ScenarioError(f"{what} has no key {unknown[0]!r}; the keys are {', '.join(known)}")
+
+
+class _Card(Protocol):
+    name: str
+    type: str
+
+
+CardT = TypeVar("CardT", bound=_Card)
+
+
+def card_of(cards: Mapping[str, CardT], name: Any, card_type: str) -> CardT:
+    """The card a scenario names, which must be of `card_type`."""
+    card = cards.get(name) if isinstance(name, str) else None
+    if card is None:
+        raise ScenarioError(f"no card is named {name!r}")
+    if card.type != card_type:
+        raise ScenarioError(f"{card.name} is of type {card.type}, not {card_type}")
+    return card
 
 
 class Script:

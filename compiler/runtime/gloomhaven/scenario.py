@@ -14,7 +14,7 @@ from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.rounds import Game, play_round
 from compiler.runtime.gloomhaven.state import DEFAULT_HEALTH, Character, Monster
 from compiler.runtime.log import EventLog
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import ScenarioError, card_of, known_keys
 
 SCENARIO_KEYS = ("name", "characters", "monsters", "rounds", "script")
 CHARACTER_KEYS = ("name", "cards", "health")
@@ -38,15 +38,15 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
            log: EventLog) -> Game:
-    _known_keys(setup, SCENARIO_KEYS, "the scenario")
+    known_keys(setup, SCENARIO_KEYS, "the scenario")
     for key in ("name", "characters", "monsters"):
         if key not in setup:
             raise ScenarioError(f"the scenario has no {key!r}")
     characters = [_character(entry, cards) for entry in setup["characters"]]
     monsters: dict[str, list[Monster]] = {}
     for entry in setup["monsters"]:
-        _known_keys(entry, MONSTER_KEYS, "a monster")
-        card = _card(cards, entry.get("monster"), "Monster")
+        known_keys(entry, MONSTER_KEYS, "a monster")
+        card = card_of(cards, entry.get("monster"), "Monster")
         monsters.setdefault(card.name, []).extend(
             _standee(card, number, elite) for elite in (True, False)
             for number in entry.get("elite" if elite else "normal", []))
@@ -65,8 +65,8 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 
 def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
-    _known_keys(entry, CHARACTER_KEYS, "a character")
-    hand = [_card(cards, name, "Ability") for name in entry.get("cards", [])]
+    known_keys(entry, CHARACTER_KEYS, "a character")
+    hand = [card_of(cards, name, "Ability") for name in entry.get("cards", [])]
     health = entry.get("health", DEFAULT_HEALTH)
     name = entry.get("name") or (hand[0].class_ if hand else None)
     if not name:
@@ -80,20 +80,3 @@ def _standee(card: CardDef, number: int, elite: bool) -> Monster:
     return Monster(card.name, health, health, shield=stats.get("Shield", 0),
                    retaliate=stats.get("Retaliate", 0), kind=card.name, standee=number,
                    elite=elite, stats=stats, immunities=card.immunities)
-
-
-def _card(cards: Mapping[str, CardDef], name: Any, card_type: str) -> CardDef:
-    card = cards.get(name) if isinstance(name, str) else None
-    if card is None:
-        raise ScenarioError(f"no card is named {name!r}")
-    if card.type != card_type:
-        raise ScenarioError(f"{card.name} is of type {card.type}, not {card_type}")
-    return card
-
-
-def _known_keys(entry: Any, known: tuple[str, ...], what: str) -> None:
-    if not isinstance(entry, Mapping):
-        raise ScenarioError(f"{what} must be a table")
-    unknown = sorted(set(entry) - set(known))
-    if unknown:
-        raise ScenarioError(f"{what} has no key {unknown[0]!r}; the keys are {', '.join(known)}")

@@ -16,7 +16,7 @@ from compiler.runtime.ose.cards import CardDef
 from compiler.runtime.ose.encounter import MONSTERS, PARTY, Encounter, Side
 from compiler.runtime.ose.messages import MESSAGES
 from compiler.runtime.ose.policy import Policy
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import ScenarioError, card_of, known_keys
 
 SCENARIO_KEYS = ("name", "party", "encounters", "dark", "party_expecting",
                  "monsters_expecting", "script")
@@ -26,17 +26,14 @@ DARK_PLACES = ("Dungeon",)  # by default, the only place without daylight
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
          log: bool = True) -> EventLog:
     events = EventLog(MESSAGES, enabled=log)
-    unknown = sorted(set(setup) - set(SCENARIO_KEYS))
-    if unknown:
-        raise ScenarioError(f"the scenario has no key {unknown[0]!r}; the keys are "
-                            f"{', '.join(SCENARIO_KEYS)}")
+    known_keys(setup, SCENARIO_KEYS, "the scenario")
     for key in ("name", "party", "encounters"):
         if key not in setup:
             raise ScenarioError(f"the scenario has no {key!r}")
-    party = [_card(cards, name, "Character") for name in setup["party"]]
+    party = [card_of(cards, name, "Character") for name in setup["party"]]
     if not party:
         raise ScenarioError("the party has no characters")
-    encounters = [_card(cards, name, "Encounter") for name in setup["encounters"]]
+    encounters = [card_of(cards, name, "Encounter") for name in setup["encounters"]]
     dice, policy = Dice(seed), Policy(setup.get("script"))
     events.emit("scenario", name=setup["name"], seed=seed, party=[card.name for card in party])
     outcomes = []
@@ -59,21 +56,12 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     return events
 
 
-def _card(cards: Mapping[str, CardDef], name: Any, card_type: str) -> CardDef:
-    card = cards.get(name) if isinstance(name, str) else None
-    if card is None:
-        raise ScenarioError(f"no card is named {name!r}")
-    if card.type != card_type:
-        raise ScenarioError(f"{card.name} is a {card.type}, not a {card_type}")
-    return card
-
-
 def _monsters(card: CardDef, cards: Mapping[str, CardDef], dice: Dice,
               events: EventLog) -> list[CardDef]:
     """How many of each of the encounter's monsters turn up, rolled."""
     met = []
     for count, name in card.monsters:
-        monster = _card(cards, name, "Monster")
+        monster = card_of(cards, name, "Monster")
         number, faces = count.roll(dice)
         if count.dice:
             events.emit("appear", monster=monster.name, count=number, dice=str(count),

@@ -11,7 +11,7 @@ from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import ScenarioError, known_keys
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter
 from compiler.runtime.ucg.messages import MESSAGES
@@ -42,7 +42,7 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
            log: EventLog) -> Duel:
-    _known_keys(setup, SCENARIO_KEYS, "the scenario")
+    known_keys(setup, SCENARIO_KEYS, "the scenario")
     for key in ("name", "players"):
         if key not in setup:
             raise ScenarioError(f"the scenario has no {key!r}")
@@ -51,7 +51,7 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     duel = Duel(dict(cards), Dice(seed), log, Policy(setup.get("script")))
     zones = setup.get("effect_zones", DEFAULT_EFFECT_ZONES)
     for entry in setup["players"]:
-        _known_keys(entry, PLAYER_KEYS, "a player")
+        known_keys(entry, PLAYER_KEYS, "a player")
         player = Player(str(entry.get("name", f"Player {len(duel.players) + 1}")), zones)
         player.deck = [duel.card(name) for name in entry.get("deck", [])]
         player.hand = [duel.card(name) for name in entry.get("hand", [])]
@@ -70,14 +70,6 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         for _ in range(setup.get("hand", DEFAULT_HAND) - len(player.hand)):
             duel.draw(player)
     return duel
-
-
-def _known_keys(entry: Any, known: tuple[str, ...], what: str) -> None:
-    if not isinstance(entry, Mapping):
-        raise ScenarioError(f"{what} must be a table")
-    unknown = sorted(set(entry) - set(known))
-    if unknown:
-        raise ScenarioError(f"{what} has no key {unknown[0]!r}; the keys are {', '.join(known)}")
 
 
 def take_turn(duel: Duel, player: Player, turn: int) -> None:
