@@ -232,6 +232,33 @@ def test_a_stunned_figure_does_nothing_on_its_next_turn(cards):
     assert not of(game.log.events, "attack", figure="Living Bones 1")
 
 
+def test_a_stunned_character_s_cards_are_discarded_whatever_they_print(cards):
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Living Bones", "elite": [1]}],
+                   decks={"Living Bones": ["Bones Guard"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]]})
+    game.characters[0].conditions.add("stun")
+    play_round(game, 1)
+    brute = game.characters[0]
+    assert [e["figure"] for e in of(game.log.events, "stunned")] == ["Brute", "Brute"]
+    assert not brute.lost and [card.name for card in brute.discard] == [
+        "Overwhelming Assault", "Shield Bash"]
+    assert "stun" not in brute.conditions  # to the end of its next turn
+
+
+def test_a_character_exhausted_before_its_turn_does_not_take_it(cards):
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bandit Archer", "normal": [1]}],
+                   decks={"Bandit Archer": ["Archer Volley"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"]]})
+    game.characters[0].health = 2
+    play_round(game, 1)
+    # The archer (32) focuses on the Brute (61, before the Scoundrel's 86) and deals 3.
+    assert of(game.log.events, "exhausted", character="Brute")
+    assert [event["figure"] for event in of(game.log.events, "turn")] == [
+        "Bandit Archer", "Scoundrel"]
+
+
 def test_a_character_without_two_cards_rests_at_99_or_is_exhausted(cards):
     game = game_of(cards, [("Brute", ["Iron Hide", "Wide Swing"])],
                    [{"monster": "Living Bones", "normal": [1]}], health=30)

@@ -65,7 +65,8 @@ def play_round(game: Game, number: int) -> None:
         game.log.emit("order", order=[_actor_name(actor) for actor in order])
         for actor in order:
             if isinstance(actor, Character):
-                _character_turn(game, actor)
+                if actor.alive:  # not exhausted since the order was made
+                    _character_turn(game, actor)
             else:
                 _monster_turn(game, actor, revealed[actor])
             game.check_end()
@@ -150,12 +151,13 @@ def _character_turn(game: Game, character: Character) -> None:
             action = BASIC[half] if half in basic else getattr(card, half)
             game.log.emit("action", figure=character.name, card=card.name, half=half,
                           basic=f" as {_basic_name(half)}" if half in basic else "")
+            performed = half not in basic and "stun" not in character.conditions
             if "stun" in character.conditions:
                 game.log.emit("stunned", figure=character.name)
             else:
                 with game.log.nested():
                     _perform(game, character, action)
-            _place(game, character, card, None if half in basic else action)
+            _place(game, character, card, action if performed else None)
             if game.outcome is not None or not character.alive:
                 break
         _end_turn(character)
@@ -181,7 +183,7 @@ def _long_rest(game: Game, character: Character) -> None:
 def _place(game: Game, character: Character, card: CardDef, action: Action | None) -> None:
     """As soon as its action is done, the card goes to the lost pile (`Lost`), the active
     area (`Round bonus`, until the round ends) or the discard pile; one played as Attack 2
-    or Move 2 is always discarded."""
+    or Move 2, or whose action a stun kept from being done (`action` None), is discarded."""
     if action is not None and action.has("lost"):
         pile, where = character.lost, "lost"
     elif action is not None and action.has("round_bonus"):
