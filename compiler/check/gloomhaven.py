@@ -40,7 +40,7 @@ def notes(card_type: str) -> dict[str, str]:
     return {
         "Top": "the top action: a character plays it from one of its two cards a round",
         "Bottom": "the bottom action: from the other card",
-        "untimed": "when the figure performs the action, in the order written",
+        "untimed": "as the figure performs the action, in the order written",
     }
 
 
