@@ -15,7 +15,7 @@ which look through the shared sentences, find where a node they report stands wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, NamedTuple
@@ -129,33 +129,55 @@ class Thac0(Node):
         return f"{self.roll} [{self.bonus:+d}]"
 
 
+HALF_DIE = 0.5  # `½`: a d4 rolled for hit points
+
+
 @node
 class HitDice(Node):
     """`1-1 (3hp)`, `2+1*`: d8s rolled for hit points, a modifier, an asterisk for each
     special ability (printed for experience), and the average hit points if printed."""
 
-    dice: int
+    dice: int | float  # 0.5 for `½`
     modifier: int = 0
     asterisks: int = 0
     hit_points: int | None = None
 
     def __str__(self) -> str:
         average = f" ({self.hit_points}hp)" if self.hit_points is not None else ""
-        return str(self.dice) + (f"{self.modifier:+d}" if self.modifier else "") + \
+        dice = "½" if self.dice == HALF_DIE else str(self.dice)
+        return dice + (f"{self.modifier:+d}" if self.modifier else "") + \
             "*" * self.asterisks + average
 
 
 @node
 class Attack(Node):
-    """`2 × claw (1d3)`: how many attacks a round of one kind, and the damage of each."""  # noqa: RUF002
+    """`2 × claw (1d3)`: how many attacks a round of one kind, and the damage of each (or,
+    `special`, what else the brackets say: `1d6 or by weapon`, `confusion`)."""  # noqa: RUF002
 
-    count: int
+    count: int | None  # None for an attack printed with no count (`or breath`)
     name: str
     damage: Amount | None = None
+    special: str | None = None  # what the brackets hold when it is not damage alone
 
     def __str__(self) -> str:
-        damage = f" ({self.damage})" if self.damage is not None else ""
-        return f"{self.count} × {self.name}{damage}"  # noqa: RUF001
+        inside = self.damage if self.damage is not None else self.special
+        damage = f" ({inside})" if inside is not None else ""
+        count = f"{self.count} × " if self.count is not None else ""  # noqa: RUF001
+        return f"{count}{self.name}{damage}"
+
+
+@node
+class Attacks(Node):
+    """A monster's attacks a round: one routine, or another (`... or breath`), each of one
+    kind of attack or more."""
+
+    routines: tuple[tuple[Attack, ...], ...]
+
+    def __iter__(self) -> Iterator[Attack]:
+        return (attack for routine in self.routines for attack in routine)
+
+    def __str__(self) -> str:
+        return " or ".join(", ".join(map(str, routine)) for routine in self.routines)
 
 
 @node
@@ -645,7 +667,7 @@ class Ability(Effect):
 
 
 ABILITIES = ("attack", "move", "shield", "heal", "retaliate", "pierce", "loot", "push",
-             "pull", "range", "target", "xp")
+             "pull", "range", "target", "xp", "special")
 
 
 @node
@@ -656,14 +678,23 @@ class GivenCondition(Effect):
 
 
 @node
+class Element(Effect):
+    """`Infuse Fire`, `Consume Ice`: a Gloomhaven element made strong, or used up."""
+
+    name: str
+    consumed: bool
+
+
+@node
 class NegateNextDamage(Effect):
     """`The next time you suffer damage this round, suffer no damage instead.`"""
 
 
-# Random Encounters' markers, ose's, then Gloomhaven's (`Self`, `Lost`, `Round bonus`).
+# Random Encounters' markers, ose's, then Gloomhaven's (`Self`, `Lost`, `Round bonus`,
+# `Jump`, `Target all adjacent enemies`).
 MARKERS = ("ambush", "monster_nest", "skippable", "no_attack",
            "carries_light", "never_surprised", "always_attacks", "pursues",
-           "self", "lost", "round_bonus")
+           "self", "lost", "round_bonus", "jump", "all_adjacent")
 
 
 @node

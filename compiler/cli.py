@@ -141,7 +141,8 @@ def build_command(paths: tuple[Path, ...], out: Path | None, check_only: bool, o
 
 
 @cli.command("import")
-@click.argument("source_format", metavar="FORMAT", type=click.Choice(["pacg-jsonl", "csv"]))
+@click.argument("source_format", metavar="FORMAT", type=click.Choice(["pacg-jsonl", "ose-srd",
+                                                                       "gloomhaven-json", "csv"]))
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
               help="Folder to write the .card files into (one a set or group).")
@@ -154,7 +155,11 @@ def import_command(source_format: str, source: Path, out: Path, mapping: str,
     """Turn another tool's card data into .card files.
 
     pacg-jsonl: one JSON object a line with set, name, type, traits, checks
-    and powers (the layout of the pacg-player data); a file per set.  csv: a
+    and powers (the layout of the pacg-player data); a file per set.  ose-srd:
+    the Old-School Essentials SRD as a compendium's JSON (campaignEntries), each
+    monster's stat block an ose Monster card, its traits the rules text.
+    gloomhaven-json: an edition's monsters and monster ability decks (the
+    layout of a monster-tracking app's data), at level 1.  csv: a
     spreadsheet with a header row, its columns mapped with --map; a file per
     group column, or one for the whole sheet.  The rules text is written as
     printed: run `cardwright check` or `cardwright coverage` on the result.
@@ -165,6 +170,10 @@ def import_command(source_format: str, source: Path, out: Path, mapping: str,
         text = source.read_text(encoding="utf-8-sig")
         if source_format == "pacg-jsonl":
             result = importing.read_pacg_jsonl(text, source.name)
+        elif source_format == "ose-srd":
+            result = importing.read_ose_srd(text, source.name)
+        elif source_format == "gloomhaven-json":
+            result = importing.read_gloomhaven_json(text, source.name)
         else:
             result = importing.read_csv(text, source.name, importing.parse_mapping(mapping),
                                         game)

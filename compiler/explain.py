@@ -752,12 +752,16 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         "self": "the action's abilities are the figure's own",
         "lost": "the card is lost once the action is done",
         "round_bonus": "the card stays active until the end of the round",
+        "jump": "the move goes over obstacles",
+        "all_adjacent": "the ability takes every enemy next to the figure",
     }[e.name],
     ast.SurpriseRange: lambda e, you: f"the other side is surprised on {e.low} to {e.high} of "
                                       "its d6 (the rule is 1 to 2)",
     ast.Ability: lambda e, you: f"{e.name} {e.amount:+d}, added to the monster's own"
     if e.signed else f"{e.name} {e.amount}",
     ast.GivenCondition: lambda e, you: f"the figures attacked are given {e.name}",
+    ast.Element: lambda e, you: f"the {e.name} element is "
+                                f"{'used up for a bonus' if e.consumed else 'made strong'}",
     ast.NegateNextDamage: lambda e, you: "the next damage the figure would suffer this round "
                                          "is none",
 }

@@ -83,7 +83,11 @@ MARKER_WORDS = {
     "self": "Self",
     "lost": "Lost",
     "round_bonus": "Round bonus",
+    "jump": "Jump",
+    "all_adjacent": "Target all adjacent enemies",
 }
+# Gloomhaven's markers that modify an action's abilities, written among them.
+ACTION_MARKERS = ("self", "jump", "all_adjacent")
 CLOSE_WORDS = {
     "close": "close",
     "temporarily_close": "temporarily close",
@@ -403,8 +407,8 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return "; ", effect
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
-    if isinstance(effect, ast.Ability | ast.GivenCondition) or effect == ast.Marker(
-            "self", span=effect.span):
+    if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element) or (
+            isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
     return ("; then " if isinstance(before, ast.Conditional) else ", then "), effect
@@ -980,6 +984,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Ability: lambda e, voice: ("XP" if e.name == "xp" else e.name.capitalize())
     + (f" {e.amount:+d}" if e.signed else f" {e.amount}"),
     ast.GivenCondition: lambda e, voice: e.name.capitalize(),
+    ast.Element: lambda e, voice: f"{'Consume' if e.consumed else 'Infuse'} "
+                                  f"{e.name.capitalize()}",
     ast.NegateNextDamage: lambda e, voice: "the next time you suffer damage this round, "
                                            "suffer no damage instead",
 }

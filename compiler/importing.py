@@ -1,5 +1,7 @@
 """Other tools' card data made into `.card` files: the pacg-player JSON-lines layout (the
-corpus's) and spreadsheets saved as CSV, with a mapping from their columns to our fields.
+corpus's), the Old-School Essentials SRD's monster stat blocks (a compendium's JSON), a
+Gloomhaven edition's monster stat and ability cards (a monster-tracking app's JSON), and
+spreadsheets saved as CSV, with a mapping from their columns to our fields.
 
 Import changes the format, not the words: rules text is written as it was printed, one
 power a line, for `check` and `coverage` to judge.  What cannot be written as a card at all
@@ -22,7 +24,7 @@ from typing import Any
 from compiler.check.pacg import CHECK_SKILLS
 from compiler.syntax.grammars import game_ids, game_keywords
 
-FORMATS = ("pacg-jsonl", "csv")
+FORMATS = ("pacg-jsonl", "ose-srd", "gloomhaven-json", "csv")
 # `pro?cient`: a word in which a `?` stands for a ligature (ﬁ, ﬂ, ﬀ, ﬃ, ﬄ) that text taken
 # from a PDF lost, and the letters each ligature could have been.
 _LOST_LIGATURE = re.compile(r"[A-Za-z]+\?[a-z][A-Za-z]*")
@@ -148,6 +150,184 @@ def _skills_of(skill: str, where: str, problems: list[str]) -> list[str]:
                         f"'{' or '.join(words)}' (its 'or' was lost)")
         return words
     return [skill.rstrip(".")]
+
+
+# -- ose-srd ------------------------------------------------------------------------------
+
+# A stat block in an entry's markdown: a fenced `clyt` block of `key: value` lines, its
+# `stats:` and `traits:` lists of `- Name: value` lines.
+_STAT_BLOCK = re.compile(r"```clyt\n(.*?)```", re.S)
+# The SRD's names of the stat line's fields that are spelled otherwise on a card.
+_OSE_FIELDS = {"Armor Class": "Armour Class"}
+_OSE_STATS = ("Armour Class", "Hit Dice", "Attacks", "THAC0", "Movement", "Saving Throws",
+              "Morale", "Alignment", "XP", "Number Appearing", "Treasure Type")
+
+
+def read_ose_srd(text: str, source: str) -> ImportResult:
+    """The SRD as a compendium's JSON: `campaignEntries`, each a markdown text and labels;
+    an entry labelled `Monster` holds a stat block, made an ose Monster card, its stat line
+    the headers and its traits the rules text (`Name: what it does`, as printed)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ImportProblem(f"{source}: not JSON: {exc}") from None
+    entries = data.get("campaignEntries") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ImportProblem(f"{source}: no 'campaignEntries' list")
+    result = ImportResult()
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or "Monster" not in (entry.get("labels") or []):
+            continue
+        body = str(entry.get("rawText") or entry.get("rawPublic") or "")
+        where = f"{source}: entry {number}"
+        for block in _STAT_BLOCK.findall(body):
+            card = _ose_monster(block, where, result.problems)
+            if card is not None:
+                result.cards.append(card)
+    return result
+
+
+def _ose_monster(block: str, where: str, problems: list[str]) -> ImportedCard | None:
+    name, section = "", None
+    stats: list[tuple[str, str]] = []
+    traits: list[str] = []
+    for line in block.splitlines():
+        if line.startswith("title:"):
+            name = _one_line(line.partition(":")[2])
+        elif not line.startswith("- "):
+            section = line.partition(":")[0].strip() or section
+        else:
+            key, _, value = (part.strip() for part in line[2:].partition(":"))
+            key = _OSE_FIELDS.get(key, key)
+            if section == "stats" and key in _OSE_STATS:
+                stats.append((key, _one_line(value)))
+            else:  # a trait, or a stat no card field holds: what the monster does
+                traits.append(f"{key}: {value}" if value else key)
+    if not name or not stats:
+        problems.append(f"{where}: left out {name or 'a stat block with no title'}: "
+                        "no stat line")
+        return None
+    return ImportedCard("ose", "monsters", [("Name", name), ("Type", "Monster"), *stats],
+                        _rules(traits, "ose", f"{where} ({name})", problems))
+
+
+# -- gloomhaven-json ----------------------------------------------------------------------
+
+# An icon as the app writes one, `%attack%`, and its name on a card.
+_ICON = re.compile(r"%([a-z-]+)%")
+# Lines that only lay out the printed card (rows, columns, a new line) or draw an area of
+# effect: what they mean is a picture, which card text cannot hold.
+_LAYOUT = re.compile(r"\[/?[rc]\]|\[newLine\]|¤.*|Å.*")
+# Elements: an icon with `%use%` after it is consumed; one standing alone is infused.
+_ELEMENTS = "fire|ice|air|earth|light|dark|any"
+_CONSUMED = re.compile(rf"%({_ELEMENTS})%\s*%use%")
+_INFUSED = re.compile(rf"^\^?%({_ELEMENTS})%$")
+# A line of dots or stars: the end of one action of a monster ability card.
+_DIVIDER = re.compile(r"\*+\.*")
+GLOOMHAVEN_LEVEL = 1  # the monsters' stat level imported: a first scenario's
+
+
+def read_gloomhaven_json(text: str, source: str) -> ImportResult:
+    """An edition's `monsters` (each a stat card, at level 1: Normal, Elite, Immunities) and
+    `monsterAbilities` (each deck's cards: number, shuffle, initiative, then the lines of
+    its actions, `^` beginning a line that goes on with the one before)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ImportProblem(f"{source}: not JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("monsters"), dict) \
+            or not isinstance(data.get("monsterAbilities"), list):
+        raise ImportProblem(f"{source}: no 'monsters' table and 'monsterAbilities' list")
+    result = ImportResult()
+    first_of_deck: dict[str, str] = {}
+    for name, monster in data["monsters"].items():
+        card = _gloomhaven_monster(str(name), monster, f"{source}: {name}", result.problems)
+        if card is not None:
+            result.cards.append(card)
+            first_of_deck.setdefault(str(monster.get("deck") or name), str(name))
+    for deck in data["monsterAbilities"]:
+        deck_name = str(deck.get("name") or "") if isinstance(deck, dict) else ""
+        # The deck's cards name the first monster that uses it (`Archer`: Bandit Archer).
+        monster = first_of_deck.get(deck_name)
+        if monster is None:
+            result.problems.append(f"{source}: left out the {deck_name or 'unnamed'} deck: "
+                                   "no monster uses it")
+            continue
+        for card in deck.get("cards") or []:
+            result.cards.append(_gloomhaven_ability(deck_name, monster, card, source,
+                                                    result.problems))
+    return result
+
+
+def _gloomhaven_monster(name: str, monster: Any, where: str, problems: list[str]
+                        ) -> ImportedCard | None:
+    levels = monster.get("levels") if isinstance(monster, dict) else None
+    level = next((item for item in levels or [] if item.get("level") == GLOOMHAVEN_LEVEL),
+                 (levels or [None])[0])
+    if not isinstance(level, dict):
+        problems.append(f"{where}: left out: no stat levels")
+        return None
+    fields = [("Name", name), ("Type", "Monster")]
+    immunities: list[str] = []
+    for line in ("normal", "elite"):
+        # A boss's one stat line stands in the level itself: written as its Normal line.
+        stats = level.get(line) if "health" not in level else level if line == "normal" \
+            else None
+        if not isinstance(stats, dict):
+            continue
+        shown = [f"{key.capitalize()} {stats[key]}" for key in ("health", "move", "attack",
+                                                                 "range") if key in stats]
+        for attribute in stats.get("attributes") or []:
+            words = _icons(str(attribute)).lstrip("^").split()
+            if len(words) == 2 and words[1].isdigit():
+                shown.append(" ".join(words))
+            else:
+                problems.append(f"{where}: left out the {line} attribute {attribute!r}: not "
+                                "a stat and its value")
+        fields.append((line.capitalize(), ", ".join(shown)))
+        immunities += [_icons(str(item)) for item in stats.get("immunities") or []
+                       if _icons(str(item)) not in immunities]
+    if immunities:
+        fields.append(("Immunities", ", ".join(immunities)))
+    return ImportedCard("gloomhaven", "monsters", fields)
+
+
+def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
+                        problems: list[str]) -> ImportedCard:
+    if card and isinstance(card[0], str):  # a later edition's cards lead with a title
+        card = card[1:]
+    number, _shuffle, initiative, *lines = card
+    name = f"{deck} {number}"
+    sentences: list[str] = []
+    layout = 0
+    for line in lines:
+        text = " ".join(_icons(line).split()).rstrip(",") if isinstance(line, str) else ""
+        if not isinstance(line, str) or _LAYOUT.fullmatch(text):
+            layout += 1
+        elif _DIVIDER.fullmatch(text) or not text:
+            sentences.append("")
+        elif text.startswith("^") and sentences and sentences[-1]:
+            sentences[-1] += ", " + text.lstrip("^")
+        else:
+            sentences.append(text.lstrip("^*"))
+    if layout:
+        problems.append(f"{source}: {name}: left out {layout} line(s) of the card's layout "
+                        "(rows, columns, areas of effect drawn)")
+    rules = [sentence.rstrip(",. ") + "." for sentence in sentences if sentence]
+    return ImportedCard("gloomhaven", "monster-abilities",
+                        [("Name", name), ("Type", "Monster Ability"), ("Monster", monster),
+                         ("Initiative", str(initiative)), ("Number", str(number))],
+                        _rules(rules, "gloomhaven", f"{source}: {name}", problems))
+
+
+def _icons(text: str) -> str:
+    """`%attack% + 1` -> `Attack +1`, `%ice%%use%` -> `Consume Ice`, a lone `%fire%` ->
+    `Infuse Fire`: icons as words, a signed value as a card writes it."""
+    text = _CONSUMED.sub(lambda match: f"Consume {match.group(1).capitalize()}", text)
+    text = _INFUSED.sub(lambda match: f"Infuse {match.group(1).capitalize()}", text)
+    words = _ICON.sub(lambda match: f" {match.group(1).replace('-', ' ').capitalize()} ",
+                      text)
+    return re.sub(r"([+-])\s+(\d)", r"\1\2", " ".join(words.split()))
 
 
 # -- csv --------------------------------------------------------------------------------

@@ -147,19 +147,23 @@ card with none is not taken in).
 |                  | card's, added to its own stat; gloomhaven)                          |
 | `given_condition`| name: given to the figures the ability before attacks (gloomhaven) |
 | `negate_next_damage` | (none): the next damage this round is none (gloomhaven)        |
+| `element`        | name (fire, ice, air, earth, light, dark, any), consumed (or infused) |
 
-A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `lost` or
+A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `jump`,
+`all_adjacent` (the ability takes every enemy next to the figure), `lost` or
 `round_bonus`; an Ability card's actions are its `abilities`, labelled `top` and `bottom`,
 and a Monster Ability card's action its `effects`.  Its fields: `class`, `level` (a number,
-or `X`), `initiative`, `number` (as printed), `monster`, `normal` and `elite` ([{name,
-value}]), `immunities`.
+or `X`), `initiative`, `number` (as printed), `monster` (a Monster card's name), `normal`
+and `elite` ([{name, value}]), `immunities`.
 
 An ose card's stat line is in `fields` as data: `armour_class` {descending, ascending},
-`hit_dice` {dice, modifier, asterisks, hit_points (or null)}, `attacks` [{count, name,
-damage (an Amount, or null)}], `thac0` {roll, bonus}, `movement` {speeds: [{base,
-encounter, mode (or null)}]} (feet), `number_appearing` {wandering, lair (Amounts, lair or
-null)}, `monsters` [{count (an Amount), name (a Monster card's)}]; `morale`, `charisma` are
-numbers and `alignment`, `where` words.
+`hit_dice` {dice (0.5 for ½), modifier, asterisks, hit_points (or null)}, `attacks`
+{routines: [[{count (or null), name, damage (an Amount, or null), special (what else the
+brackets say, or null)}]]} (one routine or another), `thac0` {roll, bonus}, `movement`
+{speeds: [{base, encounter, mode (or null)}]} (feet), `number_appearing` {wandering, lair
+(Amounts, lair or null)}, `monsters` [{count (an Amount), name (a Monster card's)}];
+`morale`, `charisma`, `xp` are numbers, `alignment` a list of words (any one of them),
+`where` a word, `saving_throws` and `treasure_type` text as printed.
 """
 
 from __future__ import annotations

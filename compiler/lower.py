@@ -664,6 +664,9 @@ class _Lowerer:
     def GivenCondition(self, e: ast.GivenCondition) -> ir.Effect:
         return {"op": "given_condition", "name": e.name}
 
+    def Element(self, e: ast.Element) -> ir.Effect:
+        return {"op": "element", "name": e.name, "consumed": e.consumed}
+
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 

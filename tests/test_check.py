@@ -545,13 +545,13 @@ def test_gloomhaven_an_ability_card_has_a_top_and_a_bottom(tmp_path):
     assert [code for code, *_ in gh_check(tmp_path, card + "Attack 4.\n")] == ["CW211"]
 
 
-def test_gloomhaven_only_a_monster_s_move_attack_and_range_are_signed(tmp_path):
+def test_gloomhaven_only_a_monster_s_values_added_to_its_stats_are_signed(tmp_path):
     found = gh_check(tmp_path, "Name: Bash\nType: Ability\nClass: Brute\nInitiative: 15\n\n"
                                "Top: Attack +4.\nBottom: Move 2.\n")
     assert [(code, line, col) for code, line, col, _ in found] == [("CW209", 6, 6)]
     found = gh_check(tmp_path, "Name: Bones\nType: Monster\nNormal: Health 5\nElite: Health 6\n"
                                "---\nName: Guard\nType: Monster Ability\nMonster: Bones\n"
-                               "Initiative: 64\n\nShield +1, Attack +0.\n")
+                               "Initiative: 64\n\nHeal +1, Shield +1, Attack +0.\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 11)]
 
 
@@ -561,7 +561,8 @@ def test_gloomhaven_fields_are_in_range_and_name_what_the_game_has(tmp_path):
                                "Type: Monster Ability\nMonster: Bonez\nInitiative: 100\n\n"
                                "Attack +0.\n")
     assert [(code, line, hint) for code, line, _, hint in found] == [
-        ("CW213", 3, "it may be Health, Move, Attack, Range, Shield or Retaliate"),
+        ("CW213", 3, "it may be Health, Move, Attack, Range, Shield, Retaliate, Pierce or "
+                     "Target"),
         ("CW209", 4, "write 'Elite: Health 5, ...'"),
         ("CW215", 5, "did you mean 'Poison'?"),
         ("CW209", 10, "initiative runs from 1 to 99"),

@@ -4,6 +4,7 @@ fix the characters' choices; the monster decks are set in order where a test nee
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -145,9 +146,10 @@ def test_a_monster_s_signed_values_add_to_its_own_stats(cards):
 
 def test_a_monster_deck_played_out_is_shuffled_again(cards):
     game = game_of(cards, [], [{"monster": "Living Bones", "normal": [1]}])
-    revealed = [reveal_monster_cards(game)["Living Bones"].name for _ in range(4)]
-    assert sorted(revealed[:3]) == ["Bones Guard", "Bones Mend", "Bones Shamble"]
-    assert revealed[3] in revealed[:3] and len(game.decks["Living Bones"]) == 2
+    revealed = [reveal_monster_cards(game)["Living Bones"].name for _ in range(5)]
+    assert sorted(revealed[:4]) == ["Bones Guard", "Bones Mend", "Bones Shamble",
+                                    "Bones Sweep"]
+    assert revealed[4] in revealed[:4] and len(game.decks["Living Bones"]) == 3
     # A type with no figure on the map reveals nothing.
     game.monsters["Living Bones"][0].health = 0
     assert reveal_monster_cards(game) == {}
@@ -284,3 +286,41 @@ def test_a_scenario_that_cannot_be_played_says_why(cards):
     game = game_of(cards, [("Brute", BRUTE)], [])
     with pytest.raises(ScenarioError, match="'Backstab' is not in Brute's hand"):
         Policy({"play": [["Backstab", "Iron Hide"]]}).cards(game.characters[0])
+
+
+def test_target_all_adjacent_enemies_and_a_stat_card_s_target_and_pierce(cards):
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Living Bones", "normal": [1]}],
+                   decks={"Living Bones": ["Bones Sweep"]},
+                   script={"play": [["Iron Hide", "Wide Swing"],
+                                    ["Single Out", "Trickster's Reversal"]]},
+                   health=30)
+    play_round(game, 1)
+    # Bones Sweep (70, between the Brute's 40 and the Scoundrel's 86): Attack -1, Target all
+    # adjacent enemies: both characters.
+    assert [e["target"] for e in of(game.log.events, "attack", figure="Living Bones 1")] == [
+        "Brute", "Scoundrel"]
+    assert of(game.log.events, "element", figure="Living Bones 1", done="infuses",
+              element="dark")
+    archer = replace(cards["Bandit Archer"], normal={"Health": 9, "Attack": 2, "Target": 2,
+                                                     "Pierce": 1})
+    game = game_of({**cards, "Bandit Archer": archer}, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bandit Archer", "normal": [1]}],
+                   decks={"Bandit Archer": ["Archer Volley"]},
+                   script={"play": [["Shield Bash", "Wide Swing"], ["Single Out", "Backstab"]],
+                           "top": ["Wide Swing"]},
+                   health=30)
+    play_round(game, 1)
+    # The Brute's Shield 1 (Shield Bash's bottom, at 15) is pierced: Archer Volley's Attack
+    # +1 deals 3 to each of two.
+    assert [(e["target"], e["shield"], e["damage"])
+            for e in of(game.log.events, "attack", figure="Bandit Archer 1")] == [
+        ("Brute", 0, 3), ("Scoundrel", 0, 3)]
+
+
+def test_a_standee_of_a_line_the_monster_card_lacks_cannot_be_set_up(cards):
+    bones = replace(cards["Living Bones"], elite={})
+    with pytest.raises(ScenarioError, match="Living Bones has no Elite stat line"):
+        set_up({"name": "t", "characters": [], "monsters": [
+            {"monster": "Living Bones", "elite": [1]}]}, {**cards, "Living Bones": bones}, 1,
+            EventLog(MESSAGES))

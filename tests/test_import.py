@@ -15,6 +15,8 @@ from compiler.importing import (
     pacg_check,
     parse_mapping,
     read_csv,
+    read_gloomhaven_json,
+    read_ose_srd,
     read_pacg_jsonl,
     write_card_files,
 )
@@ -158,3 +160,84 @@ def test_imported_files_need_no_more_than_check(tmp_path):
                     powers="Recharge this card to evade a Monster.")]
     write_card_files(read_pacg_jsonl("\n".join(lines), "x.jsonl").cards, tmp_path)
     assert check_paths([Path(tmp_path)]).ok
+
+
+# -- ose-srd and gloomhaven-json: made-up records in the corpus's layouts ---------------------
+
+OSE_BLOCK = """## Mire Toad
+
+```clyt
+template: stat-block.ose
+title: Mire Toad
+stats:
+- Armor Class: 7 [12]
+- Hit Dice: 2* (9hp)
+- Attacks: 1 \u00d7 tongue (1d4 + stickiness) or 1 \u00d7 bite (1d6)
+- THAC0: 18 [+1]
+- Movement: 30\u2019 (10\u2019) / 90\u2019 (30\u2019) swimming
+- Saving Throws: D12 W13 P14 B15 S16 (2)
+- Morale: 6
+- Alignment: Neutral or Chaotic
+- XP: 1,250
+- Number Appearing: 1d4 (2d6)
+- Treasure Type: None
+traits:
+- Croak: Surprises on 1-4.
+- Sticky: Pulls prey close.
+```
+"""
+
+
+def test_an_ose_srd_stat_block_becomes_a_monster_card_its_traits_the_rules_text(tmp_path):
+    data = {"campaignEntries": [
+        {"rawText": "", "rawPublic": OSE_BLOCK, "labels": ["Monster"], "tagValue": "Toad"},
+        {"rawText": "## A spell", "rawPublic": None, "labels": ["Spell"]},
+        {"rawText": "```clyt\ntitle: Overview\n```", "labels": ["Monster"]}]}
+    result = read_ose_srd(json.dumps(data), "srd.json")
+    (card,) = result.cards
+    assert card.fields[:4] == [("Name", "Mire Toad"), ("Type", "Monster"),
+                               ("Armour Class", "7 [12]"), ("Hit Dice", "2* (9hp)")]
+    assert card.rules == ["Croak: Surprises on 1-4.", "Sticky: Pulls prey close."]
+    assert result.problems == ["srd.json: entry 3: left out Overview: no stat line"]
+    # The stat line reads whole: every field, as the SRD prints it.
+    (path,) = write_card_files(result.cards, tmp_path)
+    assert not [item for item in check_paths([path]).diagnostics if item.code != "CW110"]
+
+
+GLOOMHAVEN_EDITION = {
+    "monsters": {
+        "Mire Toad": {"deck": "Toad", "levels": [
+            {"level": 0, "normal": {"health": 2}, "elite": {"health": 3}},
+            {"level": 1, "normal": {"health": 4, "move": 2, "attack": 1,
+                                    "attributes": ["%pierce% 1", "%poison%"]},
+             "elite": {"health": 6, "move": 2, "attack": 2, "immunities": ["%stun%"]}}]},
+        "Toad King": {"deck": "Toad", "levels": [{"level": 1, "health": 12, "move": 1,
+                                                  "attack": 3}]}},
+    "monsterAbilities": [
+        {"name": "Toad", "cards": [
+            [900, False, 30, "%move% + 1", "^%jump%", "*.........", "%attack% - 1",
+             "^%target% 2,", "[r]", "¤aoe-circle", "[/r]", "%ice%%use%"],
+            ["Croaking Chorus", 901, True, 55, "%heal% 2", "^Self", "%earth%"]]},
+        {"name": "Nobody's", "cards": [[950, False, 10, "%move% + 0"]]}],
+}
+
+
+def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path):
+    result = read_gloomhaven_json(json.dumps(GLOOMHAVEN_EDITION), "edition.json")
+    toad, king, volley, chorus = result.cards
+    assert toad.fields == [("Name", "Mire Toad"), ("Type", "Monster"),
+                           ("Normal", "Health 4, Move 2, Attack 1, Pierce 1"),
+                           ("Elite", "Health 6, Move 2, Attack 2"), ("Immunities", "Stun")]
+    assert king.fields[2:] == [("Normal", "Health 12, Move 1, Attack 3")]
+    assert volley.fields == [("Name", "Toad 900"), ("Type", "Monster Ability"),
+                             ("Monster", "Mire Toad"), ("Initiative", "30"), ("Number", "900")]
+    assert volley.rules == ["Move +1, Jump.", "Attack -1, Target 2.", "Consume Ice."]
+    assert chorus.rules == ["Heal 2, Self.", "Infuse Earth."]
+    assert result.problems == [
+        "edition.json: Mire Toad: left out the normal attribute '%poison%': not a stat and "
+        "its value",
+        "edition.json: Toad 900: left out 3 line(s) of the card's layout (rows, columns, "
+        "areas of effect drawn)",
+        "edition.json: left out the Nobody's deck: no monster uses it"]
+    paths = write_card_files(result.cards, tmp_path)
+    assert check_paths(paths).ok

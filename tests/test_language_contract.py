@@ -240,7 +240,8 @@ EVERY_CONSTRUCT = {
         "markers": set(ose.MARKERS),
     },
     "gloomhaven": {
-        "nodes": {"Untimed", "Ability", "GivenCondition", "Marker", "NegateNextDamage"},
+        "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
+                  "NegateNextDamage"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),

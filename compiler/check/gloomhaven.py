@@ -3,7 +3,7 @@
 A character's Ability card has a `Top:` and a `Bottom:` action; a Monster Ability card has one
 action, for the monster its `Monster` field names; a Monster card carries its stat lines and
 no text.  Values are signed only on monster ability cards, and only where they add to the
-monster's own stat (`Move +0`, `Attack +1`, `Range -1`).
+monster's own stat (`Move +0`, `Attack +1`, `Range -1`, `Shield +1`).
 """
 
 from __future__ import annotations
@@ -16,23 +16,24 @@ from compiler.diagnostics import Diagnostic, did_you_mean
 GAME = "gloomhaven"
 TYPES = ("Ability", "Monster Ability", "Monster")
 LABELS = ("Top", "Bottom")
-STATS = ("Health", "Move", "Attack", "Range", "Shield", "Retaliate")
-SIGNED_ABILITIES = ("move", "attack", "range")  # a monster card's, added to its stat
+STATS = ("Health", "Move", "Attack", "Range", "Shield", "Retaliate", "Pierce", "Target")
+# A monster card's abilities that may be signed: added to the monster's own stat.
+SIGNED_ABILITIES = ("move", "attack", "range", "shield", "retaliate")
 CONDITIONS = ("Stun", "Poison", "Wound", "Muddle", "Immobilize", "Disarm", "Invisible",
-              "Strengthen", "Curse", "Bless")
+              "Strengthen", "Curse", "Bless", "Safeguard", "Ward", "Brittle", "Impair", "Bane",
+              "Regenerate", "Rupture", "Empower", "Enfeeble")
 INITIATIVE = (1, 99)
 LEVELS = (1, 9)
-MARKERS = ("self", "lost", "round_bonus")
+MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent")
 # (fields a type may have, fields it must have)
 _FIELDS = {
     "Ability": (("Name", "Type", "Class", "Level", "Initiative", "Number"),
                 ("Class", "Initiative")),
     "Monster Ability": (("Name", "Type", "Monster", "Initiative", "Number"),
                         ("Monster", "Initiative")),
-    "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"),
-                ("Normal", "Elite")),
+    "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"), ()),
 }
-_EFFECTS = (ast.Ability, ast.GivenCondition, ast.Marker, ast.NegateNextDamage)
+_EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -70,6 +71,10 @@ class _CardCheck(CardCheck):
                 not LEVELS[0] <= level.value <= LEVELS[1]:
             self.report("CW209", level, f"there is no level {level.value}",
                         "the levels are 1 to 9, and X")
+        if self.card.type == "Monster" and not (self.card.field("Normal")
+                                                or self.card.field("Elite")):
+            self.report("CW106", self.card.value("Type"), "a Monster card needs a 'Normal' "
+                        "or an 'Elite' stat line", "add 'Normal: Health 5, Move 2, Attack 2'")
         for line in ("Normal", "Elite"):
             item = self.card.field(line)
             if item is None:
@@ -85,15 +90,16 @@ class _CardCheck(CardCheck):
         for word in self.card.value("Immunities", ()):
             if not known(word, CONDITIONS):
                 self.unknown("CW215", word, "a condition", CONDITIONS)
-        monster = self.card.value("Monster")
+        monster = self.card.field("Monster")
         if monster is not None:
-            name = self.pool.names.get(ast.name_key(monster.text))
+            name = self.pool.names.get(ast.name_key(monster.value))
             if name is None:
-                self.report("CW207", monster, f"no card is named '{monster}'",
-                            did_you_mean(monster.text, self.pool.types))
+                self.report("CW207", monster, f"no card is named '{monster.value}'",
+                            did_you_mean(monster.value, self.pool.types))
             elif self.pool.types[name] not in (None, "Monster"):
-                self.report("CW204", monster, f"'{monster}' is a {self.pool.types[name]}, "
-                            "not a Monster", "name the Monster card whose deck this is")
+                self.report("CW204", monster, f"'{monster.value}' is a "
+                            f"{self.pool.types[name]}, not a Monster",
+                            "name the Monster card whose deck this is")
 
     # -- actions -----------------------------------------------------------------------
 
@@ -145,7 +151,7 @@ class _CardCheck(CardCheck):
         elif isinstance(effect, ast.Ability) and effect.signed and (
                 self.card.type != "Monster Ability" or effect.name not in SIGNED_ABILITIES):
             self.report("CW209", effect, f"{effect.name.capitalize()} {effect.amount:+d} adds "
-                        "to nothing here", "only a monster's Move, Attack and Range add to "
-                        "its own: write the number alone")
+                        "to nothing here", "only a monster's Move, Attack, Range, Shield and "
+                        "Retaliate add to its own: write the number alone")
         elif isinstance(effect, ast.Ability) and effect.amount < 0 and not effect.signed:
             self.report("CW209", effect, "a value is never below 0")

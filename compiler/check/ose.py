@@ -17,7 +17,7 @@ from compiler.diagnostics import Diagnostic, did_you_mean
 GAME = "ose"
 TYPES = ("Monster", "Character", "Encounter")
 PLACES = ("Dungeon", "Wilderness", "Waterborne")
-ALIGNMENTS = ("Lawful", "Neutral", "Chaotic")
+ALIGNMENTS = ("Lawful", "Neutral", "Chaotic", "Any")
 STATS = ("Reaction",)  # what `Reaction +2.` adds to: the monsters' reaction roll
 MORALE = (2, 12)
 CHARISMA = (3, 18)
@@ -25,10 +25,12 @@ SURPRISE_DIE = 6
 # Ascending Armour Class and THAC0's attack bonus are reckoned from this number.
 ASCENDING_FROM = 19
 
-_STAT_LINE = ("Armour Class", "Hit Dice", "Attacks", "THAC0", "Movement", "Alignment")
+_STAT_LINE = ("Armour Class", "Hit Dice", "Attacks", "THAC0", "Movement", "Saving Throws",
+              "Alignment", "XP")
 # (fields a type may have, fields it must have)
 _FIELDS = {
-    "Monster": (("Name", "Type", "Traits", *_STAT_LINE, "Morale", "Number Appearing"),
+    "Monster": (("Name", "Type", "Traits", *_STAT_LINE, "Morale", "Number Appearing",
+                 "Treasure Type"),
                 ("Armour Class", "Hit Dice", "Movement", "Morale")),
     "Character": (("Name", "Type", "Traits", *_STAT_LINE, "Charisma"),
                   ("Movement", "Charisma")),
@@ -109,8 +111,9 @@ class _CardCheck(CardCheck):
                 self.report("CW209", item, f"a {name} of {item.value} is out of range",
                             f"{name} runs from {low} to {high}")
         alignment = self.card.value("Alignment")
-        if alignment is not None and not known(alignment, ALIGNMENTS):
-            self.unknown("CW215", alignment, "an alignment", ALIGNMENTS)
+        for word in alignment.words if alignment is not None else ():
+            if not known(word, ALIGNMENTS):
+                self.unknown("CW215", word, "an alignment", ALIGNMENTS)
         appearing = self.card.value("Number Appearing")
         attacks = self.card.value("Attacks", ())
         for amount in (*((appearing.wandering, appearing.lair) if appearing else ()),

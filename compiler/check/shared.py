@@ -97,12 +97,13 @@ def header_fields(card: ast.Card, game: str, allowed: Iterable[str],
                   required: Iterable[str]) -> list[Diagnostic]:
     """A field the card's type does not take (CW201) and a field it must have (CW106)."""
     allowed = tuple(allowed)
+    article = "an" if game[0] in "aeiou" else "a"  # an ose card
     diagnostics = [error("CW201", item.span,
-                         f"a {game} {card.type} card has no '{item.name}' field",
+                         f"{article} {game} {card.type} card has no '{item.name}' field",
                          f"its fields are {', '.join(allowed)}")
                    for item in card.headers if item.name not in allowed]
     diagnostics += [error("CW106", name_span(card),
-                          f"a {game} {card.type} card needs a '{name}' field",
+                          f"{article} {game} {card.type} card needs a '{name}' field",
                           f"add a line '{name}: ...' to its headers")
                     for name in required if card.field(name) is None]
     return diagnostics

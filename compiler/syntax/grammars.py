@@ -201,8 +201,12 @@ def read_grammar(grammar: str, start: list[str]) -> Lark:
                      start=start)
 
 
+# Parts of fields' names that are abbreviations, spelled in capitals.
+_ABBREVIATIONS = ("thac0", "xp")
+
+
 def _display_name(rule: str) -> str:
-    """`armour_class` -> `Armour Class`: how a field is spelled in messages and by the formatter.
-    A part with a digit in it is an abbreviation, spelled in capitals (`THAC0`)."""
-    return " ".join(part.upper() if any(c.isdigit() for c in part) else part.capitalize()
+    """`armour_class` -> `Armour Class`: how a field is spelled in messages and by the formatter;
+    `thac0` -> `THAC0`."""
+    return " ".join(part.upper() if part in _ABBREVIATIONS else part.capitalize()
                     for part in rule.split("_"))

@@ -249,6 +249,9 @@ class AstBuilder:
     def field_name(self, meta: Any, text: Token) -> str:
         return str(text)
 
+    # Values kept as written: a name (`Cultist (89)`), saving throws, a treasure type.
+    field_monster = field_saving_throws = field_treasure_type = field_name
+
     def field_type(self, meta: Any, *words: Token) -> ast.Word:
         return ast.Word(" ".join(words), span=self._span(meta))
 
@@ -292,7 +295,8 @@ class AstBuilder:
     def field_slot(self, meta: Any, *words: Token) -> ast.Alternatives:
         return ast.Alternatives(tuple(self._word(word) for word in words), span=self._span(meta))
 
-    field_alignment = field_where = field_attacks_with
+    field_where = field_attacks_with
+    field_alignment = field_slot
 
     def field_level(self, meta: Any, level: Token) -> int | str:
         """A number, or Gloomhaven's `X`."""
@@ -306,9 +310,6 @@ class AstBuilder:
         return self._word(number)
 
     field_initiative = _number
-
-    def field_monster(self, meta: Any, name: str) -> ast.Word:
-        return ast.Word(name, span=self._span(meta))
 
     def gh_stat_line(self, meta: Any, *stats: ast.Stat) -> tuple[ast.Stat, ...]:
         return stats
@@ -328,6 +329,9 @@ class AstBuilder:
     def field_thac0(self, meta: Any, roll: Token, bonus: Token) -> ast.Thac0:
         return ast.Thac0(int(roll), int(bonus), span=self._span(meta))
 
+    def field_xp(self, meta: Any, number: Token) -> int:
+        return int(number.replace(",", ""))
+
     def field_hit_dice(self, meta: Any, dice: Token, hit_points: Token | None = None
                        ) -> ast.HitDice:
         text = str(dice)
@@ -335,17 +339,28 @@ class AstBuilder:
         number, sign, modifier = written.partition("+") if "+" in written else \
             written.partition("-")
         bonus = int(modifier) * (-1 if sign == "-" else 1) if sign else 0
-        return ast.HitDice(int(number), bonus, len(text) - len(written),
+        return ast.HitDice(ast.HALF_DIE if number == "½" else int(number), bonus,
+                           len(text) - len(written),
                            int(hit_points) if hit_points is not None else None,
                            span=self._span(meta))
 
-    def field_attacks(self, meta: Any, *attacks: ast.Attack) -> tuple[ast.Attack, ...]:
+    def field_attacks(self, meta: Any, *routines: tuple[ast.Attack, ...]) -> ast.Attacks:
+        return ast.Attacks(routines, span=self._span(meta))
+
+    def attack_routine(self, meta: Any, *attacks: ast.Attack) -> tuple[ast.Attack, ...]:
         return attacks
 
-    def attack(self, meta: Any, count: Token, *rest: Token | ast.Amount) -> ast.Attack:
-        damage = rest[-1] if isinstance(rest[-1], ast.Amount) else None
-        words = rest[:-1] if damage is not None else rest
-        return ast.Attack(int(count), " ".join(words), damage, span=self._span(meta))
+    def attack(self, meta: Any, *parts: Token) -> ast.Attack:
+        count = int(parts[0]) if parts[0].type == "NUMBER" else None
+        words = parts[1:] if count is not None else parts
+        if words[-1].type != "BRACKETED":
+            return ast.Attack(count, " ".join(words), span=self._span(meta))
+        inside = " ".join(words[-1][1:-1].split())
+        compact = inside.replace(" ", "")  # `( 1d4 + 1 )`
+        damage = _amount_of(compact, 1, self._token_span(words[-1])) \
+            if _AMOUNT.fullmatch(compact) else None
+        return ast.Attack(count, " ".join(words[:-1]), damage,
+                          None if damage is not None else inside, span=self._span(meta))
 
     def field_movement(self, meta: Any, *speeds: ast.Speed) -> ast.Movement:
         return ast.Movement(speeds, span=self._span(meta))
@@ -381,17 +396,8 @@ class AstBuilder:
         return " ".join(words)
 
     def amount(self, meta: Any, value: Token, times: Token | None = None) -> ast.Amount:
-        span = self._span(meta)
-        multiplier = int(times) if times is not None else 1
-        text = str(value)
-        if text.endswith("X"):
-            return ast.Amount(0, 0, int(text[:-1]), multiplier, per_player=True, span=span)
-        if "d" not in text:
-            return ast.Amount(0, 0, int(text), multiplier, span=span)
-        dice, rest = text.split("d", 1)
-        sides, sign, plus = rest.partition("+") if "+" in rest else rest.partition("-")
-        bonus = int(plus) * (-1 if sign == "-" else 1) if sign else 0
-        return ast.Amount(int(dice), int(sides), bonus, multiplier, span=span)
+        return _amount_of(str(value), int(times) if times is not None else 1,
+                          self._span(meta))
 
     def skill_check(self, meta: Any, skills: tuple[ast.Word, ...], difficulty: Token,
                     mark: Token | None = None) -> ast.SkillCheck:
@@ -1902,8 +1908,14 @@ class AstBuilder:
     def gh_condition(self, meta: Any, name: Token) -> ast.GivenCondition:
         return ast.GivenCondition(str(name).lower(), span=self._span(meta))
 
-    def gh_self(self, meta: Any, word: Token) -> ast.Marker:
-        return ast.Marker("self", span=self._span(meta))
+    def gh_flag(self, meta: Any, word: Token) -> ast.Marker:
+        return ast.Marker(word.lower(), span=self._span(meta))
+
+    def all_adjacent(self, meta: Any) -> ast.Marker:
+        return ast.Marker("all_adjacent", span=self._span(meta))
+
+    def element(self, meta: Any, use: Token, name: Token) -> ast.Element:
+        return ast.Element(name.lower(), use.lower() == "consume", span=self._span(meta))
 
     def negate_next_damage(self, meta: Any) -> ast.NegateNextDamage:
         return ast.NegateNextDamage(span=self._span(meta))
@@ -2024,6 +2036,22 @@ _REPLACED = {"discarding": "discard", "burying": "bury", "banishing": "banish",
 _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_location",
                    "your_deck": "yours", "any_character_deck": "any_character",
                    "blessings_deck": "blessings", "blessings_discard": "blessings_discard"}
+
+
+# An AMOUNT as the grammar reads one (grammar/frame.lark), for text read as a whole.
+_AMOUNT = re.compile(r"[0-9]+(d[0-9]+([+-][0-9]+)?|X)?")
+
+
+def _amount_of(text: str, multiplier: int, span: ast.Span) -> ast.Amount:
+    """`3`, `1d4+1`, `4X` as an Amount."""
+    if text.endswith("X"):
+        return ast.Amount(0, 0, int(text[:-1]), multiplier, per_player=True, span=span)
+    if "d" not in text:
+        return ast.Amount(0, 0, int(text), multiplier, span=span)
+    dice, rest = text.split("d", 1)
+    sides, sign, plus = rest.partition("+") if "+" in rest else rest.partition("-")
+    bonus = int(plus) * (-1 if sign == "-" else 1) if sign else 0
+    return ast.Amount(int(dice), int(sides), bonus, multiplier, span=span)
 
 
 @cache

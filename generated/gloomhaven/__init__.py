@@ -14,6 +14,7 @@ MODULES = {
     'Bones Shamble': 'bones_shamble',
     'Bones Guard': 'bones_guard',
     'Bones Mend': 'bones_mend',
+    'Bones Sweep': 'bones_sweep',
     'Single Out': 'single_out',
     "Trickster's Reversal": 'trickster_s_reversal',
     'Quick Hands': 'quick_hands',

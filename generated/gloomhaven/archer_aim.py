@@ -11,7 +11,8 @@ CARD = rt.CardDef(
     initiative=16,
     monster='Bandit Archer',
     number='531',
-    action=rt.Action(({'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
+    action=rt.Action(({'op': 'element', 'name': 'dark', 'consumed': True},
+         {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'range', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'target', 'amount': 2, 'signed': False})),
 )

@@ -15,6 +15,7 @@ CARD = rt.CardDef(
     top=rt.Action(({'op': 'ability', 'name': 'attack', 'amount': 3, 'signed': False},
          {'op': 'ability', 'name': 'range', 'amount': 3, 'signed': False})),
     bottom=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 5, 'signed': False},
+         {'op': 'marker', 'name': 'jump'},
          {'op': 'given_condition', 'name': 'invisible'},
          {'op': 'marker', 'name': 'self'})),
 )

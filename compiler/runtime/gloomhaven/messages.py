@@ -17,6 +17,8 @@ MESSAGES = {
     "bonus": "{figure} gains {what} {amount} this round",
     "healed": "{figure} heals {amount} ({health})",
     "xp": "{figure} gains {amount} XP ({xp})",
+    "element": "{figure} {done} {element}",
+    "special": "{figure} performs its special action {number}",
     "moves": "{figure} moves {amount}",
     "loots": "{figure} loots {amount}",
     "condition": "{figure} is given {condition}",

@@ -20,7 +20,9 @@ from compiler.runtime.log import EventLog
 
 # Abilities that begin a part of an action of their own; the rest (range, target, pierce,
 # push, pull, and conditions) modify the part before them.
-PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp")
+PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
+# Effects other than abilities that are parts of an action of their own.
+OWN_PARTS = ("element", "negate_next_damage")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 REST_HEAL = 2
@@ -222,7 +224,8 @@ def parts(action: Action) -> list[list[Step]]:
     in the order written."""
     found: list[list[Step]] = []
     for step in action.steps:
-        if (step["op"] == "ability" and step["name"] in PARTS) or not found:
+        if (step["op"] == "ability" and step["name"] in PARTS) or step["op"] in OWN_PARTS \
+                or not found:
             found.append([step])
         else:
             found[-1].append(step)
@@ -236,6 +239,9 @@ def _perform(game: Game, figure: Figure, action: Action) -> None:
         if head["op"] == "negate_next_damage":
             figure.negate_next_damage = True
             game.log.emit("ward", figure=_label(figure))
+        elif head["op"] == "element":  # no element board: said, and nothing more
+            game.log.emit("element", figure=_label(figure), element=head["name"],
+                          done="consumes" if head["consumed"] else "infuses")
         elif head["op"] != "ability":
             continue  # a marker (`Lost`, `Round bonus`) or a condition with nothing before
         elif head["name"] == "attack":
@@ -248,6 +254,8 @@ def _perform(game: Game, figure: Figure, action: Action) -> None:
             target = figure if own else _most_hurt(game, figure)
             healed = _heal(target, head["amount"])
             game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
+        elif head["name"] == "special":  # a boss's, printed on its stat card
+            game.log.emit("special", figure=_label(figure), number=head["amount"])
         elif head["name"] == "xp" and isinstance(figure, Character):
             figure.xp += head["amount"]
             game.log.emit("xp", figure=figure.name, amount=head["amount"], xp=figure.xp)
@@ -275,13 +283,19 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> None:
         game.log.emit("disarmed", figure=_label(attacker))
         return
     power = _value(attacker, part[0])
-    modifiers = {step["name"]: _value(attacker, step) for step in part[1:]
-                 if step["op"] == "ability"}
+    stats = attacker.stats if isinstance(attacker, Monster) else {}
+    # A monster's stat card may give all its attacks a Target or a Pierce.
+    modifiers = {"target": stats.get("Target", 1), "pierce": stats.get("Pierce", 0)}
+    for step in part[1:]:
+        if step["op"] == "ability":
+            modifiers[step["name"]] = _value(attacker, step) + (
+                modifiers.get(step["name"], 0) if step["name"] == "pierce" else 0)
     given = [step["name"] for step in part[1:] if step["op"] == "given_condition"]
-    ranged = "range" in modifiers or (isinstance(attacker, Monster)
-                                      and attacker.stats.get("Range", 0) > 0)
-    for target in _targets(game, attacker, modifiers.get("target", 1)):
-        shield = max(0, target.shield - modifiers.get("pierce", 0))
+    if any(step["op"] == "marker" and step["name"] == "all_adjacent" for step in part):
+        modifiers["target"] = len(game.characters) + len(game.living_monsters())  # everyone
+    ranged = "range" in modifiers or stats.get("Range", 0) > 0
+    for target in _targets(game, attacker, modifiers["target"]):
+        shield = max(0, target.shield - modifiers["pierce"])
         damage = _suffer(target, max(0, power - shield))
         game.log.emit("attack", figure=_label(attacker), target=_label(target), power=power,
                       shield=shield, damage=damage, health=target.health)

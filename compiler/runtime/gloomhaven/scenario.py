@@ -76,6 +76,8 @@ def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
 
 def _standee(card: CardDef, number: int, elite: bool) -> Monster:
     stats = dict(card.elite if elite else card.normal)
+    if not stats:
+        raise ScenarioError(f"{card.name} has no {'Elite' if elite else 'Normal'} stat line")
     health = stats.get("Health", 1)
     return Monster(card.name, health, health, shield=stats.get("Shield", 0),
                    retaliate=stats.get("Retaliate", 0), kind=card.name, standee=number,

@@ -1,0 +1,53 @@
+"""A card tried in the runtime on its own, under a fixed seed: an Ability card played for its
+top and then for its bottom by a stock character against a stock monster, a Monster Ability
+card revealed for its monster (or a stock one), a Monster's normal and elite standees met by
+a stock character.  `cardwright coverage` counts a card as one the runtime can execute when
+its trial raises nothing.  The stock cards are the runtime's own, not card text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from compiler.runtime.dice import Dice
+from compiler.runtime.gloomhaven.cards import BASIC, CardDef
+from compiler.runtime.gloomhaven.messages import MESSAGES
+from compiler.runtime.gloomhaven.policy import Policy
+from compiler.runtime.gloomhaven.rounds import Game, play_round
+from compiler.runtime.gloomhaven.state import Character, Monster
+from compiler.runtime.log import EventLog
+
+STOCK_ABILITY = CardDef("Trial Ability", "Ability", initiative=50, top=BASIC["top"],
+                        bottom=BASIC["bottom"])
+STOCK_MONSTER = CardDef("Trial Monster", "Monster", normal={"Health": 99, "Attack": 1},
+                        elite={"Health": 99, "Attack": 2})
+STOCK_MONSTER_ABILITY = CardDef("Trial Monster Ability", "Monster Ability", initiative=50,
+                                monster=STOCK_MONSTER.name, action=BASIC["top"])
+HEALTH = 99  # enough that nobody falls in a trial's round
+
+
+def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
+    """Play the rounds that give the card `name` its part; raise whatever the runtime
+    raises."""
+    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    if card.type == "Ability":
+        for top in (card, STOCK_ABILITY):
+            _round([card, STOCK_ABILITY], STOCK_MONSTER, STOCK_MONSTER_ABILITY, seed,
+                   {"top": [top.name]})
+    elif card.type == "Monster Ability":
+        monster = cards.get(card.monster or "", STOCK_MONSTER)
+        _round([STOCK_ABILITY, STOCK_ABILITY], monster, card, seed)
+    else:
+        _round([STOCK_ABILITY, STOCK_ABILITY], card, STOCK_MONSTER_ABILITY, seed)
+
+
+def _round(hand: list[CardDef], monster: CardDef, ability: CardDef, seed: int,
+           script: dict | None = None) -> None:
+    character = Character("Trial Character", HEALTH, HEALTH, hand=list(hand))
+    standees = [Monster(monster.name, HEALTH, HEALTH, kind=monster.name, standee=number,
+                        elite=elite, stats={**(monster.elite if elite else monster.normal),
+                                            "Health": HEALTH},
+                        immunities=monster.immunities)
+                for number, elite in ((1, True), (2, False))]
+    game = Game([character], {monster.name: standees}, {monster.name: [ability]}, Dice(seed),
+                EventLog(MESSAGES, enabled=False), Policy(script))
+    play_round(game, 1)
