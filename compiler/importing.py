@@ -254,8 +254,9 @@ def read_gloomhaven_json(text: str, source: str) -> ImportResult:
                                    "no monster uses it")
             continue
         for card in deck.get("cards") or []:
-            result.cards.append(_gloomhaven_ability(deck_name, monster, card, source,
-                                                    result.problems))
+            ability = _gloomhaven_ability(deck_name, monster, card, source, result.problems)
+            if ability is not None:
+                result.cards.append(ability)
     return result
 
 
@@ -293,9 +294,13 @@ def _gloomhaven_monster(name: str, monster: Any, where: str, problems: list[str]
 
 
 def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
-                        problems: list[str]) -> ImportedCard:
-    if card and isinstance(card[0], str):  # a later edition's cards lead with a title
-        card = card[1:]
+                        problems: list[str]) -> ImportedCard | None:
+    if isinstance(card, list) and card and isinstance(card[0], str):
+        card = card[1:]  # a later edition's cards lead with a title
+    if not isinstance(card, list) or len(card) < 3:
+        problems.append(f"{source}: left out a card of the {deck} deck: not [number, "
+                        f"shuffle, initiative, lines...]: {str(card)[:40]}")
+        return None
     number, _shuffle, initiative, *lines = card
     name = f"{deck} {number}"
     sentences: list[str] = []

@@ -218,7 +218,8 @@ GLOOMHAVEN_EDITION = {
             [900, False, 30, "%move% + 1", "^%jump%", "*.........", "%attack% - 1",
              "^%target% 2,", "[r]", "¤aoe-circle", "[/r]", "%ice%%use%"],
             ["Croaking Chorus", 901, True, 55, "%heal% 2", "^Self", "%earth%"]]},
-        {"name": "Nobody's", "cards": [[950, False, 10, "%move% + 0"]]}],
+        {"name": "Nobody's", "cards": [[950, False, 10, "%move% + 0"]]},
+        {"name": "Toad", "cards": [[999]]}],
 }
 
 
@@ -238,6 +239,8 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
         "its value",
         "edition.json: Toad 900: left out 3 line(s) of the card's layout (rows, columns, "
         "areas of effect drawn)",
-        "edition.json: left out the Nobody's deck: no monster uses it"]
+        "edition.json: left out the Nobody's deck: no monster uses it",
+        "edition.json: left out a card of the Toad deck: not [number, shuffle, initiative, "
+        "lines...]: [999]"]
     paths = write_card_files(result.cards, tmp_path)
     assert check_paths(paths).ok
