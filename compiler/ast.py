@@ -326,6 +326,9 @@ class CardRef(Node):
 
     name: str
 
+    def __str__(self) -> str:
+        return self.name
+
 
 @node
 class Selector(Node):

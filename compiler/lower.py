@@ -253,8 +253,8 @@ def _snake(field_name: str) -> str:
 
 
 def _value(value: Any, names: Mapping[str, str]) -> Any:
-    """A header field's value as plain data; a card it names (an ose encounter's monsters)
-    by the card's own name."""
+    """A header field's value as plain data; a card it names (an ose encounter's monsters, a
+    gloomhaven deck's monster) by the card's own name."""
     if isinstance(value, ast.Word):
         return value.text
     if isinstance(value, ast.CheckSequence):
@@ -267,6 +267,8 @@ def _value(value: Any, names: Mapping[str, str]) -> Any:
         return _value(value.words, names)
     if isinstance(value, tuple):
         return [_value(item, names) for item in value]
+    if isinstance(value, ast.CardRef):  # a gloomhaven Monster Ability's monster
+        return names.get(ast.name_key(value.name), value.name)
     if isinstance(value, ast.MonsterGroup):
         return {"count": lower_amount(value.count),
                 "name": names.get(ast.name_key(value.name), value.name)}

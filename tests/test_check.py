@@ -567,3 +567,16 @@ def test_gloomhaven_fields_are_in_range_and_name_what_the_game_has(tmp_path):
         ("CW215", 5, "did you mean 'Poison'?"),
         ("CW209", 10, "initiative runs from 1 to 99"),
         ("CW207", 9, "did you mean 'Bones'?")]
+
+
+def test_gloomhaven_a_deck_names_its_monster_as_the_monster_card_is_named(tmp_path):
+    """`Monster: bones` is the Bones card's deck: the IR (and the runtime, which finds a
+    monster's deck by its name) has the card's own name."""
+    path = tmp_path / "test.card"
+    path.write_text("Game: gloomhaven\n\nName: Bones\nType: Monster\nNormal: Health 5\n---\n"
+                    "Name: Guard\nType: Monster Ability\nInitiative: 64\nMonster: bones\n\n"
+                    "Attack +0.\n", encoding="utf-8")
+    compilation = compile_paths([path])
+    assert compilation.ok
+    (guard,) = [program for program in compilation.programs if program["name"] == "Guard"]
+    assert guard["fields"]["monster"] == "Bones"

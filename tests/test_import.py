@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from compiler import cli
 from compiler.build import check_paths
 from compiler.importing import (
+    FORMATS,
     ImportProblem,
     pacg_check,
     parse_mapping,
@@ -244,3 +245,9 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
         "lines...]: [999]"]
     paths = write_card_files(result.cards, tmp_path)
     assert check_paths(paths).ok
+
+
+def test_the_command_offers_every_format_the_importer_reads():
+    (source_format,) = [param for param in cli.import_command.params
+                        if param.name == "source_format"]
+    assert tuple(source_format.type.choices) == FORMATS

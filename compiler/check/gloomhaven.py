@@ -52,7 +52,7 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 class _CardCheck(CardCheck):
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, "a gloomhaven"):
+        if not self.of_a_type(TYPES, GAME):
             return self.diagnostics
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         self._fields()
@@ -90,16 +90,15 @@ class _CardCheck(CardCheck):
         for word in self.card.value("Immunities", ()):
             if not known(word, CONDITIONS):
                 self.unknown("CW215", word, "a condition", CONDITIONS)
-        monster = self.card.field("Monster")
+        monster = self.card.value("Monster")
         if monster is not None:
-            name = self.pool.names.get(ast.name_key(monster.value))
+            name = self.pool.names.get(ast.name_key(monster.name))
             if name is None:
-                self.report("CW207", monster, f"no card is named '{monster.value}'",
-                            did_you_mean(monster.value, self.pool.types))
+                self.report("CW207", monster, f"no card is named '{monster}'",
+                            did_you_mean(monster.name, self.pool.types))
             elif self.pool.types[name] not in (None, "Monster"):
-                self.report("CW204", monster, f"'{monster.value}' is a "
-                            f"{self.pool.types[name]}, not a Monster",
-                            "name the Monster card whose deck this is")
+                self.report("CW204", monster, f"'{monster}' is a {self.pool.types[name]}, "
+                            "not a Monster", "name the Monster card whose deck this is")
 
     # -- actions -----------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 class _CardCheck(CardCheck):
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, "an ose"):
+        if not self.of_a_type(TYPES, GAME):
             return self.diagnostics
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         self._stat_line()

@@ -181,7 +181,7 @@ class _CardCheck(CardCheck):
                     Severity.WARNING)
 
     def run(self) -> list[Diagnostic]:
-        if not self.of_a_type(TYPES, "a pacg"):
+        if not self.of_a_type(TYPES, GAME):
             return self.diagnostics
         kind = kind_of(self.card.type)
         self._fields(kind)

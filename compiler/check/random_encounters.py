@@ -80,7 +80,7 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 class _CardCheck(CardCheck):
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, "a random-encounters"):
+        if not self.of_a_type(TYPES, GAME):
             return self.diagnostics
         fields_kind = kind_of(card_type)
         self._fields(fields_kind)

@@ -27,7 +27,7 @@ class CardCheck:
         """Whether the card's type is one of the game's `types`; if not, says so (CW200)."""
         if self.card.type in types:
             return True
-        self.unknown("CW200", self.card.value("Type"), f"{game} card type", types)
+        self.unknown("CW200", self.card.value("Type"), f"{a_game(game)} card type", types)
         return False
 
     def report(self, code: str, at: ast.Node | ast.Span, message: str,
@@ -97,16 +97,20 @@ def header_fields(card: ast.Card, game: str, allowed: Iterable[str],
                   required: Iterable[str]) -> list[Diagnostic]:
     """A field the card's type does not take (CW201) and a field it must have (CW106)."""
     allowed = tuple(allowed)
-    article = "an" if game[0] in "aeiou" else "a"  # an ose card
     diagnostics = [error("CW201", item.span,
-                         f"{article} {game} {card.type} card has no '{item.name}' field",
+                         f"{a_game(game)} {card.type} card has no '{item.name}' field",
                          f"its fields are {', '.join(allowed)}")
                    for item in card.headers if item.name not in allowed]
     diagnostics += [error("CW106", name_span(card),
-                          f"{article} {game} {card.type} card needs a '{name}' field",
+                          f"{a_game(game)} {card.type} card needs a '{name}' field",
                           f"add a line '{name}: ...' to its headers")
                     for name in required if card.field(name) is None]
     return diagnostics
+
+
+def a_game(game: str) -> str:
+    """`a pacg`, `an ose`: the game's id with its article, as messages name the game."""
+    return f"{'an' if game[0] in 'aeiou' else 'a'} {game}"
 
 
 def name_span(card: ast.Card) -> ast.Span:

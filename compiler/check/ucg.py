@@ -46,7 +46,7 @@ def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
 class _CardCheck(CardCheck):
     def run(self) -> list[Diagnostic]:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, "a ucg"):
+        if not self.of_a_type(TYPES, GAME):
             return self.diagnostics
         self._fields(card_type)
         label = LABELS[card_type]

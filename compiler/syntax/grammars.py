@@ -131,12 +131,15 @@ def game_keywords(game: str) -> frozenset[str]:
 
 
 def _text_rules(parser: Lark) -> frozenset[str]:
-    """The rules whose one way of being read is one TEXT terminal (GameGrammar.text_rules)."""
+    """The start rules whose one way of being read is one TEXT terminal
+    (GameGrammar.text_rules): a rule within a value (`monster_name`) is built as it is read."""
+    starts = set(parser.options.start)
     expansions: dict[str, list[list[str]]] = {}
     for rule in parser.rules:
         expansions.setdefault(str(rule.origin.name), []).append(
             [item.name for item in rule.expansion])
-    return frozenset(name for name, ways in expansions.items() if ways == [["TEXT"]])
+    return frozenset(name for name, ways in expansions.items()
+                     if ways == [["TEXT"]] and name in starts)
 
 
 def _parser(grammar: str, start: list[str], propagate_positions: bool) -> Lark:

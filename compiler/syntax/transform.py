@@ -249,8 +249,12 @@ class AstBuilder:
     def field_name(self, meta: Any, text: Token) -> str:
         return str(text)
 
-    # Values kept as written: a name (`Cultist (89)`), saving throws, a treasure type.
-    field_monster = field_saving_throws = field_treasure_type = field_name
+    # Values kept as written: saving throws, a treasure type.
+    field_saving_throws = field_treasure_type = field_name
+
+    def monster_name(self, meta: Any, text: Token) -> ast.CardRef:
+        """A Monster card named as its card is (`Cultist (89)`)."""
+        return ast.CardRef(str(text), span=self._span(meta))
 
     def field_type(self, meta: Any, *words: Token) -> ast.Word:
         return ast.Word(" ".join(words), span=self._span(meta))
@@ -302,8 +306,7 @@ class AstBuilder:
         """A number, or Gloomhaven's `X`."""
         return str(level) if level.type == "LEVEL_X" else int(level)
 
-    def field_class(self, meta: Any, *words: Token) -> ast.Word:
-        return ast.Word(" ".join(words), span=self._span(meta))
+    field_class = field_type
 
     def field_number(self, meta: Any, number: Token) -> ast.Word:
         """As printed, with its zeros: `008`."""
@@ -314,10 +317,11 @@ class AstBuilder:
     def gh_stat_line(self, meta: Any, *stats: ast.Stat) -> tuple[ast.Stat, ...]:
         return stats
 
-    def field_normal(self, meta: Any, stats: tuple[ast.Stat, ...]) -> tuple[ast.Stat, ...]:
-        return stats
+    def _inner(self, meta: Any, value: Any) -> Any:
+        """A field that is one rule's value: that value."""
+        return value
 
-    field_elite = field_immunities = field_normal
+    field_normal = field_elite = field_immunities = field_monster = _inner
 
     def gh_stat(self, meta: Any, name: Token, value: Token) -> ast.Stat:
         return ast.Stat(str(name), int(value), span=self._span(meta))
@@ -336,9 +340,7 @@ class AstBuilder:
                        ) -> ast.HitDice:
         text = str(dice)
         written = text.rstrip("*")
-        number, sign, modifier = written.partition("+") if "+" in written else \
-            written.partition("-")
-        bonus = int(modifier) * (-1 if sign == "-" else 1) if sign else 0
+        number, bonus = _with_modifier(written)
         return ast.HitDice(ast.HALF_DIE if number == "½" else int(number), bonus,
                            len(text) - len(written),
                            int(hit_points) if hit_points is not None else None,
@@ -2049,9 +2051,14 @@ def _amount_of(text: str, multiplier: int, span: ast.Span) -> ast.Amount:
     if "d" not in text:
         return ast.Amount(0, 0, int(text), multiplier, span=span)
     dice, rest = text.split("d", 1)
-    sides, sign, plus = rest.partition("+") if "+" in rest else rest.partition("-")
-    bonus = int(plus) * (-1 if sign == "-" else 1) if sign else 0
+    sides, bonus = _with_modifier(rest)
     return ast.Amount(int(dice), int(sides), bonus, multiplier, span=span)
+
+
+def _with_modifier(text: str) -> tuple[str, int]:
+    """`6+1` -> (`6`, 1), `1-1` -> (`1`, -1), `8` -> (`8`, 0)."""
+    head, sign, modifier = text.partition("+") if "+" in text else text.partition("-")
+    return head, int(modifier) * (-1 if sign == "-" else 1) if sign else 0
 
 
 @cache

@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=16,
     monster='Bandit Archer',
-    number='531',
     action=rt.Action(({'op': 'element', 'name': 'dark', 'consumed': True},
          {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'range', 'amount': 0, 'signed': True},

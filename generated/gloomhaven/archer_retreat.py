@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=56,
     monster='Bandit Archer',
-    number='536',
     action=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 1, 'signed': True},
          {'op': 'ability', 'name': 'attack', 'amount': -1, 'signed': True},
          {'op': 'ability', 'name': 'range', 'amount': 0, 'signed': True},

@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=32,
     monster='Bandit Archer',
-    number='534',
     action=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'attack', 'amount': 1, 'signed': True},
          {'op': 'ability', 'name': 'range', 'amount': -1, 'signed': True})),

@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=64,
     monster='Living Bones',
-    number='521',
     action=rt.Action(({'op': 'ability', 'name': 'shield', 'amount': 1, 'signed': False},
          {'op': 'marker', 'name': 'self'},
          {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True})),

@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=12,
     monster='Living Bones',
-    number='524',
     action=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 1, 'signed': True},
          {'op': 'ability', 'name': 'attack', 'amount': -1, 'signed': True},
          {'op': 'ability', 'name': 'heal', 'amount': 2, 'signed': False},

@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=45,
     monster='Living Bones',
-    number='519',
     action=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True})),
 )

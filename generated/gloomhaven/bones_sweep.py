@@ -10,7 +10,6 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=70,
     monster='Living Bones',
-    number='526',
     action=rt.Action(({'op': 'ability', 'name': 'attack', 'amount': -1, 'signed': True},
          {'op': 'marker', 'name': 'all_adjacent'},
          {'op': 'element', 'name': 'dark', 'consumed': False})),

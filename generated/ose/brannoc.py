@@ -8,7 +8,6 @@ LINE = 4
 CARD = rt.CardDef(
     name='Brannoc',
     type='Character',
-    traits=('Fighter',),
     encounter_rate=30,
     charisma=8,
 )

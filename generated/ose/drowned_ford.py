@@ -8,7 +8,6 @@ LINE = 34
 CARD = rt.CardDef(
     name='Drowned Ford',
     type='Encounter',
-    traits=(),
     where='Waterborne',
     monsters=(
         (rt.Count(0, 0, 1), 'River Serpent'),

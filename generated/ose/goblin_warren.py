@@ -8,7 +8,6 @@ LINE = 4
 CARD = rt.CardDef(
     name='Goblin Warren',
     type='Encounter',
-    traits=(),
     where='Dungeon',
     monsters=(
         (rt.Count(2, 4, 0), 'Gutter Goblin'),

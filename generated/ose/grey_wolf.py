@@ -8,7 +8,6 @@ LINE = 62
 CARD = rt.CardDef(
     name='Grey Wolf',
     type='Monster',
-    traits=('Animal',),
     encounter_rate=60,
     markers=frozenset(('pursues',)),
 )

@@ -8,6 +8,5 @@ LINE = 4
 CARD = rt.CardDef(
     name='Gutter Goblin',
     type='Monster',
-    traits=('Humanoid',),
     encounter_rate=20,
 )

@@ -8,7 +8,6 @@ LINE = 16
 CARD = rt.CardDef(
     name='Lantern Bearer',
     type='Monster',
-    traits=('Humanoid',),
     encounter_rate=30,
     markers=frozenset(('carries_light',)),
 )

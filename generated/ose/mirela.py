@@ -8,7 +8,6 @@ LINE = 41
 CARD = rt.CardDef(
     name='Mirela',
     type='Character',
-    traits=('Elf',),
     encounter_rate=40,
     charisma=13,
     markers=frozenset(('never_surprised',)),

@@ -8,7 +8,6 @@ LINE = 19
 CARD = rt.CardDef(
     name='Ooze Pit',
     type='Encounter',
-    traits=(),
     where='Dungeon',
     monsters=(
         (rt.Count(0, 0, 1), 'Quivering Ooze'),

@@ -8,7 +8,6 @@ LINE = 29
 CARD = rt.CardDef(
     name='Pilgrims on the Road',
     type='Encounter',
-    traits=(),
     where='Wilderness',
     monsters=(
         (rt.Count(2, 6, 0), 'Wandering Pilgrim'),

@@ -8,7 +8,6 @@ LINE = 28
 CARD = rt.CardDef(
     name='Pip Underbough',
     type='Character',
-    traits=('Halfling',),
     encounter_rate=40,
     charisma=11,
     surprises_on=3,

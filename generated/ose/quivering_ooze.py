@@ -8,8 +8,6 @@ LINE = 46
 CARD = rt.CardDef(
     name='Quivering Ooze',
     type='Monster',
-    traits=('Ooze',),
     encounter_rate=10,
     markers=frozenset(('never_surprised', 'always_attacks')),
-    immunities=('Sleep', 'Charm'),
 )

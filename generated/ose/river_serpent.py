@@ -8,6 +8,5 @@ LINE = 91
 CARD = rt.CardDef(
     name='River Serpent',
     type='Monster',
-    traits=('Animal',),
     encounter_rate=10,
 )

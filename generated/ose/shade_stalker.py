@@ -8,9 +8,7 @@ LINE = 30
 CARD = rt.CardDef(
     name='Shade Stalker',
     type='Monster',
-    traits=('Undead',),
     encounter_rate=30,
     markers=frozenset(('pursues',)),
     surprises_on=4,
-    immunities=('Sleep', 'Charm'),
 )

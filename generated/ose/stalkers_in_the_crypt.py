@@ -8,7 +8,6 @@ LINE = 14
 CARD = rt.CardDef(
     name='Stalkers in the Crypt',
     type='Encounter',
-    traits=(),
     where='Dungeon',
     monsters=(
         (rt.Count(1, 4, 0), 'Shade Stalker'),

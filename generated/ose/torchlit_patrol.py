@@ -8,7 +8,6 @@ LINE = 9
 CARD = rt.CardDef(
     name='Torchlit Patrol',
     type='Encounter',
-    traits=(),
     where='Dungeon',
     monsters=(
         (rt.Count(0, 0, 1), 'Lantern Bearer'),

@@ -8,7 +8,6 @@ LINE = 76
 CARD = rt.CardDef(
     name='Wandering Pilgrim',
     type='Monster',
-    traits=('Human',),
     encounter_rate=40,
     markers=frozenset(('carries_light',)),
     reaction=2,

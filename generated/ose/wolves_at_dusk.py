@@ -8,7 +8,6 @@ LINE = 24
 CARD = rt.CardDef(
     name='Wolves at Dusk',
     type='Encounter',
-    traits=(),
     where='Wilderness',
     monsters=(
         (rt.Count(1, 6, 1), 'Grey Wolf'),

@@ -8,7 +8,6 @@ LINE = 15
 CARD = rt.CardDef(
     name='Ysolde',
     type='Character',
-    traits=('Cleric',),
     encounter_rate=30,
     charisma=16,
     markers=frozenset(('carries_light',)),

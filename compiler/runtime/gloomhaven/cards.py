@@ -18,11 +18,6 @@ class Action:
     def has(self, marker: str) -> bool:
         return any(step["op"] == "marker" and step["name"] == marker for step in self.steps)
 
-    def value(self, name: str) -> int | None:
-        """The value of the first ability of this name (`range`, `target`, `pierce`)."""
-        return next((step["amount"] for step in self.steps
-                     if step["op"] == "ability" and step["name"] == name), None)
-
 
 # The action any card may be played for instead of what it prints: Attack 2 on the top
 # half, Move 2 on the bottom.
@@ -35,10 +30,8 @@ class CardDef:
     name: str
     type: str
     class_: str | None = None
-    level: int | str | None = None
     initiative: int = 0
     monster: str | None = None  # a Monster Ability card's monster
-    number: str | None = None
     normal: Mapping[str, int] = field(default_factory=dict)
     elite: Mapping[str, int] = field(default_factory=dict)
     immunities: tuple[str, ...] = ()

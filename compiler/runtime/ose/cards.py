@@ -1,7 +1,7 @@
 """The card definitions that generated ose modules build: what the encounter procedure reads
-of a stat line and of the card's sentences.  The rest of the stat line (Armour Class, Hit
-Dice, attacks, THAC0, Morale) is for combat, which seeds/ose-encounter-sequence.txt leaves to
-another chapter; the IR keeps it for engines that play it."""
+of a stat line and of the card's sentences.  The rest (Armour Class, Hit Dice, attacks,
+THAC0, Morale, traits, immunities) is for combat, which seeds/ose-encounter-sequence.txt
+leaves to another chapter; the IR keeps it for engines that play it."""
 
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ class Count(NamedTuple):
 class CardDef:
     name: str
     type: str
-    traits: tuple[str, ...] = ()
     encounter_rate: int | None = None  # feet a round in an encounter (the first rate's)
     charisma: int | None = None
     where: str | None = None
@@ -43,4 +42,3 @@ class CardDef:
     markers: frozenset[str] = frozenset()  # carries_light, never_surprised, always_attacks, pursues
     surprises_on: int = DEFAULT_SURPRISE  # the other side is surprised on 1 to this
     reaction: int = 0  # added to the monsters' reaction roll
-    immunities: tuple[str, ...] = ()
