@@ -230,11 +230,27 @@ class MonsterGroup(Node):
 
 
 @node
+class PerCharacter(Node):
+    """A boss's stat that grows with the party, `C` being the number of characters:
+    `11xC` is times=11; `14xC/2` is times=14, divided_by=2; `C+2` is times=1, plus=2."""
+
+    times: int
+    divided_by: int = 1
+    plus: int = 0
+
+    def __str__(self) -> str:
+        text = "C" if self.times == 1 else f"{self.times}xC"
+        if self.divided_by != 1:
+            text += f"/{self.divided_by}"
+        return text + (f"+{self.plus}" if self.plus else "")
+
+
+@node
 class Stat(Node):
     """`Health 5`: one stat of a monster's Normal or Elite line."""
 
     name: str
-    value: int
+    value: int | PerCharacter
 
     def __str__(self) -> str:
         return f"{self.name} {self.value}"

@@ -154,7 +154,9 @@ A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `
 `round_bonus`; an Ability card's actions are its `abilities`, labelled `top` and `bottom`,
 and a Monster Ability card's action its `effects`.  Its fields: `class`, `level` (a number,
 or `X`), `initiative`, `number` (as printed), `monster` (a Monster card's name), `normal`
-and `elite` ([{name, value}]), `immunities`.
+and `elite` ([{name, value}]: a value is a number, or a boss's by the number of characters C,
+{times, divided_by, plus}, which is times x C / divided_by rounded up, plus plus),
+`immunities`.
 
 An ose card's stat line is in `fields` as data: `armour_class` {descending, ascending},
 `hit_dice` {dice (0.5 for ½), modifier, asterisks, hit_points (or null)}, `attacks`

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from compiler.build import check_paths, compile_paths
+from compiler.fmt import format_paths
 from tests.conftest import CARDS, card_text
 
 
@@ -200,6 +201,19 @@ def test_each_character_attempts_the_check_to_defeat_in_its_place(tmp_path, text
 def test_a_table_of_damage_types_needs_a_roll_and_types(tmp_path, text, codes):
     """The heading and each row ask the roll before them; each row names a damage type."""
     card = f"Name: A\nType: Monster\nCheck: Combat 5\n\n{text}\n"
+    assert [item.code for item in check(tmp_path, card)] == codes
+
+
+@pytest.mark.parametrize(("kind", "codes"), [
+    ("Ranged Combat", []),  # the Ranged trait on Combat damage
+    ("Magic Fire", []),
+    ("Ranged Wind", ["CW212"]),  # traits before it, but no damage type last
+    ("Combat Ranged", ["CW212"]),
+    ("Rangd Combat", ["CW212"]),  # a misspelled trait
+])
+def test_a_damage_type_may_carry_traits_before_it(tmp_path, kind, codes):
+    card = (f"Name: A\nType: Monster\nCheck: Combat 5\n\n"
+            f"Before the encounter, you are dealt 1 {kind} damage.\n")
     assert [item.code for item in check(tmp_path, card)] == codes
 
 
@@ -567,6 +581,40 @@ def test_gloomhaven_fields_are_in_range_and_name_what_the_game_has(tmp_path):
         ("CW215", 5, "did you mean 'Poison'?"),
         ("CW209", 10, "initiative runs from 1 to 99"),
         ("CW207", 9, "did you mean 'Bones'?")]
+
+
+@pytest.mark.parametrize(("value", "times", "divided_by", "plus"), [
+    ("11xC", 11, 1, 0), ("Cx15", 15, 1, 0), ("14xC/2", 14, 2, 0), ("(3xC)/2", 3, 2, 0),
+    ("8xCx2", 16, 1, 0), ("C+2", 1, 1, 2), ("7+C", 1, 1, 7), ("C", 1, 1, 0),
+    ("3 × C / 2 + 1", 3, 2, 1),  # noqa: RUF001
+])
+def test_gloomhaven_a_boss_s_stat_by_the_number_of_characters(tmp_path, value, times,
+                                                              divided_by, plus):
+    """Each printed form reads as C times a number, divided, plus a number; the formatter
+    writes it in one form that reads the same."""
+    path = tmp_path / "test.card"
+    text = f"Game: gloomhaven\n\nName: Boss\nType: Monster\nNormal: Health {value}, Move 2\n"
+    path.write_text(text, encoding="utf-8")
+    compilation = compile_paths([path])
+    assert compilation.ok and not compilation.diagnostics
+    (boss,) = compilation.programs
+    assert boss["fields"]["normal"][0] == {
+        "name": "Health", "value": {"times": times, "divided_by": divided_by, "plus": plus}}
+    assert not format_paths([path]).diagnostics  # it proves the new text means the same
+    assert not format_paths([path]).changed
+    assert compile_paths([path]).programs[0]["fields"] == boss["fields"]
+
+
+def test_gloomhaven_a_monster_may_be_immune_to_conditions_and_to_push_and_pull(tmp_path):
+    card = "Name: Boss\nType: Monster\nNormal: Health 9xC\nImmunities: Stun, Push, Pull"
+    assert gh_check(tmp_path, card + "\n") == []
+    assert [(code, hint) for code, _, _, hint in gh_check(tmp_path, card + ", Pul\n")] == [
+        ("CW215", "did you mean 'Pull'?")]
+
+
+def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
+    found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]
 
 
 def test_gloomhaven_a_deck_names_its_monster_as_the_monster_card_is_named(tmp_path):

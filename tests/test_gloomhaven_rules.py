@@ -324,3 +324,23 @@ def test_a_standee_of_a_line_the_monster_card_lacks_cannot_be_set_up(cards):
         set_up({"name": "t", "characters": [], "monsters": [
             {"monster": "Living Bones", "elite": [1]}]}, {**cards, "Living Bones": bones}, 1,
             EventLog(MESSAGES))
+
+
+@pytest.mark.parametrize(("characters", "health", "attack"), [(1, 8, 2), (2, 16, 3), (3, 24, 4)])
+def test_a_boss_s_stats_grow_with_the_number_of_characters(cards, characters, health, attack):
+    """The Bone Tyrant's `Health 8xC, Move 2, Attack C+1`, C the number of characters."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL), ("Tinkerer", BRUTE)
+                           ][:characters], [{"monster": "Bone Tyrant", "normal": [1]}])
+    (tyrant,) = game.monsters["Bone Tyrant"]
+    assert (tyrant.health, tyrant.max_health, tyrant.stats["Attack"]) == (health, health, attack)
+    assert tyrant.stats["Move"] == 2
+
+
+def test_a_boss_s_stat_divided_is_rounded_up(cards):
+    """`3xC/2` at a table of three is 4.5: 5 (docs/rulings.md)."""
+    tyrant = replace(cards["Bone Tyrant"], normal={
+        "Health": {"times": 3, "divided_by": 2, "plus": 0}, "Attack": 1})
+    game = game_of({**cards, "Bone Tyrant": tyrant},
+                   [("Brute", BRUTE), ("Scoundrel", SCOUNDREL), ("Tinkerer", BRUTE)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}])
+    assert game.monsters["Bone Tyrant"][0].health == 5

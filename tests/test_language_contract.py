@@ -140,6 +140,8 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "bonuses against a trait": {node.against is not None
                                     for node in nodes if isinstance(node, ast.StatBonus)},
         "health per player": {node.per_player for node in nodes if isinstance(node, ast.Amount)},
+        "stats by the number of characters": {isinstance(node.value, ast.PerCharacter)
+                                              for node in nodes if isinstance(node, ast.Stat)},
         "conditions": {node.kind for node in nodes if isinstance(node, ast.Condition)},
         "close places": values(ast.CloseLocation, "place"),
         "turn actions": values(ast.TurnAction, "action"),
@@ -245,6 +247,7 @@ EVERY_CONSTRUCT = {
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),
+        "stats by the number of characters": {True, False},
     },
 }
 

@@ -397,6 +397,20 @@ Check: Combat 99
 
 Damage dealt by the Thunder Bird is dealt to each character at this location.
 ---
+Name: Goblin Slinger
+Type: Monster
+Check: Combat 0
+
+Before the encounter, the Goblin Slinger deals 1 Ranged Combat damage to you.
+Combat damage dealt by the Goblin Slinger is increased by 1.
+---
+Name: Goblin Brawler
+Type: Monster
+Check: Combat 0
+
+Before the encounter, the Goblin Brawler deals 1 Combat damage to you.
+Ranged Combat damage dealt by the Goblin Brawler is increased by 1.
+---
 Name: Test Hound
 Type: Ally
 ---
@@ -2081,6 +2095,17 @@ def test_a_card_can_deal_its_damage_to_each_character_at_the_location(cards):
                         script={"evade": ["none"]})
     assert sorted(damage["character"] for damage in events_of(events, "damage")) == [
         "Brannoc Ashvale", "Tamsin Reed"]
+
+
+@pytest.mark.parametrize(("monster", "kind", "amount"), [
+    ("Goblin Slinger", "Ranged Combat", 2),  # Ranged Combat damage is Combat damage
+    ("Goblin Brawler", "Combat", 1),  # and Combat damage is not Ranged Combat damage
+])
+def test_text_about_a_damage_type_takes_in_that_type_with_traits(cards, monster, kind, amount):
+    events = play_setup(cards, locations=field(monster),
+                        characters=[hero("Brannoc Ashvale")], script={"evade": ["none"]})
+    assert [(damage["kind"], damage["amount"]) for damage in events_of(events, "damage")] == [
+        (kind, amount)]
 
 
 # -- cards -------------------------------------------------------------------------------

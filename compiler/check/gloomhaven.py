@@ -22,6 +22,8 @@ SIGNED_ABILITIES = ("move", "attack", "range", "shield", "retaliate")
 CONDITIONS = ("Stun", "Poison", "Wound", "Muddle", "Immobilize", "Disarm", "Invisible",
               "Strengthen", "Curse", "Bless", "Safeguard", "Ward", "Brittle", "Impair", "Bane",
               "Regenerate", "Rupture", "Empower", "Enfeeble")
+# What a monster may be immune to: the conditions, and being pushed or pulled (a boss's).
+IMMUNITIES = (*CONDITIONS, "Push", "Pull")
 INITIATIVE = (1, 99)
 LEVELS = (1, 9)
 MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent")
@@ -84,12 +86,15 @@ class _CardCheck(CardCheck):
                     self.diagnostics.append(unknown_word(
                         "CW213", ast.Word(stat.name, span=stat.span), "a gloomhaven stat",
                         STATS, self.card.where(stat)))
+                if isinstance(stat.value, ast.PerCharacter) and not stat.value.divided_by:
+                    self.report("CW209", stat, f"{stat} divides by 0",
+                                "write the number C is divided by, or no '/'")
             if not any(stat.name.casefold() == "health" for stat in item.value):
                 self.report("CW209", item, f"a monster's {line} line needs its Health",
                             f"write '{line}: Health 5, ...'")
         for word in self.card.value("Immunities", ()):
-            if not known(word, CONDITIONS):
-                self.unknown("CW215", word, "a condition", CONDITIONS)
+            if not known(word, IMMUNITIES):
+                self.unknown("CW215", word, "a condition, Push or Pull", IMMUNITIES)
         monster = self.card.value("Monster")
         if monster is not None:
             name = self.pool.names.get(ast.name_key(monster.name))

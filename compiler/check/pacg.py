@@ -173,7 +173,7 @@ class _CardCheck(CardCheck):
     def _trait(self, word: ast.Word, known_words: tuple[str, ...], what: str) -> None:
         """A trait or damage type that no card of the build has and pacg does not know is
         likely misspelled: a warning, since a new one may be meant."""
-        if word.text.casefold() in self.pool.traits or known(word, known_words):
+        if self._known_trait(word.text, known_words):
             return
         candidates = sorted({*known_words, *(trait.title() for trait in self.pool.traits)})
         self.report("CW212", word, f"no card has the {what} '{word.text}'",
@@ -575,11 +575,23 @@ class _CardCheck(CardCheck):
     def _damage_kind(self, node: ast.Damage | ast.DamageRule | ast.CountedDamage) -> None:
         kind = node.as_kind if isinstance(node, ast.DamageRule) else node.kind
         if kind is not None:
-            self._trait(kind, DAMAGE_KINDS, "damage type")
+            self._damage_type(kind)
 
     def _reduced_kinds(self, node: ast.ReduceDamage) -> None:
         for word in node.kinds:
-            self._trait(word, DAMAGE_KINDS, "damage type")
+            self._damage_type(word)
+
+    def _damage_type(self, kind: ast.Word) -> None:
+        """`Ranged Combat` is Combat damage with the Ranged trait (docs/rulings.md, damage a
+        card changes): its last word is the damage type, the words before it traits."""
+        *traits, damage_type = kind.text.split()
+        if traits and self._known_trait(damage_type, DAMAGE_KINDS) \
+                and all(self._known_trait(trait, STANDARD_TRAITS) for trait in traits):
+            return
+        self._trait(kind, DAMAGE_KINDS, "damage type")
+
+    def _known_trait(self, text: str, known_words: tuple[str, ...]) -> bool:
+        return text.casefold() in self.pool.traits or known(text, known_words)
 
     def _node_card_kinds(self, node: ast.Selector | ast.Forbid | ast.CardAction
                          | ast.GainFromBox | ast.Retrieve | ast.DiscardFirst | ast.PayForEach

@@ -324,7 +324,10 @@ class AstBuilder:
     field_normal = field_elite = field_immunities = field_monster = _inner
 
     def gh_stat(self, meta: Any, name: Token, value: Token) -> ast.Stat:
-        return ast.Stat(str(name), int(value), span=self._span(meta))
+        span = self._span(meta)
+        if value.type == "NUMBER":
+            return ast.Stat(str(name), int(value), span=span)
+        return ast.Stat(str(name), _per_character(str(value), span), span=span)
 
     def field_armour_class(self, meta: Any, descending: Token, ascending: Token
                            ) -> ast.ArmourClass:
@@ -2059,6 +2062,20 @@ def _with_modifier(text: str) -> tuple[str, int]:
     """`6+1` -> (`6`, 1), `1-1` -> (`1`, -1), `8` -> (`8`, 0)."""
     head, sign, modifier = text.partition("+") if "+" in text else text.partition("-")
     return head, int(modifier) * (-1 if sign == "-" else 1) if sign else 0
+
+
+def _per_character(text: str, span: ast.Span) -> ast.PerCharacter:
+    """`14xC/2`, `(3xC)/2`, `Cx15`, `C+2`, `7+C` as a PerCharacter: the numbers multiplied
+    with C are its times, the one after `/` divides, the one added to C is its plus."""
+    compact = re.sub(r"[\s()]", "", text).replace("×", "x")  # noqa: RUF001
+    if compact.endswith("+C"):
+        return ast.PerCharacter(1, plus=int(compact[:-2]), span=span)
+    product, _, plus = compact.partition("+")
+    product, _, divided_by = product.partition("/")
+    times = 1
+    for factor in product.split("x"):
+        times *= 1 if factor == "C" else int(factor)
+    return ast.PerCharacter(times, int(divided_by or 1), int(plus or 0), span=span)
 
 
 @cache

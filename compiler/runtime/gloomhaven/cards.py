@@ -7,6 +7,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Step = Mapping[str, Any]  # an IR effect: `ability`, `given_condition`, `marker`, ...
+# A stat line's value: a number, or a boss's by the number of characters (`11xC`), as the IR
+# has it: {"times": 11, "divided_by": 1, "plus": 0}.
+StatValue = int | Mapping[str, int]
+
+
+def stat_for(value: StatValue, characters: int) -> int:
+    """A stat's value at a table of `characters`: C is their number, and a fraction of it is
+    rounded up (docs/rulings.md, a boss's stats)."""
+    if isinstance(value, int):
+        return value
+    return -(-value["times"] * characters // value["divided_by"]) + value["plus"]
 
 
 @dataclass(frozen=True)
@@ -32,9 +43,14 @@ class CardDef:
     class_: str | None = None
     initiative: int = 0
     monster: str | None = None  # a Monster Ability card's monster
-    normal: Mapping[str, int] = field(default_factory=dict)
-    elite: Mapping[str, int] = field(default_factory=dict)
+    normal: Mapping[str, StatValue] = field(default_factory=dict)
+    elite: Mapping[str, StatValue] = field(default_factory=dict)
     immunities: tuple[str, ...] = ()
     top: Action | None = None
     bottom: Action | None = None
     action: Action | None = None  # a Monster Ability card's
+
+    def stats(self, elite: bool, characters: int) -> dict[str, int]:
+        """A Monster's Elite or Normal stat line at a table of `characters`."""
+        return {name: stat_for(value, characters)
+                for name, value in (self.elite if elite else self.normal).items()}

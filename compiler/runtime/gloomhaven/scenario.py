@@ -48,7 +48,7 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         known_keys(entry, MONSTER_KEYS, "a monster")
         card = card_of(cards, entry.get("monster"), "Monster")
         monsters.setdefault(card.name, []).extend(
-            _standee(card, number, elite) for elite in (True, False)
+            _standee(card, number, elite, len(characters)) for elite in (True, False)
             for number in entry.get("elite" if elite else "normal", []))
     dice = Dice(seed)
     decks = {kind: [card for card in cards.values()
@@ -74,8 +74,8 @@ def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
     return Character(str(name), health, health, hand=hand)
 
 
-def _standee(card: CardDef, number: int, elite: bool) -> Monster:
-    stats = dict(card.elite if elite else card.normal)
+def _standee(card: CardDef, number: int, elite: bool, characters: int) -> Monster:
+    stats = card.stats(elite, characters)
     if not stats:
         raise ScenarioError(f"{card.name} has no {'Elite' if elite else 'Normal'} stat line")
     health = stats.get("Health", 1)

@@ -44,8 +44,7 @@ def _round(hand: list[CardDef], monster: CardDef, ability: CardDef, seed: int,
            script: dict | None = None) -> None:
     character = Character("Trial Character", HEALTH, HEALTH, hand=list(hand))
     standees = [Monster(monster.name, HEALTH, HEALTH, kind=monster.name, standee=number,
-                        elite=elite, stats={**(monster.elite if elite else monster.normal),
-                                            "Health": HEALTH},
+                        elite=elite, stats={**monster.stats(elite, 1), "Health": HEALTH},
                         immunities=monster.immunities)
                 for number, elite in ((1, True), (2, False))]
     game = Game([character], {monster.name: standees}, {monster.name: [ability]}, Dice(seed),

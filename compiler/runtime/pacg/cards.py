@@ -248,6 +248,15 @@ def of_kinds(defn: CardDef, kinds: Iterable[str]) -> bool:
         or ("boon" in wanted and defn.is_boon) or ("bane" in wanted and defn.is_bane)
 
 
+def damage_of_kinds(kind: str, kinds: Iterable[str]) -> bool:
+    """Whether damage of `kind` is of one of `kinds`, or of any kind when none is named:
+    `Ranged Combat` damage is Combat damage with the Ranged trait, so text about Combat damage
+    (or Ranged damage) takes it in, and text about Ranged Combat damage takes in no other."""
+    wanted = {name.casefold() for name in kinds}
+    folded = kind.casefold()
+    return not wanted or folded in wanted or not wanted.isdisjoint(folded.split())
+
+
 def selects(spec: dict, defn: CardDef, adventure: int = 0) -> bool:
     """Whether an effect's kinds, traits and highest difficulty to defeat (`a Monster or
     Barrier`, `a bane with the Undead trait`, `a monster whose highest difficulty to defeat

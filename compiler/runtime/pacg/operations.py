@@ -19,6 +19,7 @@ from compiler.runtime.pacg.cards import (
     CardDef,
     CheckOption,
     Power,
+    damage_of_kinds,
     of_kinds,
     selects,
     singular,
@@ -286,7 +287,8 @@ class CardOperations:
         damage is Combat)."""
         kind = kind or "Combat"
         # Damage the encountered card deals, as its text changes damage of this kind.
-        rules = [rule for rule in self.damage_rules if rule.of_kind in (None, kind)
+        rules = [rule for rule in self.damage_rules
+                 if (rule.of_kind is None or damage_of_kinds(kind, (rule.of_kind,)))
                  and (self.failure_damage or not rule.for_failure)] \
             if self.playing is None else []
         spread = next((rule.to for rule in rules if rule.to is not None), None)
@@ -371,10 +373,7 @@ class CardOperations:
                 if power.effect["whose"] not in whose \
                         or not self.may_play(holder, card, power):
                     continue
-                kinds = {kind.casefold() for kind in power.effect["kinds"]}
-                # `Ranged Combat` damage is Combat damage too.
-                if not kinds or kinds & {state.kind.casefold(),
-                                         *state.kind.casefold().split()}:
+                if damage_of_kinds(state.kind, power.effect["kinds"]):
                     plays.append(Play(holder, card, power))
         return plays
 
