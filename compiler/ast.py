@@ -709,6 +709,31 @@ class NegateNextDamage(Effect):
     """`The next time you suffer damage this round, suffer no damage instead.`"""
 
 
+@node
+class SufferDamage(Effect):
+    """`Cultist suffers 2 damage`: a Gloomhaven figure's own damage, which no shield stops;
+    with `after` (`attack` or `move`: `If the attack ability was performed, ...`), only once
+    the action's ability of that name was performed."""
+
+    figure: SelfRef
+    amount: int
+    after: str | None = None
+
+
+@node
+class SummonMonster(Effect):
+    """`Summon normal Living Bones`: a standee of that Monster card joins the map, normal or
+    elite."""
+
+    monster: CardRef
+    elite: bool = False
+
+
+# The abilities `If the ... ability was performed` asks after, as printed: `movement` is
+# the move.
+PERFORMED = {"attack": "attack", "move": "move", "movement": "move"}
+
+
 # Random Encounters' markers, ose's, then Gloomhaven's (`Self`, `Lost`, `Round bonus`,
 # `Jump`, `Target all adjacent enemies`).
 MARKERS = ("ambush", "monster_nest", "skippable", "no_attack",

@@ -267,7 +267,8 @@ class FileWork:
             return outcome
         game = GAMES[parsed.file.game]
         for card in parsed.file.cards:
-            diagnostics = check_card(card, pool, game.check_card, game.self_nouns)
+            diagnostics = check_card(card, pool, game.check_card, game.self_nouns,
+                                     game.self_fields)
             outcome.diagnostics.append(diagnostics)
             program = None
             if not has_errors(diagnostics) and (self.render or self.keep):

@@ -764,4 +764,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                 f"{'used up for a bonus' if e.consumed else 'made strong'}",
     ast.NegateNextDamage: lambda e, you: "the next damage the figure would suffer this round "
                                          "is none",
+    ast.SummonMonster: lambda e, you: f"a {'elite' if e.elite else 'normal'} {e.monster} "
+                                      "joins the map, to act from the next round",
+    ast.SufferDamage: lambda e, you: f"the figure suffers {e.amount} damage, which no shield "
+                                     "stops" + (f", if the action's {e.after} was performed"
+                                                if e.after else ""),
 }

@@ -407,8 +407,9 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return "; ", effect
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
-    if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element) or (
-            isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
+    if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
+                  | ast.SummonMonster) \
+            or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
     return ("; then " if isinstance(before, ast.Conditional) else ", then "), effect
@@ -988,6 +989,10 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                   f"{e.name.capitalize()}",
     ast.NegateNextDamage: lambda e, voice: "the next time you suffer damage this round, "
                                            "suffer no damage instead",
+    ast.SummonMonster: lambda e, voice: f"Summon {'elite' if e.elite else 'normal'} {e.monster}",
+    ast.SufferDamage: lambda e, voice: (
+        (f"If the {e.after} ability was performed, " if e.after else "")
+        + f"{self_ref(e.figure)} suffers {e.amount} damage"),
 }
 
 

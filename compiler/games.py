@@ -23,6 +23,9 @@ class Game:
     runtime: str  # what generated code imports; its `play` runs a scenario, its ScenarioError
     # card type -> the other nouns by which such a card calls itself (`this monster`)
     self_nouns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # card type -> the field naming the figure such a card stands for, whose name the card
+    # may call itself by (a gloomhaven Monster Ability: `Cultist suffers 2 damage`)
+    self_fields: Mapping[str, str] = field(default_factory=dict)
 
 
 GAMES: dict[str, Game] = {
@@ -36,6 +39,6 @@ GAMES: dict[str, Game] = {
              random_encounters.notes, "compiler.runtime.random_encounters"),
         Game("ose", "Old-School Essentials", ose.check_card, ose.notes, "compiler.runtime.ose"),
         Game("gloomhaven", "Gloomhaven", gloomhaven.check_card, gloomhaven.notes,
-             "compiler.runtime.gloomhaven"),
+             "compiler.runtime.gloomhaven", self_fields=gloomhaven.SELF_FIELDS),
     )
 }

@@ -222,6 +222,8 @@ _LAYOUT = re.compile(r"\[/?[rc]\]|\[newLine\]|¤.*|Å.*")
 _ELEMENTS = "fire|ice|air|earth|light|dark|any"
 _CONSUMED = re.compile(rf"%({_ELEMENTS})%\s*%use%")
 _INFUSED = re.compile(rf"^\^?%({_ELEMENTS})%$")
+# A summon whose monster's name stands on the line after it (`Summon normal`, `Living Bones`).
+_SUMMON = re.compile(r"summon(\s+one)?(\s+(normal|elite))?", re.IGNORECASE)
 # A line of dots or stars: the end of one action of a monster ability card.
 _DIVIDER = re.compile(r"\*+\.*")
 GLOOMHAVEN_LEVEL = 1  # the monsters' stat level imported: a first scenario's
@@ -306,11 +308,15 @@ def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
     sentences: list[str] = []
     layout = 0
     for line in lines:
-        text = " ".join(_icons(line).split()).rstrip(",") if isinstance(line, str) else ""
+        # A line may hold a line break of its own, `^` beginning what goes on after it.
+        text = " ".join(_icons(re.sub(r"\n\^+", "\n", line)).split()).rstrip(",") \
+            if isinstance(line, str) else ""
         if not isinstance(line, str) or _LAYOUT.fullmatch(text):
             layout += 1
         elif _DIVIDER.fullmatch(text) or not text:
             sentences.append("")
+        elif sentences and _SUMMON.fullmatch(sentences[-1]):  # the summoned monster's name
+            sentences[-1] += " " + text.lstrip("^")
         elif text.startswith("^") and sentences and sentences[-1]:
             sentences[-1] += ", " + text.lstrip("^")
         else:

@@ -672,6 +672,13 @@ class _Lowerer:
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 
+    def SummonMonster(self, e: ast.SummonMonster) -> ir.Effect:
+        return {"op": "summon_monster", "monster": self.names[ast.name_key(e.monster.name)],
+                "elite": e.elite}
+
+    def SufferDamage(self, e: ast.SufferDamage) -> ir.Effect:
+        return {"op": "suffer_damage", "amount": e.amount, "after": e.after}
+
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,
                 "check": lower_check_step(e.check),

@@ -612,6 +612,23 @@ def test_gloomhaven_a_monster_may_be_immune_to_conditions_and_to_push_and_pull(t
         ("CW215", "did you mean 'Pull'?")]
 
 
+def test_gloomhaven_a_monster_suffers_damage_only_on_its_own_cards(tmp_path):
+    """A Monster Ability card calls its monster by the Monster card's name, without the
+    qualifier in brackets, or its first or last words; it asks after an attack (or a move)
+    only once the action has one."""
+    monster = "Name: Dark Cultist (X9)\nType: Monster\nNormal: Health 6\n---\n"
+    ability = ("Name: Ritual\nType: Monster Ability\nMonster: Dark Cultist (X9)\n"
+               "Initiative: 9\n\n")
+    assert gh_check(tmp_path, monster + ability + "Attack +1.\nIf this attack is performed, "
+                    "the Cultist suffers 2 damage.\nDark Cultist suffers damage 1.\n") == []
+    found = gh_check(tmp_path, monster + ability + "If the move ability was performed, "
+                     "Dark suffers 1 damage.\nBandit suffers 1 damage.\n---\nName: Bash\n"
+                     "Type: Ability\nClass: Brute\nInitiative: 15\n\nTop: Bash suffers 1 "
+                     "damage.\nBottom: Move 2.\n")
+    assert [(code, line) for code, line, *_ in found] == [
+        ("CW206", 11), ("CW204", 10), ("CW204", 18)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

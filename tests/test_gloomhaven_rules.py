@@ -344,3 +344,71 @@ def test_a_boss_s_stat_divided_is_rounded_up(cards):
                    [("Brute", BRUTE), ("Scoundrel", SCOUNDREL), ("Tinkerer", BRUTE)],
                    [{"monster": "Bone Tyrant", "normal": [1]}])
     assert game.monsters["Bone Tyrant"][0].health == 5
+
+
+def frenzied_tyrant(cards, condition: str | None = None, health: int | None = None) -> Game:
+    """The Bone Tyrant (16 hit points at a table of two) acting first, at 52, with Tyrant
+    Frenzy: `Bone Tyrant suffers 1 damage. Attack +2, Target all adjacent enemies. If the
+    attack ability was performed, the Bone Tyrant suffers 1 damage.`"""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"]]}, health=30)
+    (tyrant,) = game.monsters["Bone Tyrant"]
+    if condition:
+        tyrant.conditions.add(condition)
+    if health:
+        tyrant.health = health
+    play_round(game, 1)
+    return game
+
+
+def test_a_monster_suffers_its_own_damage_once_its_attack_is_performed(cards):
+    events = frenzied_tyrant(cards).log.events
+    assert [(e["damage"], e["health"]) for e in of(events, "suffers")] == [(1, 15), (1, 14)]
+    assert len(of(events, "attack", figure="Bone Tyrant 1")) == 2
+    # Disarmed, it performs no attack, and so suffers only the first damage.
+    events = frenzied_tyrant(cards, condition="disarm").log.events
+    assert [(e["damage"], e["health"]) for e in of(events, "suffers")] == [(1, 15)]
+    assert of(events, "not_performed", figure="Bone Tyrant 1", amount=1, ability="attack")
+
+
+def test_a_monster_killed_by_its_own_damage_does_no_more(cards):
+    events = frenzied_tyrant(cards, health=1).log.events
+    assert of(events, "killed", figure="Bone Tyrant 1")
+    assert not of(events, "attack", figure="Bone Tyrant 1")
+
+
+def test_a_summoned_monster_joins_the_map_and_acts_from_the_next_round(cards):
+    """Tyrant Call (29): `Summon normal Living Bones.`  The Living Bones already on the map
+    act at 45 that round; the one summoned, numbered 2, acts only from the next."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]},
+                    {"monster": "Living Bones", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Call", "Tyrant Call"],
+                          "Living Bones": ["Bones Shamble", "Bones Shamble"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"],
+                                    ["Wide Swing", "Iron Hide"],
+                                    ["Quick Hands", "Trickster's Reversal"]]}, health=30)
+    play_round(game, 1)
+    assert of(game.log.events, "summons", figure="Bone Tyrant 1", monster="Living Bones 2")
+    summoned = game.monsters["Living Bones"][1]
+    assert (summoned.label, summoned.health, summoned.stats["Attack"]) == ("Living Bones 2", 5, 1)
+    acted = [event["figure"] for event in of(game.log.events, "monster_acts")]
+    assert acted == ["Bone Tyrant 1", "Living Bones 1"]
+    play_round(game, 2)
+    acted = [event["figure"] for event in of(game.log.events, "monster_acts")]
+    assert acted[2:] == ["Bone Tyrant 1", "Living Bones 1", "Living Bones 2"]
+
+
+def test_a_monster_summoned_of_a_kind_not_on_the_map_brings_its_deck(cards):
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Call"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]]}, health=30)
+    play_round(game, 1)
+    assert [monster.label for monster in game.monsters["Living Bones"]] == ["Living Bones 1"]
+    assert sorted(card.name for card in game.decks["Living Bones"]) == [
+        "Bones Guard", "Bones Mend", "Bones Shamble", "Bones Sweep"]
+    assert not of(game.log.events, "reveal", monster="Living Bones")

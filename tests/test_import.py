@@ -218,7 +218,10 @@ GLOOMHAVEN_EDITION = {
         {"name": "Toad", "cards": [
             [900, False, 30, "%move% + 1", "^%jump%", "*.........", "%attack% - 1",
              "^%target% 2,", "[r]", "¤aoe-circle", "[/r]", "%ice%%use%"],
-            ["Croaking Chorus", 901, True, 55, "%heal% 2", "^Self", "%earth%"]]},
+            ["Croaking Chorus", 901, True, 55, "%heal% 2", "^Self", "%earth%"],
+            ["Tadpole Call", 902, False, 70, "Summon normal", "Mire Toad", "*",
+             "^Summon one elite", "^Mire Toad", "*", "%attack% + 1", "*",
+             "^If the attack ability was performed,\n^Mire Toad suffers 1 damage."]]},
         {"name": "Nobody's", "cards": [[950, False, 10, "%move% + 0"]]},
         {"name": "Toad", "cards": [[999]]}],
 }
@@ -226,7 +229,7 @@ GLOOMHAVEN_EDITION = {
 
 def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path):
     result = read_gloomhaven_json(json.dumps(GLOOMHAVEN_EDITION), "edition.json")
-    toad, king, volley, chorus = result.cards
+    toad, king, volley, chorus, call = result.cards
     assert toad.fields == [("Name", "Mire Toad"), ("Type", "Monster"),
                            ("Normal", "Health 4, Move 2, Attack 1, Pierce 1"),
                            ("Elite", "Health 6, Move 2, Attack 2"), ("Immunities", "Stun")]
@@ -235,6 +238,10 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
                              ("Monster", "Mire Toad"), ("Initiative", "30"), ("Number", "900")]
     assert volley.rules == ["Move +1, Jump.", "Attack -1, Target 2.", "Consume Ice."]
     assert chorus.rules == ["Heal 2, Self.", "Infuse Earth."]
+    # The summoned monster's name on a line of its own; a line break within a line.
+    assert call.rules == ["Summon normal Mire Toad.", "Summon one elite Mire Toad.",
+                          "Attack +1.", "If the attack ability was performed, Mire Toad "
+                          "suffers 1 damage."]
     assert result.problems == [
         "edition.json: Mire Toad: left out the normal attribute '%poison%': not a stat and "
         "its value",

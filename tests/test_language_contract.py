@@ -142,6 +142,7 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "health per player": {node.per_player for node in nodes if isinstance(node, ast.Amount)},
         "stats by the number of characters": {isinstance(node.value, ast.PerCharacter)
                                               for node in nodes if isinstance(node, ast.Stat)},
+        "damage once an ability was performed": values(ast.SufferDamage, "after"),
         "conditions": {node.kind for node in nodes if isinstance(node, ast.Condition)},
         "close places": values(ast.CloseLocation, "place"),
         "turn actions": values(ast.TurnAction, "action"),
@@ -243,11 +244,12 @@ EVERY_CONSTRUCT = {
     },
     "gloomhaven": {
         "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
-                  "NegateNextDamage"},
+                  "NegateNextDamage", "SufferDamage", "SummonMonster"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),
         "stats by the number of characters": {True, False},
+        "damage once an ability was performed": {None, "attack"},
     },
 }
 

@@ -138,7 +138,8 @@ def test_the_ose_scenarios_together_reach_every_step():
 
 def test_the_gloomhaven_scenarios_together_reach_every_rule():
     """Rounds won, lost and drawn; cards to each pile, a basic action, long rests and an
-    exhausted character; attacks, retaliation, conditions, a stun and a kill."""
+    exhausted character; attacks, retaliation, conditions, a stun and a kill; a monster's
+    own damage and a summon."""
     played = scenario_events("gloomhaven")
     for outcome in ("won", "lost", "a draw"):
         assert seen(played, "outcome", outcome=outcome)
@@ -147,6 +148,7 @@ def test_the_gloomhaven_scenarios_together_reach_every_rule():
     assert seen(played, "action", basic=" as Attack 2") and seen(played, "rested")
     assert seen(played, "exhausted") and seen(played, "retaliation")
     assert seen(played, "stunned") and seen(played, "killed") and seen(played, "ward")
+    assert seen(played, "suffers") and seen(played, "summons")
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")

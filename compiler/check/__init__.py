@@ -79,11 +79,16 @@ CardChecker = Callable[[ast.Card, Pool], list[Diagnostic]]
 
 
 def check_card(card: ast.Card, pool: Pool, game_check: CardChecker,
-               self_nouns: Mapping[str, tuple[str, ...]] | None = None) -> list[Diagnostic]:
+               self_nouns: Mapping[str, tuple[str, ...]] | None = None,
+               self_fields: Mapping[str, str] | None = None) -> list[Diagnostic]:
     """The diagnostics of one card: the rules every game shares, then its game's.
-    `self_nouns` are the game's other words by which a card of a type calls itself."""
+    `self_nouns` are the game's other words by which a card of a type calls itself;
+    `self_fields` name the field of a type whose value names it too (games.Game)."""
     nouns = (self_nouns or {}).get(card.type, ())
-    return [*shared.check_card(card, nouns), *game_check(card, pool)]
+    field_name = (self_fields or {}).get(card.type)
+    figure = card.value(field_name) if field_name else None
+    return [*shared.check_card(card, nouns, () if figure is None else (str(figure),)),
+            *game_check(card, pool)]
 
 
 def duplicate_names(cards: Iterable[CardFacts]) -> dict[int, Diagnostic]:

@@ -27,6 +27,8 @@ IMMUNITIES = (*CONDITIONS, "Push", "Pull")
 INITIATIVE = (1, 99)
 LEVELS = (1, 9)
 MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent")
+# A Monster Ability card speaks of its monster by the monster's name.
+SELF_FIELDS = {"Monster Ability": "Monster"}
 # (fields a type may have, fields it must have)
 _FIELDS = {
     "Ability": (("Name", "Type", "Class", "Level", "Initiative", "Number"),
@@ -35,7 +37,8 @@ _FIELDS = {
                         ("Monster", "Initiative")),
     "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"), ()),
 }
-_EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage)
+_EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
+            ast.SufferDamage, ast.SummonMonster)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -97,13 +100,17 @@ class _CardCheck(CardCheck):
                 self.unknown("CW215", word, "a condition, Push or Pull", IMMUNITIES)
         monster = self.card.value("Monster")
         if monster is not None:
-            name = self.pool.names.get(ast.name_key(monster.name))
-            if name is None:
-                self.report("CW207", monster, f"no card is named '{monster}'",
-                            did_you_mean(monster.name, self.pool.types))
-            elif self.pool.types[name] not in (None, "Monster"):
-                self.report("CW204", monster, f"'{monster}' is a {self.pool.types[name]}, "
-                            "not a Monster", "name the Monster card whose deck this is")
+            self._monster(monster)
+
+    def _monster(self, monster: ast.CardRef) -> None:
+        """A Monster card named: a deck's monster, or one summoned."""
+        name = self.pool.names.get(ast.name_key(monster.name))
+        if name is None:
+            self.report("CW207", monster, f"no card is named '{monster}'",
+                        did_you_mean(monster.name, self.pool.types))
+        elif self.pool.types[name] not in (None, "Monster"):
+            self.report("CW204", monster, f"'{monster}' is a {self.pool.types[name]}, "
+                        "not a Monster", "name a Monster card")
 
     # -- actions -----------------------------------------------------------------------
 
@@ -124,6 +131,7 @@ class _CardCheck(CardCheck):
                             "and 'Bottom:'", "begin the first sentence with 'Top:'")
                 unlabelled = True
                 continue
+            self._abilities_before: set[str] = set()  # the action's, as it is read
             for sentence in section.sentences:
                 self._sentence(sentence)
         if card_type == "Ability" and not unlabelled and \
@@ -159,3 +167,14 @@ class _CardCheck(CardCheck):
                         "Retaliate add to its own: write the number alone")
         elif isinstance(effect, ast.Ability) and effect.amount < 0 and not effect.signed:
             self.report("CW209", effect, "a value is never below 0")
+        elif isinstance(effect, ast.SummonMonster):
+            self._monster(effect.monster)
+        elif isinstance(effect, ast.SufferDamage) and self.card.type != "Monster Ability":
+            self.report("CW204", effect, "only a monster's action makes it suffer damage",
+                        "write it on a Monster Ability card")
+        elif isinstance(effect, ast.SufferDamage) and effect.after is not None \
+                and effect.after not in self._abilities_before:
+            self.report("CW204", effect, f"the action has no {effect.after} before this to "
+                        "have been performed", f"write the {effect.after.capitalize()} first")
+        if isinstance(effect, ast.Ability):
+            self._abilities_before.add(effect.name)

@@ -3,6 +3,7 @@ and a word is one the game knows."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -46,19 +47,23 @@ def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
                  f"the first is at {first.span}; give each card its own name")
 
 
-def check_card(card: ast.Card, nouns: tuple[str, ...] = ()) -> list[Diagnostic]:
+def check_card(card: ast.Card, nouns: tuple[str, ...] = (), figures: tuple[str, ...] = ()
+               ) -> list[Diagnostic]:
     """A card that names itself (`Goblin Raider is immune to ...`) must use its own name (the
     grammar reads a leading `The` as an article, so `The Baykok` may call itself that), the
     first or last words of it (`Grayst` for Grayst Sevilla, `the Elemental` for Elder Earth
     Elemental, as printed cards shorten their names), or its type (`the barrier`); and
     `this <noun>` must name its own type, or one of the game's other `nouns` for it (a
-    pacg henchman is `this monster` or `this barrier`)."""
+    pacg henchman is `this monster` or `this barrier`).  A card may also call itself by the
+    names of the `figures` it stands for, and their first or last words (a gloomhaven
+    Monster Ability, by its monster's: `Cultist` for the Cultist (FC99) deck)."""
     # Each once: a sentence's nodes may keep what it mentions (ast.Sentence.mentions).
     refs = list({id(node): node for node in card.rules_nodes
                  if isinstance(node, ast.SelfRef)}.values())
     if not refs:
         return []
-    names = {*card_names([card.name]), *_shortened(card.name), card.type.casefold()}
+    names = {*card_names([card.name, *figures]), card.type.casefold(),
+             *(short for name in (card.name, *figures) for short in _shortened(name))}
     diagnostics = []
     for node in refs:
         if node.name is not None and ast.name_key(node.name) not in names:
@@ -75,10 +80,19 @@ def check_card(card: ast.Card, nouns: tuple[str, ...] = ()) -> list[Diagnostic]:
 
 
 def _shortened(name: str) -> set[str]:
-    """The whole-word beginnings and ends of a name, folded, without a leading `the`."""
-    words = ast.name_key(name).removeprefix("the ").split()
-    return {" ".join(words[:end]) for end in range(1, len(words))} | \
-        {" ".join(words[start:]) for start in range(1, len(words))}
+    """The whole-word beginnings and ends of a name, folded, without a leading `the`; of a
+    name that ends in a qualifier in brackets (`Cultist (89)`), the name without it too, and
+    its beginnings and ends."""
+    bare = _QUALIFIER.sub("", name)
+    found = set() if bare == name else {ast.name_key(bare).removeprefix("the ")}
+    for form in {name, bare}:
+        words = ast.name_key(form).removeprefix("the ").split()
+        found |= {" ".join(words[:end]) for end in range(1, len(words))} | \
+            {" ".join(words[start:]) for start in range(1, len(words))}
+    return found
+
+
+_QUALIFIER = re.compile(r"\s*\([^()]*\)$")
 
 
 def card_names(names: Iterable[str]) -> dict[str, str]:

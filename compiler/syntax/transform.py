@@ -1925,6 +1925,19 @@ class AstBuilder:
     def negate_next_damage(self, meta: Any) -> ast.NegateNextDamage:
         return ast.NegateNextDamage(span=self._span(meta))
 
+    def summon_monster(self, meta: Any, *parts: Any) -> ast.SummonMonster:
+        *rank, monster = parts
+        return ast.SummonMonster(monster, bool(rank) and str(rank[0]).lower() == "elite",
+                                 span=self._span(meta))
+
+    def card_name(self, meta: Any, *words: Token) -> ast.CardRef:
+        return ast.CardRef(" ".join(words), span=self._span(meta))
+
+    def suffer_damage(self, meta: Any, *parts: Any) -> ast.SufferDamage:
+        *performed, figure, amount = parts
+        after = ast.PERFORMED[str(performed[0]).split()[2].lower()] if performed else None
+        return ast.SufferDamage(figure, int(amount), after, span=self._span(meta))
+
     def surprise_range(self, meta: Any, written: Token) -> ast.SurpriseRange:
         low, high = str(written).split("-")
         return ast.SurpriseRange(int(low), int(high), span=self._span(meta))

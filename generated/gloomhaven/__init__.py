@@ -18,6 +18,8 @@ MODULES = {
     'Bone Tyrant': 'bone_tyrant',
     'Tyrant Crush': 'tyrant_crush',
     'Tyrant Roar': 'tyrant_roar',
+    'Tyrant Frenzy': 'tyrant_frenzy',
+    'Tyrant Call': 'tyrant_call',
     'Single Out': 'single_out',
     "Trickster's Reversal": 'trickster_s_reversal',
     'Quick Hands': 'quick_hands',

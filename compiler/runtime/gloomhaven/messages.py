@@ -26,6 +26,9 @@ MESSAGES = {
     "attack": "{figure} attacks {target}: {power} - shield {shield}: {damage} damage "
               "({health} left)",
     "retaliation": "{figure} retaliates on {target}: {damage} damage ({health} left)",
+    "summons": "{figure} summons {monster}",
+    "suffers": "{figure} suffers {damage} damage ({health} left)",
+    "not_performed": "{figure} suffers no {amount} damage: its {ability} was not performed",
     "killed": "{figure} is killed",
     "exhausted": "{character} is exhausted: {why}",
     "round_end": "the round ends: round bonuses end",

@@ -9,7 +9,7 @@ other rulings are in docs/rulings.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from compiler.runtime.dice import Dice
@@ -17,12 +17,13 @@ from compiler.runtime.gloomhaven.cards import BASIC, Action, CardDef, Step
 from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.state import Character, Figure, Monster
 from compiler.runtime.log import EventLog
+from compiler.runtime.script import ScenarioError, card_of
 
 # Abilities that begin a part of an action of their own; the rest (range, target, pierce,
 # push, pull, and conditions) modify the part before them.
 PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
 # Effects other than abilities that are parts of an action of their own.
-OWN_PARTS = ("element", "negate_next_damage")
+OWN_PARTS = ("element", "negate_next_damage", "suffer_damage")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 REST_HEAL = 2
@@ -37,6 +38,7 @@ class Game:
     dice: Dice
     log: EventLog
     policy: Policy
+    box: Mapping[str, CardDef] = field(default_factory=dict)  # where a summon finds its monster
     used: dict[str, list[CardDef]] = field(default_factory=dict)  # revealed before
     outcome: str | None = None
 
@@ -53,6 +55,16 @@ class Game:
             self.outcome = "won"
         elif not any(character.alive for character in self.characters):
             self.outcome = "lost"
+
+
+def monster_deck(cards: Mapping[str, CardDef], kind: str, dice: Dice) -> list[CardDef]:
+    """The Monster Ability cards of the monster `kind`, shuffled."""
+    deck = [card for card in cards.values()
+            if card.type == "Monster Ability" and card.monster == kind]
+    if not deck:
+        raise ScenarioError(f"{kind} has no Monster Ability cards")
+    dice.shuffle(deck)
+    return deck
 
 
 def play_round(game: Game, number: int) -> None:
@@ -205,6 +217,8 @@ def _monster_turn(game: Game, kind: str, card: CardDef) -> None:
     game.log.emit("turn", figure=kind)
     with game.log.nested():
         for monster in game.acting(kind):
+            if monster.summoned:
+                continue
             game.log.emit("monster_acts", figure=monster.label, card=card.name)
             if "stun" in monster.conditions:
                 game.log.emit("stunned", figure=monster.label)
@@ -234,18 +248,26 @@ def parts(action: Action) -> list[list[Step]]:
 
 def _perform(game: Game, figure: Figure, action: Action) -> None:
     own = action.has("self")
+    performed: set[str] = set()  # the attack and the move, once done
     for part in parts(action):
+        if not figure.alive:  # killed by retaliation or its own damage: it does no more
+            break
         head = part[0]
         if head["op"] == "negate_next_damage":
             figure.negate_next_damage = True
             game.log.emit("ward", figure=_label(figure))
+        elif head["op"] == "suffer_damage":
+            _suffer_own(game, figure, head, performed)
+        elif head["op"] == "summon_monster":
+            _summon(game, figure, head)
         elif head["op"] == "element":  # no element board: said, and nothing more
             game.log.emit("element", figure=_label(figure), element=head["name"],
                           done="consumes" if head["consumed"] else "infuses")
         elif head["op"] != "ability":
             continue  # a marker (`Lost`, `Round bonus`) or a condition with nothing before
         elif head["name"] == "attack":
-            _attack(game, figure, part)
+            if _attack(game, figure, part):
+                performed.add("attack")
         elif head["name"] in ("shield", "retaliate"):
             setattr(figure, head["name"], getattr(figure, head["name"]) + head["amount"])
             game.log.emit("bonus", figure=_label(figure), what=head["name"],
@@ -264,6 +286,8 @@ def _perform(game: Game, figure: Figure, action: Action) -> None:
             stopped = head["name"] == "move" and "immobilize" in figure.conditions
             game.log.emit("moves" if head["name"] == "move" else "loots", figure=_label(figure),
                           amount=0 if stopped else amount)
+            if head["name"] == "move" and amount and not stopped:
+                performed.add("move")
         if own:
             for step in part:
                 if step["op"] == "given_condition":
@@ -278,10 +302,38 @@ def _value(figure: Figure, step: Step) -> int:
     return step["amount"]
 
 
-def _attack(game: Game, attacker: Figure, part: list[Step]) -> None:
+def _summon(game: Game, figure: Figure, step: Step) -> None:
+    """A standee of the monster joins the map, numbered after its kind's others, and acts
+    from the next round (docs/rulings.md); its kind's deck is shuffled when it first comes."""
+    card = card_of(game.box, step["monster"], "Monster")
+    standees = game.monsters.setdefault(card.name, [])
+    number = max((standee.standee for standee in standees), default=0) + 1
+    summoned = Monster.of(card, number, step["elite"], len(game.characters))
+    summoned.summoned = True
+    standees.append(summoned)
+    if card.name not in game.decks:
+        game.decks[card.name] = monster_deck(game.box, card.name, game.dice)
+    game.log.emit("summons", figure=_label(figure), monster=summoned.label)
+
+
+def _suffer_own(game: Game, figure: Figure, step: Step, performed: set[str]) -> None:
+    """`Cultist suffers 2 damage`, which no shield stops; with `after`, only once the
+    action's attack (or move) was performed."""
+    if step["after"] is not None and step["after"] not in performed:
+        game.log.emit("not_performed", figure=_label(figure), amount=step["amount"],
+                      ability=step["after"])
+        return
+    hurt = _suffer(figure, step["amount"])
+    game.log.emit("suffers", figure=_label(figure), damage=hurt, health=figure.health)
+    _fell(game, figure)
+
+
+def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
+    """Whether the attack was performed: a disarmed figure, or one with no one to attack,
+    performs none."""
     if "disarm" in attacker.conditions:
         game.log.emit("disarmed", figure=_label(attacker))
-        return
+        return False
     power = _value(attacker, part[0])
     stats = attacker.stats if isinstance(attacker, Monster) else {}
     # A monster's stat card may give all its attacks a Target or a Pierce.
@@ -294,7 +346,10 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> None:
     if any(step["op"] == "marker" and step["name"] == "all_adjacent" for step in part):
         modifiers["target"] = len(game.characters) + len(game.living_monsters())  # everyone
     ranged = "range" in modifiers or stats.get("Range", 0) > 0
-    for target in _targets(game, attacker, modifiers["target"]):
+    targets = _targets(game, attacker, modifiers["target"])
+    for target in targets:
+        if not attacker.alive:  # killed by a retaliation: it attacks no more
+            break
         shield = max(0, target.shield - modifiers["pierce"])
         damage = _suffer(target, max(0, power - shield))
         game.log.emit("attack", figure=_label(attacker), target=_label(target), power=power,
@@ -310,6 +365,7 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> None:
             game.log.emit("retaliation", figure=_label(target), target=_label(attacker),
                           damage=hurt, health=attacker.health)
             _fell(game, attacker)
+    return bool(targets)
 
 
 def _targets(game: Game, attacker: Figure, count: int) -> list[Figure]:
@@ -377,4 +433,6 @@ def _end_round(game: Game) -> None:
         stats = figure.stats if isinstance(figure, Monster) else {}
         figure.shield, figure.retaliate = stats.get("Shield", 0), stats.get("Retaliate", 0)
         figure.negate_next_damage = False
+        if isinstance(figure, Monster):
+            figure.summoned = False
     game.log.emit("round_end")

@@ -11,7 +11,7 @@ from compiler.runtime.dice import Dice
 from compiler.runtime.gloomhaven.cards import CardDef
 from compiler.runtime.gloomhaven.messages import MESSAGES
 from compiler.runtime.gloomhaven.policy import Policy
-from compiler.runtime.gloomhaven.rounds import Game, play_round
+from compiler.runtime.gloomhaven.rounds import Game, monster_deck, play_round
 from compiler.runtime.gloomhaven.state import DEFAULT_HEALTH, Character, Monster
 from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError, card_of, known_keys
@@ -48,20 +48,14 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         known_keys(entry, MONSTER_KEYS, "a monster")
         card = card_of(cards, entry.get("monster"), "Monster")
         monsters.setdefault(card.name, []).extend(
-            _standee(card, number, elite, len(characters)) for elite in (True, False)
+            Monster.of(card, number, elite, len(characters)) for elite in (True, False)
             for number in entry.get("elite" if elite else "normal", []))
     dice = Dice(seed)
-    decks = {kind: [card for card in cards.values()
-                    if card.type == "Monster Ability" and card.monster == kind]
-             for kind in monsters}
-    for kind, deck in decks.items():
-        if not deck:
-            raise ScenarioError(f"{kind} has no Monster Ability cards")
-        dice.shuffle(deck)
+    decks = {kind: monster_deck(cards, kind, dice) for kind in monsters}
     log.emit("scenario", name=setup["name"], seed=seed,
              characters=[character.name for character in characters],
              monsters=[monster.label for kind in monsters.values() for monster in kind])
-    return Game(characters, monsters, decks, dice, log, Policy(setup.get("script")))
+    return Game(characters, monsters, decks, dice, log, Policy(setup.get("script")), cards)
 
 
 def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
@@ -73,12 +67,3 @@ def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
         raise ScenarioError("a character needs a name or cards")
     return Character(str(name), health, health, hand=hand)
 
-
-def _standee(card: CardDef, number: int, elite: bool, characters: int) -> Monster:
-    stats = card.stats(elite, characters)
-    if not stats:
-        raise ScenarioError(f"{card.name} has no {'Elite' if elite else 'Normal'} stat line")
-    health = stats.get("Health", 1)
-    return Monster(card.name, health, health, shield=stats.get("Shield", 0),
-                   retaliate=stats.get("Retaliate", 0), kind=card.name, standee=number,
-                   elite=elite, stats=stats, immunities=card.immunities)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.runtime.gloomhaven.cards import CardDef
+from compiler.runtime.script import ScenarioError
 
 DEFAULT_HEALTH = 10  # a character's, when the scenario does not say (its class's in the game)
 
@@ -59,6 +60,19 @@ class Monster(Figure):
     elite: bool = False
     stats: dict[str, int] = field(default_factory=dict)
     immunities: tuple[str, ...] = ()  # conditions it cannot be given
+    summoned: bool = False  # this round: it acts from the next
+
+    @classmethod
+    def of(cls, card: CardDef, standee: int, elite: bool, characters: int) -> Monster:
+        """A standee of the Monster `card`, its stats those of a table of `characters`."""
+        stats = card.stats(elite, characters)
+        if not stats:
+            raise ScenarioError(f"{card.name} has no {'Elite' if elite else 'Normal'} stat "
+                                "line")
+        health = stats.get("Health", 1)
+        return cls(card.name, health, health, shield=stats.get("Shield", 0),
+                   retaliate=stats.get("Retaliate", 0), kind=card.name, standee=standee,
+                   elite=elite, stats=stats, immunities=card.immunities)
 
     @property
     def label(self) -> str:

@@ -31,22 +31,24 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.type == "Ability":
         for top in (card, STOCK_ABILITY):
-            _round([card, STOCK_ABILITY], STOCK_MONSTER, STOCK_MONSTER_ABILITY, seed,
+            _round(cards, [card, STOCK_ABILITY], STOCK_MONSTER, STOCK_MONSTER_ABILITY, seed,
                    {"top": [top.name]})
     elif card.type == "Monster Ability":
         monster = cards.get(card.monster or "", STOCK_MONSTER)
-        _round([STOCK_ABILITY, STOCK_ABILITY], monster, card, seed)
+        _round(cards, [STOCK_ABILITY, STOCK_ABILITY], monster, card, seed)
     else:
-        _round([STOCK_ABILITY, STOCK_ABILITY], card, STOCK_MONSTER_ABILITY, seed)
+        _round(cards, [STOCK_ABILITY, STOCK_ABILITY], card, STOCK_MONSTER_ABILITY, seed)
 
 
-def _round(hand: list[CardDef], monster: CardDef, ability: CardDef, seed: int,
-           script: dict | None = None) -> None:
+def _round(cards: Mapping[str, CardDef], hand: list[CardDef], monster: CardDef,
+           ability: CardDef, seed: int, script: dict | None = None) -> None:
+    """One round on a map of two standees of `monster` (its ability card `ability`), the
+    scenario's box `cards` (what a summon finds)."""
     character = Character("Trial Character", HEALTH, HEALTH, hand=list(hand))
     standees = [Monster(monster.name, HEALTH, HEALTH, kind=monster.name, standee=number,
                         elite=elite, stats={**monster.stats(elite, 1), "Health": HEALTH},
                         immunities=monster.immunities)
                 for number, elite in ((1, True), (2, False))]
     game = Game([character], {monster.name: standees}, {monster.name: [ability]}, Dice(seed),
-                EventLog(MESSAGES, enabled=False), Policy(script))
+                EventLog(MESSAGES, enabled=False), Policy(script), cards)
     play_round(game, 1)
