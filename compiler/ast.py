@@ -729,6 +729,17 @@ class SummonMonster(Effect):
     elite: bool = False
 
 
+@node
+class AllyBonus(Effect):
+    """`Add +2 Attack if the target is adjacent to any of the Giant Viper's allies`: more to
+    the ability before it (`ability`, folded) while the figure has an ally beside its
+    target."""
+
+    ability: str
+    amount: int
+    figure: SelfRef
+
+
 # The abilities `If the ... ability was performed` asks after, as printed: `movement` is
 # the move.
 PERFORMED = {"attack": "attack", "move": "move", "movement": "move"}

@@ -764,6 +764,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                 f"{'used up for a bonus' if e.consumed else 'made strong'}",
     ast.NegateNextDamage: lambda e, you: "the next damage the figure would suffer this round "
                                          "is none",
+    ast.AllyBonus: lambda e, you: f"{e.ability} {e.amount:+d} more while the figure has an "
+                                  "ally on the map (every figure is beside every other)",
     ast.SummonMonster: lambda e, you: f"a {'elite' if e.elite else 'normal'} {e.monster} "
                                       "joins the map, to act from the next round",
     ast.SufferDamage: lambda e, you: f"the figure suffers {e.amount} damage, which no shield "

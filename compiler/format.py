@@ -408,7 +408,7 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
-                  | ast.SummonMonster) \
+                  | ast.SummonMonster | ast.AllyBonus) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -989,6 +989,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                   f"{e.name.capitalize()}",
     ast.NegateNextDamage: lambda e, voice: "the next time you suffer damage this round, "
                                            "suffer no damage instead",
+    ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "
+                                    f"is adjacent to any of the {e.figure.name}'s allies",
     ast.SummonMonster: lambda e, voice: f"Summon {'elite' if e.elite else 'normal'} {e.monster}",
     ast.SufferDamage: lambda e, voice: (
         (f"If the {e.after} ability was performed, " if e.after else "")

@@ -672,6 +672,9 @@ class _Lowerer:
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 
+    def AllyBonus(self, e: ast.AllyBonus) -> ir.Effect:
+        return {"op": "ally_bonus", "ability": e.ability, "amount": e.amount}
+
     def SummonMonster(self, e: ast.SummonMonster) -> ir.Effect:
         return {"op": "summon_monster", "monster": self.names[ast.name_key(e.monster.name)],
                 "elite": e.elite}

@@ -629,6 +629,20 @@ def test_gloomhaven_a_monster_suffers_damage_only_on_its_own_cards(tmp_path):
         ("CW206", 11), ("CW204", 10), ("CW204", 18)]
 
 
+def test_gloomhaven_a_bonus_for_an_ally_adds_to_the_attack_just_before_it(tmp_path):
+    monster = "Name: Giant Viper\nType: Monster\nNormal: Health 6\n---\n"
+    ability = "Name: Bite\nType: Monster Ability\nMonster: Giant Viper\nInitiative: 9\n\n"
+    # A curly apostrophe, as printed.
+    bonus = "Add +2 Attack if the target is adjacent to any of the Giant Viper\u2019s allies."
+    assert gh_check(tmp_path, monster + ability + "Attack +0, " + bonus + "\n") == []
+    found = gh_check(tmp_path, monster + ability + "Attack +0, Move +1, " + bonus + "\n"
+                     "Attack +1, Infuse Fire, " + bonus + "\nMove +1, " + bonus.replace(
+                         "Attack if", "Move if") + "\nAttack +0, " + bonus.replace(
+                         "Giant Viper", "Bandit") + "\n")
+    assert sorted((code, line) for code, line, *_ in found) == [
+        ("CW204", 10), ("CW204", 11), ("CW204", 12), ("CW206", 13)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

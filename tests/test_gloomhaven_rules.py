@@ -412,3 +412,20 @@ def test_a_monster_summoned_of_a_kind_not_on_the_map_brings_its_deck(cards):
     assert sorted(card.name for card in game.decks["Living Bones"]) == [
         "Bones Guard", "Bones Mend", "Bones Shamble", "Bones Sweep"]
     assert not of(game.log.events, "reveal", monster="Living Bones")
+
+
+@pytest.mark.parametrize(("with_bones", "power"), [(False, 4), (True, 6)])
+def test_an_attack_gains_its_bonus_while_the_monster_has_an_ally(cards, with_bones, power):
+    """Tyrant Crush: `Move +0, Attack +1, Add +2 Attack if the target is adjacent to any of
+    the Bone Tyrant's allies.`  Attack C+1 is 3 at a table of two; every figure is beside
+    every other, so an ally on the map is beside the target."""
+    bones = [{"monster": "Living Bones", "normal": [1]}] if with_bones else []
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}, *bones],
+                   decks={"Bone Tyrant": ["Tyrant Crush"],
+                          **({"Living Bones": ["Bones Guard"]} if with_bones else {})},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"]]}, health=30)
+    play_round(game, 1)
+    (attack,) = of(game.log.events, "attack", figure="Bone Tyrant 1")
+    assert attack["power"] == power

@@ -244,7 +244,7 @@ EVERY_CONSTRUCT = {
     },
     "gloomhaven": {
         "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
-                  "NegateNextDamage", "SufferDamage", "SummonMonster"},
+                  "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),

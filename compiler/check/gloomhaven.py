@@ -12,6 +12,7 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.runtime.gloomhaven.cards import PARTS
 
 GAME = "gloomhaven"
 TYPES = ("Ability", "Monster Ability", "Monster")
@@ -38,7 +39,7 @@ _FIELDS = {
     "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"), ()),
 }
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
-            ast.SufferDamage, ast.SummonMonster)
+            ast.SufferDamage, ast.SummonMonster, ast.AllyBonus)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -132,6 +133,7 @@ class _CardCheck(CardCheck):
                 unlabelled = True
                 continue
             self._abilities_before: set[str] = set()  # the action's, as it is read
+            self._last_part: str | None = None  # the ability a modifier adds to
             for sentence in section.sentences:
                 self._sentence(sentence)
         if card_type == "Ability" and not unlabelled and \
@@ -176,5 +178,14 @@ class _CardCheck(CardCheck):
                 and effect.after not in self._abilities_before:
             self.report("CW204", effect, f"the action has no {effect.after} before this to "
                         "have been performed", f"write the {effect.after.capitalize()} first")
+        elif isinstance(effect, ast.AllyBonus) and (effect.ability,
+                                                     self._last_part) != ("attack", "attack"):
+            self.report("CW204", effect, "a bonus for an ally beside the target adds to the "
+                        "attack just before it", "write 'Attack +0, Add +2 Attack if ...'")
         if isinstance(effect, ast.Ability):
             self._abilities_before.add(effect.name)
+            if effect.name in PARTS:
+                self._last_part = effect.name
+        elif isinstance(effect, ast.Element | ast.NegateNextDamage | ast.SufferDamage
+                        | ast.SummonMonster):  # each a part of the action of its own
+            self._last_part = None

@@ -1925,6 +1925,14 @@ class AstBuilder:
     def negate_next_damage(self, meta: Any) -> ast.NegateNextDamage:
         return ast.NegateNextDamage(span=self._span(meta))
 
+    def attack_bonus(self, meta: Any, value: Token, ability: Token, figure: ast.SelfRef
+                     ) -> ast.AllyBonus:
+        return ast.AllyBonus(str(ability).lower(), int(value), figure, span=self._span(meta))
+
+    def own_allies(self, meta: Any, name: str) -> ast.SelfRef:
+        """`the Giant Viper's allies`: the card's own name, less its `'s`."""
+        return self.self_named(meta, re.sub(r"['\u2019]s$", "", name))
+
     def summon_monster(self, meta: Any, *parts: Any) -> ast.SummonMonster:
         *rank, monster = parts
         return ast.SummonMonster(monster, bool(rank) and str(rank[0]).lower() == "elite",

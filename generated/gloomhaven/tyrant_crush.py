@@ -11,5 +11,6 @@ CARD = rt.CardDef(
     initiative=38,
     monster='Bone Tyrant',
     action=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 0, 'signed': True},
-         {'op': 'ability', 'name': 'attack', 'amount': 1, 'signed': True})),
+         {'op': 'ability', 'name': 'attack', 'amount': 1, 'signed': True},
+         {'op': 'ally_bonus', 'ability': 'attack', 'amount': 2})),
 )

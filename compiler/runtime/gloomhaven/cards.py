@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Step = Mapping[str, Any]  # an IR effect: `ability`, `given_condition`, `marker`, ...
+# Abilities that begin a part of an action of their own; the rest (range, target, pierce,
+# push, pull, conditions, a bonus) modify the part before them.
+PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
 # A stat line's value: a number, or a boss's by the number of characters (`11xC`), as the IR
 # has it: {"times": 11, "divided_by": 1, "plus": 0}.
 StatValue = int | Mapping[str, int]

@@ -13,17 +13,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from compiler.runtime.dice import Dice
-from compiler.runtime.gloomhaven.cards import BASIC, Action, CardDef, Step
+from compiler.runtime.gloomhaven.cards import BASIC, PARTS, Action, CardDef, Step
 from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.state import Character, Figure, Monster
 from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError, card_of
 
-# Abilities that begin a part of an action of their own; the rest (range, target, pierce,
-# push, pull, and conditions) modify the part before them.
-PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
 # Effects other than abilities that are parts of an action of their own.
-OWN_PARTS = ("element", "negate_next_damage", "suffer_damage")
+OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "summon_monster")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 REST_HEAL = 2
@@ -335,6 +332,8 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
         game.log.emit("disarmed", figure=_label(attacker))
         return False
     power = _value(attacker, part[0])
+    if _has_ally(game, attacker):  # beside every target, as every figure is
+        power += sum(step["amount"] for step in part[1:] if step["op"] == "ally_bonus")
     stats = attacker.stats if isinstance(attacker, Monster) else {}
     # A monster's stat card may give all its attacks a Target or a Pierce.
     modifiers = {"target": stats.get("Target", 1), "pierce": stats.get("Pierce", 0)}
@@ -366,6 +365,13 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
                           damage=hurt, health=attacker.health)
             _fell(game, attacker)
     return bool(targets)
+
+
+def _has_ally(game: Game, figure: Figure) -> bool:
+    """Whether another figure of the figure's side is on the map."""
+    side: list[Figure] = [character for character in game.characters if character.alive] \
+        if isinstance(figure, Character) else list(game.living_monsters())
+    return any(member is not figure for member in side)
 
 
 def _targets(game: Game, attacker: Figure, count: int) -> list[Figure]:
