@@ -11,7 +11,7 @@ import pytest
 
 from compiler.build import compile_paths
 from compiler.play import load_cards
-from compiler.runtime.gloomhaven import ScenarioError, play
+from compiler.runtime.gloomhaven import Action, ScenarioError, play
 from compiler.runtime.gloomhaven.messages import MESSAGES
 from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.rounds import (
@@ -429,3 +429,20 @@ def test_an_attack_gains_its_bonus_while_the_monster_has_an_ally(cards, with_bon
     play_round(game, 1)
     (attack,) = of(game.log.events, "attack", figure="Bone Tyrant 1")
     assert attack["power"] == power
+
+
+def test_a_summon_after_an_ability_is_done_as_a_part_of_its_own(cards):
+    """`Attack +1, Summon normal Living Bones.`: the summon is not the attack's modifier."""
+    call = replace(cards["Tyrant Call"], action=parts_of(cards, "Tyrant Crush", "Tyrant Call"))
+    game = game_of({**cards, "Tyrant Call": call}, [("Brute", BRUTE)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Call"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]]}, health=30)
+    play_round(game, 1)
+    assert of(game.log.events, "attack", figure="Bone Tyrant 1")
+    assert of(game.log.events, "summons", figure="Bone Tyrant 1", monster="Living Bones 1")
+
+
+def parts_of(cards, *names: str):
+    """One action of the steps of the named cards' actions, in order."""
+    return Action(tuple(step for name in names for step in cards[name].action.steps))
