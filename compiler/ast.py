@@ -740,6 +740,11 @@ class AllyBonus(Effect):
     figure: SelfRef
 
 
+@node
+class RemoveNegativeConditions(Effect):
+    """`Remove all negative conditions`: from the figure itself."""
+
+
 # The abilities `If the ... ability was performed` asks after, as printed: `movement` is
 # the move.
 PERFORMED = {"attack": "attack", "move": "move", "movement": "move"}
@@ -1559,6 +1564,7 @@ TIMING_WINDOWS = {
     "would_succeed": "If you would succeed at the check",
     "would_fail_by": "If you would fail a check by",
     "would_be_defeated": "If this card would be defeated",
+    "on_death": "On death",
 }
 
 

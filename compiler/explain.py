@@ -26,6 +26,7 @@ from compiler.format import (
     field_value,
     top_cards_words,
 )
+from compiler.runtime.gloomhaven.cards import NEGATIVE_CONDITIONS
 from compiler.runtime.pacg.cards import singular
 from compiler.runtime.pacg.checks import RESISTANCE
 from compiler.runtime.pacg.encounter import WINDOW_WORDS
@@ -764,6 +765,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                 f"{'used up for a bonus' if e.consumed else 'made strong'}",
     ast.NegateNextDamage: lambda e, you: "the next damage the figure would suffer this round "
                                          "is none",
+    ast.RemoveNegativeConditions: lambda e, you: "the figure loses its negative conditions "
+                                                 f"({', '.join(NEGATIVE_CONDITIONS)})",
     ast.AllyBonus: lambda e, you: f"{e.ability} {e.amount:+d} more while the figure has an "
                                   "ally on the map (every figure is beside every other)",
     ast.SummonMonster: lambda e, you: f"a {'elite' if e.elite else 'normal'} {e.monster} "

@@ -232,7 +232,8 @@ def _row_damage_kind(row: ast.Sentence) -> ast.Word | None:
 # `this card`: `When you encounter the Haunt`.
 _WINDOWS_OF_CARD = {"when_encountered": "When you encounter this card",
                     "if_defeated": "If this card is defeated",
-                    "if_undefeated": "If this card is undefeated"}  # by name only
+                    "if_undefeated": "If this card is undefeated",
+                    "on_death": "If this card dies this round"}  # by name only
 
 
 def _window_words(sentence: ast.Triggered) -> str:
@@ -408,7 +409,7 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
-                  | ast.SummonMonster | ast.AllyBonus) \
+                  | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -989,6 +990,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                   f"{e.name.capitalize()}",
     ast.NegateNextDamage: lambda e, voice: "the next time you suffer damage this round, "
                                            "suffer no damage instead",
+    ast.RemoveNegativeConditions: lambda e, voice: "remove all negative conditions",
     ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "
                                     f"is adjacent to any of the {e.figure.name}'s allies",
     ast.SummonMonster: lambda e, voice: f"Summon {'elite' if e.elite else 'normal'} {e.monster}",

@@ -672,6 +672,9 @@ class _Lowerer:
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 
+    def RemoveNegativeConditions(self, e: ast.RemoveNegativeConditions) -> ir.Effect:
+        return {"op": "remove_negative_conditions"}
+
     def AllyBonus(self, e: ast.AllyBonus) -> ir.Effect:
         return {"op": "ally_bonus", "ability": e.ability, "amount": e.amount}
 

@@ -643,6 +643,30 @@ def test_gloomhaven_a_bonus_for_an_ally_adds_to_the_attack_just_before_it(tmp_pa
         ("CW204", 10), ("CW204", 11), ("CW204", 12), ("CW206", 13)]
 
 
+@pytest.mark.parametrize("written", [
+    "On Death:, Attack +2.", "On death, Attack +2.",
+    "If Cultist dies this round, first remove all negative conditions and perform:, Attack +2.",
+    "If the Cultist dies this round, remove all negative conditions, Attack +2."])
+def test_gloomhaven_what_a_monster_does_on_its_death(tmp_path, written):
+    """Each printed wording is the one window, on a Monster Ability card only; fmt writes
+    each in one form that means the same."""
+    path = tmp_path / "test.card"
+    text = ("Game: gloomhaven\n\nName: Cultist (9)\nType: Monster\nNormal: Health 6\n---\n"
+            "Name: Ritual\nType: Monster Ability\nMonster: Cultist (9)\nInitiative: 9\n\n"
+            f"Attack -1.\n{written}\n")
+    path.write_text(text, encoding="utf-8")
+    compilation = compile_paths([path])
+    assert compilation.ok and not compilation.diagnostics
+    ritual = compilation.programs[1]
+    assert [step["op"] for step in ritual["triggers"]["on_death"]][-1] == "ability"
+    assert not format_paths([path]).diagnostics
+    assert compile_paths([path]).programs[1]["triggers"] == ritual["triggers"]
+    found = gh_check(tmp_path, "Name: Bash\nType: Ability\nClass: Brute\nInitiative: 15\n\n"
+                               "Top: On death, Attack 2.\nBottom: Before the encounter, "
+                               "Move 2.\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW204", 6), ("CW204", 7)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

@@ -224,6 +224,38 @@ def test_shield_pierce_and_retaliation(cards):
     assert of(game.log.events, "retaliation", figure="Brute", target="Living Bones 1", damage=2)
 
 
+def test_a_condition_a_figure_gives_itself_lasts_to_the_end_of_its_next_turn(cards):
+    """Quick Hands' bottom (20): `Move 5, Jump, Invisible, Self.`  The Living Bones acting
+    after it at 45 pass over the Scoundrel that round, and the next, before its turn."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Living Bones", "normal": [1]}],
+                   decks={"Living Bones": ["Bones Shamble", "Bones Shamble"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Quick Hands", "Backstab"],
+                                    ["Iron Hide", "Wide Swing"],
+                                    ["Single Out", "Trickster's Reversal"]],
+                           "top": ["Backstab"]}, health=30)
+    scoundrel = game.characters[1]
+    game.monsters["Living Bones"][0].health = 30  # alive through both rounds
+    play_round(game, 1)
+    assert [e["target"] for e in of(game.log.events, "attack", figure="Living Bones 1")] == [
+        "Brute"]
+    assert "invisible" in scoundrel.conditions
+    play_round(game, 2)  # the Bones at 45 act before the Scoundrel at 86
+    assert [e["target"] for e in of(game.log.events, "attack", figure="Living Bones 1")] == [
+        "Brute", "Brute"]
+    assert "invisible" not in scoundrel.conditions  # its turn in round 2 has ended
+
+
+def test_a_long_rest_is_the_turn_a_stun_lasts_to(cards):
+    game = game_of(cards, [("Brute", [])], [{"monster": "Living Bones", "normal": [1]}])
+    brute = game.characters[0]
+    brute.discard = [cards["Iron Hide"], cards["Wide Swing"]]
+    brute.conditions.add("stun")
+    play_round(game, 1)
+    assert of(game.log.events, "rested", figure="Brute") and "stun" not in brute.conditions
+
+
 def test_a_stunned_figure_does_nothing_on_its_next_turn(cards):
     game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Living Bones", "normal": [1]}],
                    decks={"Living Bones": ["Bones Guard"]},
@@ -375,9 +407,13 @@ def test_a_monster_suffers_its_own_damage_once_its_attack_is_performed(cards):
 
 
 def test_a_monster_killed_by_its_own_damage_does_no_more(cards):
+    """Its own first damage kills it: the action's attack on everyone is not made; what the
+    card has it do on its death (one attack, on the Brute) is."""
     events = frenzied_tyrant(cards, health=1).log.events
     assert of(events, "killed", figure="Bone Tyrant 1")
-    assert not of(events, "attack", figure="Bone Tyrant 1")
+    (death,) = of(events, "on_death", figure="Bone Tyrant 1")
+    (attack,) = of(events, "attack", figure="Bone Tyrant 1")
+    assert (attack["target"], attack["seq"] > death["seq"]) == ("Brute", True)
 
 
 def test_a_summoned_monster_joins_the_map_and_acts_from_the_next_round(cards):
@@ -446,3 +482,36 @@ def test_a_summon_after_an_ability_is_done_as_a_part_of_its_own(cards):
 def parts_of(cards, *names: str):
     """One action of the steps of the named cards' actions, in order."""
     return Action(tuple(step for name in names for step in cards[name].action.steps))
+
+
+def test_a_monster_killed_in_its_card_s_round_does_what_the_card_says_on_its_death(cards):
+    """Tyrant Frenzy: `If Bone Tyrant dies this round, remove all negative conditions, Attack
+    +2.`  The Brute's Shield Bash (15: Attack 4, Stun) kills the Tyrant, 1 hit point left,
+    before it acts at 52: the stun is removed and it attacks for C+1+2 = 5, and no more."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
+                   script={"play": [["Shield Bash", "Overwhelming Assault"],
+                                    ["Single Out", "Backstab"]]}, health=30)
+    game.monsters["Bone Tyrant"][0].health = 1
+    play_round(game, 1)
+    events = game.log.events
+    names = [event["event"] for event in events]
+    assert names.index("killed") < names.index("on_death") < names.index("cleansed")
+    assert not of(events, "condition", figure="Bone Tyrant 1")  # not given to the dead
+    assert [(e["target"], e["power"]) for e in of(events, "attack", figure="Bone Tyrant 1")
+            ] == [("Brute", 5)]
+    assert not of(events, "monster_acts", figure="Bone Tyrant 1")
+    assert game.outcome == "won"
+
+
+def test_a_monster_killed_in_a_round_of_another_card_does_nothing_on_its_death(cards):
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Crush"]},
+                   script={"play": [["Shield Bash", "Overwhelming Assault"],
+                                    ["Single Out", "Backstab"]]}, health=30)
+    game.monsters["Bone Tyrant"][0].health = 1
+    play_round(game, 1)
+    assert of(game.log.events, "killed", figure="Bone Tyrant 1")
+    assert not of(game.log.events, "on_death")

@@ -244,12 +244,14 @@ EVERY_CONSTRUCT = {
     },
     "gloomhaven": {
         "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
-                  "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus"},
+                  "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus",
+                  "Triggered", "RemoveNegativeConditions"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),
         "stats by the number of characters": {True, False},
         "damage once an ability was performed": {None, "attack"},
+        "windows": {"on_death"},
     },
 }
 

@@ -39,7 +39,7 @@ _FIELDS = {
     "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"), ()),
 }
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
-            ast.SufferDamage, ast.SummonMonster, ast.AllyBonus)
+            ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -151,9 +151,18 @@ class _CardCheck(CardCheck):
                         "abilities are " + ", ".join(name.capitalize()
                                                      for name in ast.ABILITIES)
                         + " with a number, and conditions such as Stun")
+        elif isinstance(sentence, ast.Triggered) and sentence.window == "on_death" \
+                and card_type == "Monster Ability":
+            # An action of its own, done when the monster is killed.
+            before, last = self._abilities_before, self._last_part
+            self._abilities_before, self._last_part = set(), None
+            for effect in sentence.effects:
+                self._effect(effect)
+            self._abilities_before, self._last_part = before, last
         elif not isinstance(sentence, ast.Untimed):
             self.report("CW204", sentence, "a gloomhaven action is abilities, in order",
-                        "write 'Attack 3, Range 2.'")
+                        "write 'Attack 3, Range 2.'; a monster's card may say what it does "
+                        "'On death, ...'")
         else:
             for effect in sentence.effects:
                 self._effect(effect)
@@ -187,5 +196,5 @@ class _CardCheck(CardCheck):
             if effect.name in PARTS:
                 self._last_part = effect.name
         elif isinstance(effect, ast.Element | ast.NegateNextDamage | ast.SufferDamage
-                        | ast.SummonMonster):  # each a part of the action of its own
+                        | ast.SummonMonster | ast.RemoveNegativeConditions):  # parts of their own
             self._last_part = None

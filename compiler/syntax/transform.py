@@ -729,6 +729,14 @@ class AstBuilder:
     def undefeated_self(self, meta: Any, name: str) -> _AboutCard:
         return _AboutCard("if_undefeated", self.self_named(meta, name))
 
+    def dies_this_round(self, meta: Any, name: str) -> _AboutCard:
+        """`If Cultist dies this round,` is `On death,`: the monster's card is revealed for
+        this round only."""
+        return _AboutCard("on_death", self.self_named(meta, name))
+
+    def remove_negative_conditions(self, meta: Any) -> ast.RemoveNegativeConditions:
+        return ast.RemoveNegativeConditions(span=self._span(meta))
+
     def when_playing_another(self, meta: Any, kind: Token) -> _Alongside:
         return _Alongside("when_playing_another", self._word(kind))
 

@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 107
+LINE = 108
 
 CARD = rt.CardDef(
     name='Tyrant Call',

@@ -14,4 +14,6 @@ CARD = rt.CardDef(
          {'op': 'ability', 'name': 'attack', 'amount': 2, 'signed': True},
          {'op': 'marker', 'name': 'all_adjacent'},
          {'op': 'suffer_damage', 'amount': 1, 'after': 'attack'})),
+    on_death=rt.Action(({'op': 'remove_negative_conditions'},
+         {'op': 'ability', 'name': 'attack', 'amount': 2, 'signed': True})),
 )

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Step = Mapping[str, Any]  # an IR effect: `ability`, `given_condition`, `marker`, ...
+# The conditions that hinder the figure that has them (the others help it).
+NEGATIVE_CONDITIONS = ("stun", "poison", "wound", "muddle", "immobilize", "disarm", "curse",
+                       "brittle", "impair", "bane", "rupture")
 # Abilities that begin a part of an action of their own; the rest (range, target, pierce,
 # push, pull, conditions, a bonus) modify the part before them.
 PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
@@ -52,6 +55,7 @@ class CardDef:
     top: Action | None = None
     bottom: Action | None = None
     action: Action | None = None  # a Monster Ability card's
+    on_death: Action | None = None  # what its monster does if killed in the card's round
 
     def stats(self, elite: bool, characters: int) -> dict[str, int]:
         """A Monster's Elite or Normal stat line at a table of `characters`."""

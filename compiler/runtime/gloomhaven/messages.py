@@ -30,6 +30,8 @@ MESSAGES = {
     "suffers": "{figure} suffers {damage} damage ({health} left)",
     "not_performed": "{figure} suffers no {amount} damage: its {ability} was not performed",
     "killed": "{figure} is killed",
+    "on_death": "{figure} performs what {card} has it do on its death",
+    "cleansed": "{figure} loses its negative conditions",
     "exhausted": "{character} is exhausted: {why}",
     "round_end": "the round ends: round bonuses end",
     "outcome": "the scenario is {outcome} after {rounds} rounds",

@@ -13,14 +13,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from compiler.runtime.dice import Dice
-from compiler.runtime.gloomhaven.cards import BASIC, PARTS, Action, CardDef, Step
+from compiler.runtime.gloomhaven.cards import (
+    BASIC,
+    NEGATIVE_CONDITIONS,
+    PARTS,
+    Action,
+    CardDef,
+    Step,
+)
 from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.state import Character, Figure, Monster
 from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError, card_of
 
 # Effects other than abilities that are parts of an action of their own.
-OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "summon_monster")
+OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "summon_monster",
+             "remove_negative_conditions")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 REST_HEAL = 2
@@ -36,6 +44,7 @@ class Game:
     log: EventLog
     policy: Policy
     box: Mapping[str, CardDef] = field(default_factory=dict)  # where a summon finds its monster
+    revealed: dict[str, CardDef] = field(default_factory=dict)  # this round's, by monster
     used: dict[str, list[CardDef]] = field(default_factory=dict)  # revealed before
     outcome: str | None = None
 
@@ -71,7 +80,7 @@ def play_round(game: Game, number: int) -> None:
         game.check_end()
         if game.outcome is not None:
             return
-        revealed = reveal_monster_cards(game)
+        revealed = game.revealed = reveal_monster_cards(game)
         order = initiative_order(game.characters, revealed, list(game.monsters))
         game.log.emit("order", order=[_actor_name(actor) for actor in order])
         for actor in order:
@@ -150,28 +159,34 @@ def reveal_monster_cards(game: Game) -> dict[str, CardDef]:
 
 def _character_turn(game: Game, character: Character) -> None:
     game.log.emit("turn", figure=character.name)
+    had = set(character.conditions)
     with game.log.nested():
         if character.resting:
             _long_rest(game, character)
-            return
-        lead, other = character.played
-        top = game.policy.top_card(character, lead, other)
-        bottom = other if top is lead else lead
-        basic = game.policy.basic_halves()
-        for card, half in ((top, "top"), (bottom, "bottom")):
-            action = BASIC[half] if half in basic else getattr(card, half)
-            game.log.emit("action", figure=character.name, card=card.name, half=half,
-                          basic=f" as {_basic_name(half)}" if half in basic else "")
-            performed = half not in basic and "stun" not in character.conditions
-            if "stun" in character.conditions:
-                game.log.emit("stunned", figure=character.name)
-            else:
-                with game.log.nested():
-                    _perform(game, character, action)
-            _place(game, character, card, action if performed else None)
-            if game.outcome is not None or not character.alive:
-                break
-        _end_turn(character)
+        else:
+            _play_cards(game, character)
+    _end_turn(character, had)
+
+
+def _play_cards(game: Game, character: Character) -> None:
+    """The top action of one of the character's two cards and the bottom of the other."""
+    lead, other = character.played
+    top = game.policy.top_card(character, lead, other)
+    bottom = other if top is lead else lead
+    basic = game.policy.basic_halves()
+    for card, half in ((top, "top"), (bottom, "bottom")):
+        action = BASIC[half] if half in basic else getattr(card, half)
+        game.log.emit("action", figure=character.name, card=card.name, half=half,
+                      basic=f" as {_basic_name(half)}" if half in basic else "")
+        performed = half not in basic and "stun" not in character.conditions
+        if "stun" in character.conditions:
+            game.log.emit("stunned", figure=character.name)
+        else:
+            with game.log.nested():
+                _perform(game, character, action)
+        _place(game, character, card, action if performed else None)
+        if game.outcome is not None or not character.alive:
+            break
 
 
 def _basic_name(half: str) -> str:
@@ -217,12 +232,13 @@ def _monster_turn(game: Game, kind: str, card: CardDef) -> None:
             if monster.summoned:
                 continue
             game.log.emit("monster_acts", figure=monster.label, card=card.name)
+            had = set(monster.conditions)
             if "stun" in monster.conditions:
                 game.log.emit("stunned", figure=monster.label)
             else:
                 with game.log.nested():
                     _perform(game, monster, card.action)
-            _end_turn(monster)
+            _end_turn(monster, had)
             if game.outcome is not None:
                 return
 
@@ -243,14 +259,19 @@ def parts(action: Action) -> list[list[Step]]:
     return found
 
 
-def _perform(game: Game, figure: Figure, action: Action) -> None:
+def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) -> None:
+    """Do the action's parts in order; a figure killed in the middle of it does no more,
+    but for what it does as it dies (`dying`: its card's `On death` action)."""
     own = action.has("self")
     performed: set[str] = set()  # the attack and the move, once done
     for part in parts(action):
-        if not figure.alive:  # killed by retaliation or its own damage: it does no more
+        if not figure.alive and not dying:
             break
         head = part[0]
-        if head["op"] == "negate_next_damage":
+        if head["op"] == "remove_negative_conditions":
+            figure.conditions.difference_update(NEGATIVE_CONDITIONS)
+            game.log.emit("cleansed", figure=_label(figure))
+        elif head["op"] == "negate_next_damage":
             figure.negate_next_damage = True
             game.log.emit("ward", figure=_label(figure))
         elif head["op"] == "suffer_damage":
@@ -347,8 +368,6 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
     ranged = "range" in modifiers or stats.get("Range", 0) > 0
     targets = _targets(game, attacker, modifiers["target"])
     for target in targets:
-        if not attacker.alive:  # killed by a retaliation: it attacks no more
-            break
         shield = max(0, target.shield - modifiers["pierce"])
         damage = _suffer(target, max(0, power - shield))
         game.log.emit("attack", figure=_label(attacker), target=_label(target), power=power,
@@ -364,6 +383,8 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
             game.log.emit("retaliation", figure=_label(target), target=_label(attacker),
                           damage=hurt, health=attacker.health)
             _fell(game, attacker)
+            if not attacker.alive:  # killed by the retaliation: it attacks no more
+                break
     return bool(targets)
 
 
@@ -401,6 +422,11 @@ def _fell(game: Game, figure: Figure) -> None:
         game.log.emit("exhausted", character=figure.name, why="its hit points are gone")
     else:
         game.log.emit("killed", figure=_label(figure))
+        card = game.revealed.get(figure.kind)
+        if card is not None and card.on_death is not None:
+            game.log.emit("on_death", figure=figure.label, card=card.name)
+            with game.log.nested():
+                _perform(game, figure, card.on_death, dying=True)
 
 
 def _heal(figure: Figure, amount: int) -> int:
@@ -424,9 +450,11 @@ def _label(figure: Figure) -> str:
 # -- the end of a turn and of a round --------------------------------------------------------
 
 
-def _end_turn(figure: Figure) -> None:
-    """Conditions that change how a figure acts last to the end of its next turn."""
-    figure.conditions.difference_update(TURN_CONDITIONS)
+def _end_turn(figure: Figure, had: set[str]) -> None:
+    """Conditions that change how a figure acts last to the end of its next turn: those it
+    `had` as this turn began end now; one it gave itself in this turn lasts to the end of
+    the next (docs/rulings.md)."""
+    figure.conditions.difference_update(had.intersection(TURN_CONDITIONS))
 
 
 def _end_round(game: Game) -> None:
