@@ -741,6 +741,20 @@ class AllyBonus(Effect):
 
 
 @node
+class AbilityX(Effect):
+    """`Heal X`: an ability whose value the action's `where X is ...` gives (XIsDamageDealt);
+    `name` is one of ABILITIES."""
+
+    name: str
+
+
+@node
+class XIsDamageDealt(Effect):
+    """`where X is the amount of damage suffered by the target of the attack ability`: X of
+    the action's AbilityX is the damage its attack dealt."""
+
+
+@node
 class RemoveNegativeConditions(Effect):
     """`Remove all negative conditions`: from the figure itself."""
 

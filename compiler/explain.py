@@ -765,6 +765,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                 f"{'used up for a bonus' if e.consumed else 'made strong'}",
     ast.NegateNextDamage: lambda e, you: "the next damage the figure would suffer this round "
                                          "is none",
+    ast.AbilityX: lambda e, you: f"{e.name} X",
+    ast.XIsDamageDealt: lambda e, you: "X is the damage the action's attack dealt",
     ast.RemoveNegativeConditions: lambda e, you: "the figure loses its negative conditions "
                                                  f"({', '.join(NEGATIVE_CONDITIONS)})",
     ast.AllyBonus: lambda e, you: f"{e.ability} {e.amount:+d} more while the figure has an "

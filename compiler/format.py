@@ -409,7 +409,8 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
-                  | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions) \
+                  | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions
+                  | ast.AbilityX | ast.XIsDamageDealt) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -991,6 +992,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.NegateNextDamage: lambda e, voice: "the next time you suffer damage this round, "
                                            "suffer no damage instead",
     ast.RemoveNegativeConditions: lambda e, voice: "remove all negative conditions",
+    ast.AbilityX: lambda e, voice: f"{e.name.capitalize()} X",
+    ast.XIsDamageDealt: lambda e, voice: "where X is the amount of damage suffered by the "
+                                         "target of the attack ability",
     ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "
                                     f"is adjacent to any of the {e.figure.name}'s allies",
     ast.SummonMonster: lambda e, voice: f"Summon {'elite' if e.elite else 'normal'} {e.monster}",

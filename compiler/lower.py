@@ -672,6 +672,12 @@ class _Lowerer:
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 
+    def AbilityX(self, e: ast.AbilityX) -> ir.Effect:
+        return {"op": "ability_x", "name": e.name}
+
+    def XIsDamageDealt(self, e: ast.XIsDamageDealt) -> ir.Effect:
+        return {"op": "x_is_damage_dealt"}
+
     def RemoveNegativeConditions(self, e: ast.RemoveNegativeConditions) -> ir.Effect:
         return {"op": "remove_negative_conditions"}
 

@@ -667,6 +667,17 @@ def test_gloomhaven_what_a_monster_does_on_its_death(tmp_path, written):
     assert [(code, line) for code, line, *_ in found] == [("CW204", 6), ("CW204", 7)]
 
 
+def test_gloomhaven_a_heal_of_x_needs_an_attack_and_what_x_is(tmp_path):
+    monster = "Name: Bat\nType: Monster\nNormal: Health 6\n---\n"
+    ability = "Name: Drain\nType: Monster Ability\nMonster: Bat\nInitiative: 9\n\n"
+    x_is = "where X is the amount of damage suffered by the target of the attack ability"
+    assert gh_check(tmp_path, monster + ability + f"Attack +1.\nHeal X, Self, {x_is}.\n") == []
+    found = gh_check(tmp_path, monster + ability + f"Heal X, Self, {x_is}.\nAttack +1.\n"
+                     f"Heal X.\nMove X, {x_is}.\nShield 1, {x_is}.\n")
+    assert [(code, line) for code, line, *_ in found] == [
+        ("CW204", 10), ("CW204", 12), ("CW204", 13), ("CW204", 14)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

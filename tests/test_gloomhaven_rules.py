@@ -515,3 +515,20 @@ def test_a_monster_killed_in_a_round_of_another_card_does_nothing_on_its_death(c
     play_round(game, 1)
     assert of(game.log.events, "killed", figure="Bone Tyrant 1")
     assert not of(game.log.events, "on_death")
+
+
+def test_a_heal_of_x_heals_what_the_action_s_attack_dealt(cards):
+    """Tyrant Roar (71): `Attack +0, Target all adjacent enemies.  Heal X, Self, where X is
+    the amount of damage suffered by the target of the attack ability.`  Attack C+1 = 3 on
+    the Scoundrel, warded, and the Brute, with Shield Bash's shield 1: X is 0 + 2."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Roar"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Trickster's Reversal", "Backstab"]]}, health=30)
+    (tyrant,) = game.monsters["Bone Tyrant"]
+    tyrant.health = 10  # 4 after the Brute's Attack 6
+    play_round(game, 1)
+    assert [e["damage"] for e in of(game.log.events, "attack", figure="Bone Tyrant 1")] == [0, 2]
+    (healed,) = of(game.log.events, "healed", figure="Bone Tyrant 1")
+    assert (healed["amount"], healed["health"]) == (2, 6)

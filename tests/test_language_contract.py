@@ -245,7 +245,7 @@ EVERY_CONSTRUCT = {
     "gloomhaven": {
         "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
                   "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus",
-                  "Triggered", "RemoveNegativeConditions"},
+                  "Triggered", "RemoveNegativeConditions", "AbilityX", "XIsDamageDealt"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),

@@ -39,7 +39,8 @@ _FIELDS = {
     "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"), ()),
 }
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
-            ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions)
+            ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
+            ast.AbilityX, ast.XIsDamageDealt)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -166,6 +167,19 @@ class _CardCheck(CardCheck):
         else:
             for effect in sentence.effects:
                 self._effect(effect)
+            self._x(sentence)
+
+    def _x(self, sentence: ast.Untimed) -> None:
+        """`Heal X` and the `where X is ...` that says what X is stand in one sentence."""
+        with_x = [effect for effect in sentence.effects if isinstance(effect, ast.AbilityX)]
+        said = any(isinstance(effect, ast.XIsDamageDealt) for effect in sentence.effects)
+        if with_x and not said:
+            self.report("CW204", with_x[0], "X is not said",
+                        "add ', where X is the amount of damage suffered by the target of the "
+                        "attack ability'")
+        elif said and not with_x:
+            self.report("CW204", sentence, "there is no X here for this to say",
+                        "write 'Heal X, Self, where X is ...'")
 
     def _effect(self, effect: ast.Effect) -> None:
         if not isinstance(effect, _EFFECTS) or (
@@ -187,6 +201,12 @@ class _CardCheck(CardCheck):
                 and effect.after not in self._abilities_before:
             self.report("CW204", effect, f"the action has no {effect.after} before this to "
                         "have been performed", f"write the {effect.after.capitalize()} first")
+        elif isinstance(effect, ast.AbilityX) and effect.name != "heal":
+            self.report("CW204", effect, f"{effect.name.capitalize()} X is not read",
+                        "only a heal's value may be X")
+        elif isinstance(effect, ast.AbilityX) and "attack" not in self._abilities_before:
+            self.report("CW204", effect, "there is no attack before this for X to be its "
+                        "damage", "write the Attack first")
         elif isinstance(effect, ast.AllyBonus) and (effect.ability,
                                                      self._last_part) != ("attack", "attack"):
             self.report("CW204", effect, "a bonus for an ally beside the target adds to the "
@@ -196,5 +216,6 @@ class _CardCheck(CardCheck):
             if effect.name in PARTS:
                 self._last_part = effect.name
         elif isinstance(effect, ast.Element | ast.NegateNextDamage | ast.SufferDamage
-                        | ast.SummonMonster | ast.RemoveNegativeConditions):  # parts of their own
+                        | ast.SummonMonster | ast.RemoveNegativeConditions
+                        | ast.AbilityX):  # parts of their own
             self._last_part = None

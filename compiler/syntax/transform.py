@@ -734,6 +734,12 @@ class AstBuilder:
         this round only."""
         return _AboutCard("on_death", self.self_named(meta, name))
 
+    def gh_ability_x(self, meta: Any, name: Token) -> ast.AbilityX:
+        return ast.AbilityX(str(name).lower(), span=self._span(meta))
+
+    def x_is_damage_dealt(self, meta: Any) -> ast.XIsDamageDealt:
+        return ast.XIsDamageDealt(span=self._span(meta))
+
     def remove_negative_conditions(self, meta: Any) -> ast.RemoveNegativeConditions:
         return ast.RemoveNegativeConditions(span=self._span(meta))
 

@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 98
+LINE = 99
 
 CARD = rt.CardDef(
     name='Tyrant Frenzy',

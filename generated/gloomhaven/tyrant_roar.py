@@ -12,6 +12,9 @@ CARD = rt.CardDef(
     monster='Bone Tyrant',
     action=rt.Action(({'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
          {'op': 'marker', 'name': 'all_adjacent'},
+         {'op': 'ability_x', 'name': 'heal'},
+         {'op': 'marker', 'name': 'self'},
+         {'op': 'x_is_damage_dealt'},
          {'op': 'ability', 'name': 'shield', 'amount': 1, 'signed': False},
          {'op': 'marker', 'name': 'self'})),
 )

@@ -28,7 +28,7 @@ from compiler.runtime.script import ScenarioError, card_of
 
 # Effects other than abilities that are parts of an action of their own.
 OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "summon_monster",
-             "remove_negative_conditions")
+             "remove_negative_conditions", "ability_x")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 REST_HEAL = 2
@@ -263,7 +263,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
     """Do the action's parts in order; a figure killed in the middle of it does no more,
     but for what it does as it dies (`dying`: its card's `On death` action)."""
     own = action.has("self")
-    performed: set[str] = set()  # the attack and the move, once done
+    done: dict[str, int] = {}  # the attack (the damage it dealt) and the move, once done
     for part in parts(action):
         if not figure.alive and not dying:
             break
@@ -275,25 +275,26 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             figure.negate_next_damage = True
             game.log.emit("ward", figure=_label(figure))
         elif head["op"] == "suffer_damage":
-            _suffer_own(game, figure, head, performed)
+            _suffer_own(game, figure, head, done)
         elif head["op"] == "summon_monster":
             _summon(game, figure, head)
         elif head["op"] == "element":  # no element board: said, and nothing more
             game.log.emit("element", figure=_label(figure), element=head["name"],
                           done="consumes" if head["consumed"] else "infuses")
+        elif head["op"] == "ability_x":  # `Heal X, where X is ...` (check: only a heal)
+            _heal_for(game, figure, own, done.get("attack", 0))
         elif head["op"] != "ability":
             continue  # a marker (`Lost`, `Round bonus`) or a condition with nothing before
         elif head["name"] == "attack":
-            if _attack(game, figure, part):
-                performed.add("attack")
+            dealt = _attack(game, figure, part)
+            if dealt is not None:
+                done["attack"] = done.get("attack", 0) + dealt
         elif head["name"] in ("shield", "retaliate"):
             setattr(figure, head["name"], getattr(figure, head["name"]) + head["amount"])
             game.log.emit("bonus", figure=_label(figure), what=head["name"],
                           amount=head["amount"])
         elif head["name"] == "heal":
-            target = figure if own else _most_hurt(game, figure)
-            healed = _heal(target, head["amount"])
-            game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
+            _heal_for(game, figure, own, head["amount"])
         elif head["name"] == "special":  # a boss's, printed on its stat card
             game.log.emit("special", figure=_label(figure), number=head["amount"])
         elif head["name"] == "xp" and isinstance(figure, Character):
@@ -305,7 +306,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             game.log.emit("moves" if head["name"] == "move" else "loots", figure=_label(figure),
                           amount=0 if stopped else amount)
             if head["name"] == "move" and amount and not stopped:
-                performed.add("move")
+                done["move"] = amount
         if own:
             for step in part:
                 if step["op"] == "given_condition":
@@ -334,10 +335,17 @@ def _summon(game: Game, figure: Figure, step: Step) -> None:
     game.log.emit("summons", figure=_label(figure), monster=summoned.label)
 
 
-def _suffer_own(game: Game, figure: Figure, step: Step, performed: set[str]) -> None:
+def _heal_for(game: Game, figure: Figure, own: bool, amount: int) -> None:
+    """A heal: the figure's own with `Self`, else the most hurt of its side's."""
+    target = figure if own else _most_hurt(game, figure)
+    healed = _heal(target, amount)
+    game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
+
+
+def _suffer_own(game: Game, figure: Figure, step: Step, done: dict[str, int]) -> None:
     """`Cultist suffers 2 damage`, which no shield stops; with `after`, only once the
     action's attack (or move) was performed."""
-    if step["after"] is not None and step["after"] not in performed:
+    if step["after"] is not None and step["after"] not in done:
         game.log.emit("not_performed", figure=_label(figure), amount=step["amount"],
                       ability=step["after"])
         return
@@ -346,12 +354,12 @@ def _suffer_own(game: Game, figure: Figure, step: Step, performed: set[str]) -> 
     _fell(game, figure)
 
 
-def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
-    """Whether the attack was performed: a disarmed figure, or one with no one to attack,
-    performs none."""
+def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
+    """The damage the attack dealt, all its targets together; None if it was not performed
+    (a disarmed figure, or one with no one to attack, performs none)."""
     if "disarm" in attacker.conditions:
         game.log.emit("disarmed", figure=_label(attacker))
-        return False
+        return None
     power = _value(attacker, part[0])
     if _has_ally(game, attacker):  # beside every target, as every figure is
         power += sum(step["amount"] for step in part[1:] if step["op"] == "ally_bonus")
@@ -367,9 +375,11 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
         modifiers["target"] = len(game.characters) + len(game.living_monsters())  # everyone
     ranged = "range" in modifiers or stats.get("Range", 0) > 0
     targets = _targets(game, attacker, modifiers["target"])
+    dealt = 0
     for target in targets:
         shield = max(0, target.shield - modifiers["pierce"])
         damage = _suffer(target, max(0, power - shield))
+        dealt += damage
         game.log.emit("attack", figure=_label(attacker), target=_label(target), power=power,
                       shield=shield, damage=damage, health=target.health)
         for condition in given if target.alive else ():
@@ -385,7 +395,7 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> bool:
             _fell(game, attacker)
             if not attacker.alive:  # killed by the retaliation: it attacks no more
                 break
-    return bool(targets)
+    return dealt if targets else None
 
 
 def _has_ally(game: Game, figure: Figure) -> bool:
