@@ -741,6 +741,15 @@ class AllyBonus(Effect):
 
 
 @node
+class ElementBonus(Effect):
+    """`Consume Ice, +2 Attack`: what a consumed element adds to the ability of that name
+    (`ability`, folded) before it."""
+
+    ability: str
+    amount: int
+
+
+@node
 class AbilityX(Effect):
     """`Heal X`: an ability whose value the action's `where X is ...` gives (XIsDamageDealt);
     `name` is one of ABILITIES."""

@@ -672,6 +672,9 @@ class _Lowerer:
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 
+    def ElementBonus(self, e: ast.ElementBonus) -> ir.Effect:
+        return {"op": "element_bonus", "ability": e.ability, "amount": e.amount}
+
     def AbilityX(self, e: ast.AbilityX) -> ir.Effect:
         return {"op": "ability_x", "name": e.name}
 

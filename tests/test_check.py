@@ -678,6 +678,18 @@ def test_gloomhaven_a_heal_of_x_needs_an_attack_and_what_x_is(tmp_path):
         ("CW204", 10), ("CW204", 12), ("CW204", 13), ("CW204", 14)]
 
 
+def test_gloomhaven_an_element_s_bonus_follows_it_and_adds_to_an_ability_before(tmp_path):
+    monster = "Name: Imp\nType: Monster\nNormal: Health 6\n---\n"
+    ability = "Name: Flame\nType: Monster Ability\nMonster: Imp\nInitiative: 9\n\n"
+    assert gh_check(tmp_path, monster + ability + "Attack +0, Range 2.\n"
+                    "Consume Ice, +2 Attack, +1 Range, Immobilize.\n"
+                    "Heal 2.\nConsume Dark, +1 Target.\n") == []  # every ability has Target 1
+    found = gh_check(tmp_path, monster + ability + "Attack +0.\nInfuse Fire, +1 Attack.\n"
+                     "Consume Ice, +1 Heal.\nAttack +1, +1 Attack.\n")
+    assert [(code, line) for code, line, *_ in found] == [
+        ("CW204", 11), ("CW204", 12), ("CW204", 13)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

@@ -532,3 +532,18 @@ def test_a_heal_of_x_heals_what_the_action_s_attack_dealt(cards):
     assert [e["damage"] for e in of(game.log.events, "attack", figure="Bone Tyrant 1")] == [0, 2]
     (healed,) = of(game.log.events, "healed", figure="Bone Tyrant 1")
     assert (healed["amount"], healed["health"]) == (2, 6)
+
+
+def test_what_a_consumed_element_would_add_is_said_and_not_given(cards):
+    """Tyrant Crush: `Move +0, Attack +1, ...  Consume Dark, +1 Attack, Wound.`  With no
+    element board the attack is C+1+1 = 4 alone, and no one is wounded."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Crush"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"]]}, health=30)
+    play_round(game, 1)
+    (attack,) = of(game.log.events, "attack", figure="Bone Tyrant 1")
+    assert attack["power"] == 4
+    assert of(game.log.events, "unspent", figure="Bone Tyrant 1", what="+1 attack, wound")
+    assert not of(game.log.events, "condition")

@@ -245,7 +245,8 @@ EVERY_CONSTRUCT = {
     "gloomhaven": {
         "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
                   "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus",
-                  "Triggered", "RemoveNegativeConditions", "AbilityX", "XIsDamageDealt"},
+                  "Triggered", "RemoveNegativeConditions", "AbilityX", "XIsDamageDealt",
+                  "ElementBonus"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),

@@ -8,6 +8,8 @@ monster's own stat (`Move +0`, `Attack +1`, `Range -1`, `Shield +1`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, unknown_word
@@ -40,7 +42,7 @@ _FIELDS = {
 }
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
-            ast.AbilityX, ast.XIsDamageDealt)
+            ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -133,8 +135,7 @@ class _CardCheck(CardCheck):
                             "and 'Bottom:'", "begin the first sentence with 'Top:'")
                 unlabelled = True
                 continue
-            self._abilities_before: set[str] = set()  # the action's, as it is read
-            self._last_part: str | None = None  # the ability a modifier adds to
+            self._action = _ActionRead()
             for sentence in section.sentences:
                 self._sentence(sentence)
         if card_type == "Ability" and not unlabelled and \
@@ -155,11 +156,10 @@ class _CardCheck(CardCheck):
         elif isinstance(sentence, ast.Triggered) and sentence.window == "on_death" \
                 and card_type == "Monster Ability":
             # An action of its own, done when the monster is killed.
-            before, last = self._abilities_before, self._last_part
-            self._abilities_before, self._last_part = set(), None
+            action, self._action = self._action, _ActionRead()
             for effect in sentence.effects:
                 self._effect(effect)
-            self._abilities_before, self._last_part = before, last
+            self._action = action
         elif not isinstance(sentence, ast.Untimed):
             self.report("CW204", sentence, "a gloomhaven action is abilities, in order",
                         "write 'Attack 3, Range 2.'; a monster's card may say what it does "
@@ -198,24 +198,48 @@ class _CardCheck(CardCheck):
             self.report("CW204", effect, "only a monster's action makes it suffer damage",
                         "write it on a Monster Ability card")
         elif isinstance(effect, ast.SufferDamage) and effect.after is not None \
-                and effect.after not in self._abilities_before:
+                and effect.after not in self._action.abilities:
             self.report("CW204", effect, f"the action has no {effect.after} before this to "
                         "have been performed", f"write the {effect.after.capitalize()} first")
+        elif isinstance(effect, ast.ElementBonus) and self._action.part != CONSUMED:
+            self.report("CW204", effect, "there is no element used up just before this to "
+                        "give it", "write 'Consume Ice, +1 Attack.'")
+        elif isinstance(effect, ast.ElementBonus) and effect.ability != "target" \
+                and effect.ability not in self._action.abilities:  # every ability targets one
+            self.report("CW204", effect, f"there is no {effect.ability.capitalize()} before this "
+                        "to add to", f"write the {effect.ability.capitalize()} first")
         elif isinstance(effect, ast.AbilityX) and effect.name != "heal":
             self.report("CW204", effect, f"{effect.name.capitalize()} X is not read",
                         "only a heal's value may be X")
-        elif isinstance(effect, ast.AbilityX) and "attack" not in self._abilities_before:
+        elif isinstance(effect, ast.AbilityX) and "attack" not in self._action.abilities:
             self.report("CW204", effect, "there is no attack before this for X to be its "
                         "damage", "write the Attack first")
         elif isinstance(effect, ast.AllyBonus) and (effect.ability,
-                                                     self._last_part) != ("attack", "attack"):
+                                                     self._action.part) != ("attack", "attack"):
             self.report("CW204", effect, "a bonus for an ally beside the target adds to the "
                         "attack just before it", "write 'Attack +0, Add +2 Attack if ...'")
+        self._action.read(effect)
+
+
+CONSUMED = "consumed"  # the part of an element used up, which its bonuses modify
+
+
+@dataclass
+class _ActionRead:
+    """What of an action has been read: the abilities written, and the part its next
+    modifier would belong to, as the runtime divides an action (rounds.parts): an ability
+    of PARTS, CONSUMED for an element used up, or None after another part of its own."""
+
+    abilities: set[str] = field(default_factory=set)
+    part: str | None = None
+
+    def read(self, effect: ast.Effect) -> None:
         if isinstance(effect, ast.Ability):
-            self._abilities_before.add(effect.name)
+            self.abilities.add(effect.name)
             if effect.name in PARTS:
-                self._last_part = effect.name
-        elif isinstance(effect, ast.Element | ast.NegateNextDamage | ast.SufferDamage
-                        | ast.SummonMonster | ast.RemoveNegativeConditions
-                        | ast.AbilityX):  # parts of their own
-            self._last_part = None
+                self.part = effect.name
+        elif isinstance(effect, ast.Element):
+            self.part = CONSUMED if effect.consumed else None
+        elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
+                        | ast.RemoveNegativeConditions | ast.AbilityX):
+            self.part = None

@@ -734,6 +734,9 @@ class AstBuilder:
         this round only."""
         return _AboutCard("on_death", self.self_named(meta, name))
 
+    def element_bonus(self, meta: Any, value: Token, name: Token) -> ast.ElementBonus:
+        return ast.ElementBonus(str(name).lower(), int(value), span=self._span(meta))
+
     def gh_ability_x(self, meta: Any, name: Token) -> ast.AbilityX:
         return ast.AbilityX(str(name).lower(), span=self._span(meta))
 

@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 109
+LINE = 110
 
 CARD = rt.CardDef(
     name='Tyrant Call',

@@ -12,5 +12,8 @@ CARD = rt.CardDef(
     monster='Bone Tyrant',
     action=rt.Action(({'op': 'ability', 'name': 'move', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'attack', 'amount': 1, 'signed': True},
-         {'op': 'ally_bonus', 'ability': 'attack', 'amount': 2})),
+         {'op': 'ally_bonus', 'ability': 'attack', 'amount': 2},
+         {'op': 'element', 'name': 'dark', 'consumed': True},
+         {'op': 'element_bonus', 'ability': 'attack', 'amount': 1},
+         {'op': 'given_condition', 'name': 'wound'})),
 )

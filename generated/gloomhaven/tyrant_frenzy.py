@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 99
+LINE = 100
 
 CARD = rt.CardDef(
     name='Tyrant Frenzy',

@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 90
+LINE = 91
 
 CARD = rt.CardDef(
     name='Tyrant Roar',

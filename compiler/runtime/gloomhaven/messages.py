@@ -18,6 +18,7 @@ MESSAGES = {
     "healed": "{figure} heals {amount} ({health})",
     "xp": "{figure} gains {amount} XP ({xp})",
     "element": "{figure} {done} {element}",
+    "unspent": "{figure} is given nothing for it ({what}): there is no element board",
     "special": "{figure} performs its special action {number}",
     "moves": "{figure} moves {amount}",
     "loots": "{figure} loots {amount}",

@@ -278,9 +278,9 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             _suffer_own(game, figure, head, done)
         elif head["op"] == "summon_monster":
             _summon(game, figure, head)
-        elif head["op"] == "element":  # no element board: said, and nothing more
-            game.log.emit("element", figure=_label(figure), element=head["name"],
-                          done="consumes" if head["consumed"] else "infuses")
+        elif head["op"] == "element":
+            _element(game, figure, part)
+            continue  # what a consumed element would add is not given, its conditions too
         elif head["op"] == "ability_x":  # `Heal X, where X is ...` (check: only a heal)
             _heal_for(game, figure, own, done.get("attack", 0))
         elif head["op"] != "ability":
@@ -333,6 +333,20 @@ def _summon(game: Game, figure: Figure, step: Step) -> None:
     if card.name not in game.decks:
         game.decks[card.name] = monster_deck(game.box, card.name, game.dice)
     game.log.emit("summons", figure=_label(figure), monster=summoned.label)
+
+
+def _element(game: Game, figure: Figure, part: list[Step]) -> None:
+    """An element infused or consumed is said, and does nothing more: there is no element
+    board, so what one consumed would add (`Consume Ice, +2 Attack, Immobilize`) is said and
+    not given (docs/rulings.md)."""
+    head = part[0]
+    game.log.emit("element", figure=_label(figure), element=head["name"],
+                  done="consumes" if head["consumed"] else "infuses")
+    unspent = [f"{step['amount']:+d} {step['ability']}" if step["op"] == "element_bonus"
+               else step["name"] for step in part[1:]
+               if step["op"] in ("element_bonus", "given_condition")]
+    if unspent:
+        game.log.emit("unspent", figure=_label(figure), what=", ".join(unspent))
 
 
 def _heal_for(game: Game, figure: Figure, own: bool, amount: int) -> None:
