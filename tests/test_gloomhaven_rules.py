@@ -547,3 +547,20 @@ def test_what_a_consumed_element_would_add_is_said_and_not_given(cards):
     assert attack["power"] == 4
     assert of(game.log.events, "unspent", figure="Bone Tyrant 1", what="+1 attack, wound")
     assert not of(game.log.events, "condition")
+
+
+def test_a_figure_killed_by_what_its_target_does_on_its_death_attacks_no_more(cards):
+    """Wide Swing (`Attack 2, Target 2`) kills the Bone Tyrant (Tyrant Frenzy revealed:
+    `If Bone Tyrant dies this round, ..., Attack +2`), whose dying attack exhausts the Brute:
+    the Living Bones, his second target, are not attacked."""
+    game = game_of(cards, [("Brute", BRUTE)],
+                   [{"monster": "Bone Tyrant", "normal": [1]},
+                    {"monster": "Living Bones", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Frenzy"], "Living Bones": ["Bones Guard"]},
+                   script={"play": [["Iron Hide", "Wide Swing"]], "top": ["Wide Swing"]},
+                   health=1)
+    game.monsters["Bone Tyrant"][0].health = 2
+    play_round(game, 1)
+    assert [e["target"] for e in of(game.log.events, "attack", figure="Brute")] == [
+        "Bone Tyrant 1"]
+    assert of(game.log.events, "exhausted", character="Brute")

@@ -167,9 +167,9 @@ class _CardCheck(CardCheck):
         else:
             for effect in sentence.effects:
                 self._effect(effect)
-            self._x(sentence)
+            self._x_is_said(sentence)
 
-    def _x(self, sentence: ast.Untimed) -> None:
+    def _x_is_said(self, sentence: ast.Untimed) -> None:
         """`Heal X` and the `where X is ...` that says what X is stand in one sentence."""
         with_x = [effect for effect in sentence.effects if isinstance(effect, ast.AbilityX)]
         said = any(isinstance(effect, ast.XIsDamageDealt) for effect in sentence.effects)

@@ -390,6 +390,7 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
     ranged = "range" in modifiers or stats.get("Range", 0) > 0
     targets = _targets(game, attacker, modifiers["target"])
     dealt = 0
+    living = attacker.alive  # a dead monster attacks as it dies (its card's `On death`)
     for target in targets:
         shield = max(0, target.shield - modifiers["pierce"])
         damage = _suffer(target, max(0, power - shield))
@@ -407,8 +408,8 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
             game.log.emit("retaliation", figure=_label(target), target=_label(attacker),
                           damage=hurt, health=attacker.health)
             _fell(game, attacker)
-            if not attacker.alive:  # killed by the retaliation: it attacks no more
-                break
+        if living and not attacker.alive:  # killed by a retaliation, or by what the target
+            break                          # did on its death: it attacks no more
     return dealt if targets else None
 
 
