@@ -125,6 +125,9 @@ def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[
         lines.append(f"  {item.name}: {field_value(item.value)}")
         if item.name == "Check":
             lines.append(f"    {notes.get('check', 'its check')}: {_check(item.value)}")
+        if "C" in notes and any(isinstance(node, ast.PerCharacter)
+                                for node in ast.walk(item.value)):
+            lines.append(f"    C: {notes['C']}")
     for section in card.sections:
         previous: ast.Sentence | None = None
         for index, sentence in enumerate(section.sentences):

@@ -137,3 +137,12 @@ def test_a_sentence_that_goes_on_with_the_one_before_and_a_boons_own_encounter(t
                                  "bury a card from the hand, of their choice")
     fail = lines.index("  If you fail, draw a card.")
     assert lines[fail + 1] == "    when: with the sentence before, after its effects"
+
+
+def test_a_boss_s_stats_by_the_number_of_characters_say_what_c_is():
+    output = explain(f"{CARDS / 'gloomhaven' / 'monsters.card'}::Bone Tyrant")[1]
+    lines = output.splitlines()
+    where = lines.index("  Normal: Health 8xC, Move 2, Attack C+1")
+    assert lines[where + 1] == ("    C: the number of characters in the scenario; a fraction of "
+                                "it is rounded up")
+    assert "    C: " not in explain(f"{CARDS / 'gloomhaven' / 'monsters.card'}::Living Bones")[1]

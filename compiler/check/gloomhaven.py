@@ -51,6 +51,7 @@ def notes(card_type: str) -> dict[str, str]:
         "Top": "the top action: a character plays it from one of its two cards a round",
         "Bottom": "the bottom action: from the other card",
         "untimed": "as the figure performs the action, in the order written",
+        "C": "the number of characters in the scenario; a fraction of it is rounded up",
     }
 
 
