@@ -741,6 +741,14 @@ class AllyBonus(Effect):
 
 
 @node
+class TargetAll(Effect):
+    """`Target all enemies within Range 3`: the ability takes every enemy within `range`
+    (None: the ability's own range, or `Target all` alone)."""
+
+    range: int | None = None
+
+
+@node
 class ElementBonus(Effect):
     """`Consume Ice, +2 Attack`: what a consumed element adds to the ability of that name
     (`ability`, folded) before it."""

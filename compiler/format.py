@@ -410,7 +410,7 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return ", and ", effect
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
                   | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions
-                  | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus) \
+                  | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus | ast.TargetAll) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -994,6 +994,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.RemoveNegativeConditions: lambda e, voice: "remove all negative conditions",
     ast.AbilityX: lambda e, voice: f"{e.name.capitalize()} X",
     ast.ElementBonus: lambda e, voice: f"{e.amount:+d} {e.ability.capitalize()}",
+    ast.TargetAll: lambda e, voice: "Target all" if e.range is None
+    else f"Target all enemies within Range {e.range}",
     ast.XIsDamageDealt: lambda e, voice: "where X is the amount of damage suffered by the "
                                          "target of the attack ability",
     ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "

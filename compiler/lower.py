@@ -672,6 +672,9 @@ class _Lowerer:
     def NegateNextDamage(self, e: ast.NegateNextDamage) -> ir.Effect:
         return {"op": "negate_next_damage"}
 
+    def TargetAll(self, e: ast.TargetAll) -> ir.Effect:
+        return {"op": "target_all", "range": e.range}
+
     def ElementBonus(self, e: ast.ElementBonus) -> ir.Effect:
         return {"op": "element_bonus", "ability": e.ability, "amount": e.amount}
 

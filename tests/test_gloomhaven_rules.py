@@ -564,3 +564,17 @@ def test_a_figure_killed_by_what_its_target_does_on_its_death_attacks_no_more(ca
     assert [e["target"] for e in of(game.log.events, "attack", figure="Brute")] == [
         "Bone Tyrant 1"]
     assert of(game.log.events, "exhausted", character="Brute")
+
+
+def test_a_condition_with_no_attack_is_given_to_the_ability_s_targets(cards):
+    """Tyrant Frenzy's last sentence: `Muddle, Target all enemies within Range 2.`: both
+    characters are muddled; its attack (`Target all adjacent enemies`) takes both too."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Backstab"]]}, health=30)
+    play_round(game, 1)
+    assert sorted(e["figure"] for e in of(game.log.events, "condition", condition="muddle")
+                  ) == ["Brute", "Scoundrel"]
+    assert len(of(game.log.events, "attack", figure="Bone Tyrant 1")) == 2

@@ -14,7 +14,7 @@ from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, unknown_word
 from compiler.diagnostics import Diagnostic, did_you_mean
-from compiler.runtime.gloomhaven.cards import PARTS
+from compiler.runtime.gloomhaven.cards import CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
 TYPES = ("Ability", "Monster Ability", "Monster")
@@ -42,7 +42,7 @@ _FIELDS = {
 }
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
-            ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus)
+            ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -223,13 +223,15 @@ class _CardCheck(CardCheck):
 
 
 CONSUMED = "consumed"  # the part of an element used up, which its bonuses modify
+CONDITIONS_PART = "conditions"  # a part begun by a condition
 
 
 @dataclass
 class _ActionRead:
     """What of an action has been read: the abilities written, and the part its next
     modifier would belong to, as the runtime divides an action (rounds.parts): an ability
-    of PARTS, CONSUMED for an element used up, or None after another part of its own."""
+    of PARTS, CONSUMED for an element used up, CONDITIONS_PART, or None after another part
+    of its own."""
 
     abilities: set[str] = field(default_factory=set)
     part: str | None = None
@@ -241,6 +243,9 @@ class _ActionRead:
                 self.part = effect.name
         elif isinstance(effect, ast.Element):
             self.part = CONSUMED if effect.consumed else None
+        elif isinstance(effect, ast.GivenCondition) and self.part not in (
+                *CONDITION_CARRIERS, CONSUMED, CONDITIONS_PART):
+            self.part = CONDITIONS_PART
         elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
                         | ast.RemoveNegativeConditions | ast.AbilityX):
             self.part = None

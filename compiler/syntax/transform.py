@@ -734,6 +734,9 @@ class AstBuilder:
         this round only."""
         return _AboutCard("on_death", self.self_named(meta, name))
 
+    def target_all(self, meta: Any, reach: Token | None = None) -> ast.TargetAll:
+        return ast.TargetAll(None if reach is None else int(reach), span=self._span(meta))
+
     def element_bonus(self, meta: Any, value: Token, name: Token) -> ast.ElementBonus:
         return ast.ElementBonus(str(name).lower(), int(value), span=self._span(meta))
 

@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 110
+LINE = 111
 
 CARD = rt.CardDef(
     name='Tyrant Call',

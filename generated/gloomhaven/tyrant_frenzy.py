@@ -13,7 +13,9 @@ CARD = rt.CardDef(
     action=rt.Action(({'op': 'suffer_damage', 'amount': 1, 'after': None},
          {'op': 'ability', 'name': 'attack', 'amount': 2, 'signed': True},
          {'op': 'marker', 'name': 'all_adjacent'},
-         {'op': 'suffer_damage', 'amount': 1, 'after': 'attack'})),
+         {'op': 'suffer_damage', 'amount': 1, 'after': 'attack'},
+         {'op': 'given_condition', 'name': 'muddle'},
+         {'op': 'target_all', 'range': 2})),
     on_death=rt.Action(({'op': 'remove_negative_conditions'},
          {'op': 'ability', 'name': 'attack', 'amount': 2, 'signed': True})),
 )

@@ -13,6 +13,8 @@ NEGATIVE_CONDITIONS = ("stun", "poison", "wound", "muddle", "immobilize", "disar
 # Abilities that begin a part of an action of their own; the rest (range, target, pierce,
 # push, pull, conditions, a bonus) modify the part before them.
 PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
+# The abilities whose targets are given the conditions written after them.
+CONDITION_CARRIERS = ("attack", "heal")
 # A stat line's value: a number, or a boss's by the number of characters (`11xC`), as the IR
 # has it: {"times": 11, "divided_by": 1, "plus": 0}.
 StatValue = int | Mapping[str, int]

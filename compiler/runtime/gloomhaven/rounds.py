@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from compiler.runtime.dice import Dice
 from compiler.runtime.gloomhaven.cards import (
     BASIC,
+    CONDITION_CARRIERS,
     NEGATIVE_CONDITIONS,
     PARTS,
     Action,
@@ -248,15 +249,24 @@ def _monster_turn(game: Game, kind: str, card: CardDef) -> None:
 
 def parts(action: Action) -> list[list[Step]]:
     """The action's abilities, each with what modifies it (`Attack 4, Stun` is one part),
-    in the order written."""
+    in the order written.  A condition goes with the attack or heal before it, or the
+    conditions or element it follows; after anything else (`Cultist suffers 1 damage. Muddle,
+    Target all.`) it begins a part of its own."""
     found: list[list[Step]] = []
     for step in action.steps:
-        if (step["op"] == "ability" and step["name"] in PARTS) or step["op"] in OWN_PARTS \
-                or not found:
+        if not found or begins_part(step, found[-1][0]):
             found.append([step])
         else:
             found[-1].append(step)
     return found
+
+
+def begins_part(step: Step, head: Step) -> bool:
+    """Whether `step` begins a part of an action, after a part begun by `head`."""
+    if step["op"] == "given_condition":
+        return not ((head["op"] == "ability" and head["name"] in CONDITION_CARRIERS)
+                    or head["op"] in ("given_condition", "element"))
+    return (step["op"] == "ability" and step["name"] in PARTS) or step["op"] in OWN_PARTS
 
 
 def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) -> None:
@@ -283,8 +293,11 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             continue  # what a consumed element would add is not given, its conditions too
         elif head["op"] == "ability_x":  # `Heal X, where X is ...` (check: only a heal)
             _heal_for(game, figure, own, done.get("attack", 0))
+        elif head["op"] == "given_condition":
+            if not own:  # with `Self`, given below
+                _give_conditions(game, figure, part)
         elif head["op"] != "ability":
-            continue  # a marker (`Lost`, `Round bonus`) or a condition with nothing before
+            continue  # a marker (`Lost`, `Round bonus`)
         elif head["name"] == "attack":
             dealt = _attack(game, figure, part)
             if dealt is not None:
@@ -310,8 +323,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
         if own:
             for step in part:
                 if step["op"] == "given_condition":
-                    figure.conditions.add(step["name"])
-                    game.log.emit("condition", figure=_label(figure), condition=step["name"])
+                    _condition(game, figure, step["name"])
 
 
 def _value(figure: Figure, step: Step) -> int:
@@ -343,8 +355,9 @@ def _element(game: Game, figure: Figure, part: list[Step]) -> None:
     game.log.emit("element", figure=_label(figure), element=head["name"],
                   done="consumes" if head["consumed"] else "infuses")
     unspent = [f"{step['amount']:+d} {step['ability']}" if step["op"] == "element_bonus"
-               else step["name"] for step in part[1:]
-               if step["op"] in ("element_bonus", "given_condition")]
+               else "target all" if step["op"] == "target_all" else step["name"]
+               for step in part[1:]
+               if step["op"] in ("element_bonus", "given_condition", "target_all")]
     if unspent:
         game.log.emit("unspent", figure=_label(figure), what=", ".join(unspent))
 
@@ -385,10 +398,9 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
             modifiers[step["name"]] = _value(attacker, step) + (
                 modifiers.get(step["name"], 0) if step["name"] == "pierce" else 0)
     given = [step["name"] for step in part[1:] if step["op"] == "given_condition"]
-    if any(step["op"] == "marker" and step["name"] == "all_adjacent" for step in part):
-        modifiers["target"] = len(game.characters) + len(game.living_monsters())  # everyone
-    ranged = "range" in modifiers or stats.get("Range", 0) > 0
-    targets = _targets(game, attacker, modifiers["target"])
+    ranged = "range" in modifiers or stats.get("Range", 0) > 0 or any(
+        step["op"] == "target_all" and step["range"] for step in part)
+    targets = _targets(game, attacker, _target_count(game, part, modifiers["target"]))
     dealt = 0
     living = attacker.alive  # a dead monster attacks as it dies (its card's `On death`)
     for target in targets:
@@ -398,10 +410,7 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
         game.log.emit("attack", figure=_label(attacker), target=_label(target), power=power,
                       shield=shield, damage=damage, health=target.health)
         for condition in given if target.alive else ():
-            if condition.capitalize() in getattr(target, "immunities", ()):
-                continue
-            target.conditions.add(condition)
-            game.log.emit("condition", figure=_label(target), condition=condition)
+            _condition(game, target, condition)
         _fell(game, target)
         if target.retaliate and not ranged and attacker.alive:
             hurt = _suffer(attacker, target.retaliate)
@@ -411,6 +420,34 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
         if living and not attacker.alive:  # killed by a retaliation, or by what the target
             break                          # did on its death: it attacks no more
     return dealt if targets else None
+
+
+def _target_count(game: Game, part: list[Step], written: int) -> int:
+    """How many figures an ability takes: every one, all being in reach of all, for `Target
+    all` (or all adjacent enemies); else as many as its Target says."""
+    if any(step["op"] == "target_all" or (step["op"] == "marker"
+                                          and step["name"] == "all_adjacent") for step in part):
+        return len(game.characters) + len(game.living_monsters())
+    return written
+
+
+def _give_conditions(game: Game, figure: Figure, part: list[Step]) -> None:
+    """A condition written with no attack (`Muddle, Target all enemies within Range 2`) is
+    given to the ability's targets, as an attack's would be."""
+    count = next((step["amount"] for step in part if step["op"] == "ability"
+                  and step["name"] == "target"), 1)
+    for target in _targets(game, figure, _target_count(game, part, count)):
+        for step in part:
+            if step["op"] == "given_condition":
+                _condition(game, target, step["name"])
+
+
+def _condition(game: Game, target: Figure, condition: str) -> None:
+    """Give `condition` to the target, unless it is immune to it."""
+    if condition.capitalize() in getattr(target, "immunities", ()):
+        return
+    target.conditions.add(condition)
+    game.log.emit("condition", figure=_label(target), condition=condition)
 
 
 def _has_ally(game: Game, figure: Figure) -> bool:
