@@ -223,6 +223,13 @@ def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     assert (code, line, col) == ("CW206", 5, 1)
 
 
+def test_a_henchman_may_call_itself_the_barrier(tmp_path):
+    """A pacg henchman is `this monster` or `this barrier`, and `the barrier` too."""
+    card = "Name: Gate Crew\nType: Henchman\nCheck: Combat 5\n\n{} is immune to Fire.\n"
+    assert not check(tmp_path, card.format("The barrier"))
+    assert only(tmp_path, card.format("The ally"))[0] == "CW206"
+
+
 @pytest.mark.parametrize("sentence", [
     "If the check to defeat the Grey Ghoul has the Fire trait, the difficulty to defeat is "
     "increased by 2.",

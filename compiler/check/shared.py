@@ -52,9 +52,9 @@ def check_card(card: ast.Card, nouns: tuple[str, ...] = (), figures: tuple[str, 
     """A card that names itself (`Goblin Raider is immune to ...`) must use its own name (the
     grammar reads a leading `The` as an article, so `The Baykok` may call itself that), the
     first or last words of it (`Grayst` for Grayst Sevilla, `the Elemental` for Elder Earth
-    Elemental, as printed cards shorten their names), or its type (`the barrier`); and
-    `this <noun>` must name its own type, or one of the game's other `nouns` for it (a
-    pacg henchman is `this monster` or `this barrier`).  A card may also call itself by the
+    Elemental, as printed cards shorten their names), or its type (`the barrier`), or one of
+    the game's other `nouns` for it (a pacg henchman is `the barrier` or `this monster`); and
+    `this <noun>` must name its own type or one of those nouns.  A card may also call itself by the
     names of the `figures` it stands for, and their first or last words (a gloomhaven
     Monster Ability, by its monster's: `Cultist` for the Cultist (FC99) deck)."""
     # Each once: a sentence's nodes may keep what it mentions (ast.Sentence.mentions).
@@ -62,7 +62,7 @@ def check_card(card: ast.Card, nouns: tuple[str, ...] = (), figures: tuple[str, 
                  if isinstance(node, ast.SelfRef)}.values())
     if not refs:
         return []
-    names = {*card_names([card.name, *figures]), card.type.casefold(),
+    names = {*card_names([card.name, *figures]), card.type.casefold(), *nouns,
              *(short for name in (card.name, *figures) for short in _shortened(name))}
     diagnostics = []
     for node in refs:
