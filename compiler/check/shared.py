@@ -83,12 +83,12 @@ def _shortened(name: str) -> set[str]:
     """The whole-word beginnings and ends of a name, folded, without a leading `the`; of a
     name that ends in a qualifier in brackets (`Cultist (89)`), the name without it too, and
     its beginnings and ends."""
-    bare = _QUALIFIER.sub("", name)
-    found = set() if bare == name else {ast.name_key(bare).removeprefix("the ")}
-    for form in {name, bare}:
-        words = ast.name_key(form).removeprefix("the ").split()
-        found |= {" ".join(words[:end]) for end in range(1, len(words))} | \
-            {" ".join(words[start:]) for start in range(1, len(words))}
+    words = ast.name_key(name).removeprefix("the ").split()
+    found = {" ".join(words[:end]) for end in range(1, len(words))} | \
+        {" ".join(words[start:]) for start in range(1, len(words))}
+    if name.endswith(")"):
+        bare = _QUALIFIER.sub("", name)
+        found |= {ast.name_key(bare).removeprefix("the "), *_shortened(bare)}
     return found
 
 
