@@ -7,10 +7,11 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.importing import card_file_text, read_pacg_jsonl
+from compiler.importing import card_file_text, read_gloomhaven_json, read_pacg_jsonl
 from tests.conftest import SHARED
 
 PACG_CORPUS = SHARED / "corpus" / "pacg" / "cards.jsonl"
+GLOOMHAVEN_CORPUS = sorted((SHARED / "corpus" / "gloomhaven").glob("*.json"))
 
 
 def pacg_records() -> list[dict[str, Any]]:
@@ -29,3 +30,11 @@ def pacg_card_text(record: dict[str, Any]) -> str:
 def pacg_card_texts() -> Iterator[tuple[str, str]]:
     for record in pacg_records():
         yield record["name"], pacg_card_text(record)
+
+
+def gloomhaven_card_texts() -> Iterator[tuple[str, list[str]]]:
+    """Each edition's name, and each of its cards as a card file of its own, as `cardwright
+    import gloomhaven-json` writes them."""
+    for source in GLOOMHAVEN_CORPUS:
+        result = read_gloomhaven_json(source.read_text(encoding="utf-8"), source.name)
+        yield source.stem, [card_file_text("gloomhaven", [card]) for card in result.cards]

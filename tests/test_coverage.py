@@ -17,7 +17,7 @@ from compiler.importing import (
     write_card_files,
 )
 from tests.conftest import SHARED, card_text
-from tests.corpus import PACG_CORPUS
+from tests.corpus import GLOOMHAVEN_CORPUS, PACG_CORPUS
 
 CARDS = card_text("""
     Game: pacg
@@ -149,7 +149,6 @@ def test_the_corpus_is_measured(tmp_path):
 
 
 OSE_CORPUS = SHARED / "corpus" / "ose" / "OSE-SRD-v1.0.json"
-GLOOMHAVEN_CORPUS = sorted((SHARED / "corpus" / "gloomhaven").glob("*.json"))
 
 
 @pytest.mark.skipif(not OSE_CORPUS.exists(), reason="the corpus is not beside the project")

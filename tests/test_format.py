@@ -12,7 +12,7 @@ from compiler import ast, cli
 from compiler.format import TARGET_WORDS, format_file
 from compiler.syntax import parse_text
 from tests.conftest import CARDS, ROOT, card_text
-from tests.corpus import pacg_card_texts
+from tests.corpus import gloomhaven_card_texts, pacg_card_texts
 from tests.test_language_contract import REFERENCE_EXAMPLES, contract_examples
 
 
@@ -71,6 +71,19 @@ CORPUS = [(name, text) for name, text in pacg_card_texts()
 @pytest.mark.parametrize(("name", "text"), CORPUS, ids=[name for name, _ in CORPUS])
 def test_every_corpus_card_that_parses_round_trips(name, text):
     round_trip(text)
+
+
+GLOOMHAVEN = list(gloomhaven_card_texts())
+
+
+@pytest.mark.skipif(not GLOOMHAVEN, reason="the corpus is not beside the project")
+@pytest.mark.parametrize(("edition", "texts"), GLOOMHAVEN, ids=[name for name, _ in GLOOMHAVEN])
+def test_every_gloomhaven_corpus_card_that_parses_round_trips(edition, texts):
+    """Each printed monster card of an edition that parses, formatted and read back."""
+    parsed = [text for text in texts if not parse_text(text, "corpus.card").diagnostics]
+    assert len(parsed) > len(texts) * 3 // 4
+    for text in parsed:
+        round_trip(text)
 
 
 @pytest.mark.parametrize(("joined", "canonical"), [
