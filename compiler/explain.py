@@ -60,6 +60,8 @@ WINDOWS = {
                      "rolled, if it would fail by no more than the number named",
     "would_be_defeated": "on the check to defeat this card, its dice rolled and the text of "
                          "the cards played on it done, if it would succeed",
+    "on_death": "when the monster is killed in the round its card is revealed, by whatever: "
+                "an action of its own, done at once",
 }
 COSTS = {
     "reveal": "reveal it (show it and keep it)",

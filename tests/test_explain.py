@@ -7,7 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from compiler import cli
+from compiler import ast, cli
+from compiler.explain import WINDOWS
 from tests.conftest import CARDS
 
 
@@ -146,3 +147,14 @@ def test_a_boss_s_stats_by_the_number_of_characters_say_what_c_is():
     assert lines[where + 1] == ("    C: the number of characters in the scenario; a fraction of "
                                 "it is rounded up")
     assert "    C: " not in explain(f"{CARDS / 'gloomhaven' / 'monsters.card'}::Living Bones")[1]
+
+
+def test_every_window_is_explained():
+    """A window the grammar reads and explain had no words for stopped it with a KeyError."""
+    assert set(ast.TIMING_WINDOWS) <= set(WINDOWS)
+
+
+def test_what_a_monster_does_on_its_death_is_explained():
+    output = explain(f"{CARDS / 'gloomhaven' / 'monsters.card'}::Tyrant Frenzy")[1]
+    assert ("    when: when the monster is killed in the round its card is revealed, by "
+            "whatever: an action of its own, done at once") in output.splitlines()
