@@ -148,11 +148,23 @@ card with none is not taken in).
 | `given_condition`| name: given to the figures the ability before attacks (gloomhaven) |
 | `negate_next_damage` | (none): the next damage this round is none (gloomhaven)        |
 | `element`        | name (fire, ice, air, earth, light, dark, any), consumed (or infused) |
+| `element_bonus`  | ability, amount: what the element consumed before it adds to that    |
+|                  | ability of the action (gloomhaven)                                  |
+| `suffer_damage`  | amount, after (`attack`, `move` or null): the monster's own damage, |
+|                  | once the action's ability of that name was performed (gloomhaven)  |
+| `summon_monster` | monster (a Monster card's name), elite: a standee joins the map     |
+| `ally_bonus`     | ability (`attack`), amount: more to the attack before it while the  |
+|                  | figure has an ally beside its target (gloomhaven)                   |
+| `target_all`     | range (or null): the ability takes every enemy in range (gloomhaven) |
+| `ability_x`      | name (`heal`): its value is the X the action's `x_is_...` says      |
+| `x_is_damage_dealt` | (none): X is the damage the action's attack dealt (gloomhaven)   |
+| `remove_negative_conditions` | (none): the figure's own (gloomhaven)                   |
 
 A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `jump`,
 `all_adjacent` (the ability takes every enemy next to the figure), `lost` or
 `round_bonus`; an Ability card's actions are its `abilities`, labelled `top` and `bottom`,
-and a Monster Ability card's action its `effects`.  Its fields: `class`, `level` (a number,
+and a Monster Ability card's action its `effects`, and what its monster does if killed in
+the card's round `triggers.on_death`.  Its fields: `class`, `level` (a number,
 or `X`), `initiative`, `number` (as printed), `monster` (a Monster card's name), `normal`
 and `elite` ([{name, value}]: a value is a number, or a boss's by the number of characters C,
 {times, divided_by, plus}, which is times x C / divided_by rounded up, plus plus),
@@ -201,7 +213,8 @@ class Power(TypedDict):
     # null: none of its own.
     purpose: str | None
     # The effect that gives the power its purpose, with its data; for a power played as a
-    # turn ends, {op: `at_turn_end`, turn: `yours` (its holder's turn) or `any`}.
+    # turn ends, {op: `at_turn_end`, turn: `yours` (its holder's turn) or `any`}; for one
+    # played as any character encounters a card, {op: `on_encounter`, kinds (empty: any)}.
     spec: Effect | None
     effects: list[Effect]
     # What its holder must be for it to be played, as a conditional's (or null: always).

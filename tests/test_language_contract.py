@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import ast
+from compiler import ast, ir
 from compiler.build import compile_paths
 from compiler.check import gloomhaven, ose, pacg, random_encounters, ucg
 from compiler.games import GAMES
@@ -283,3 +283,22 @@ def test_the_reference_shows_every_construct(tmp_path, game):
 def test_the_project_cards_use_every_construct(game):
     compilation = compile_paths([CARDS / game])
     assert_every_construct(game, list(ast.walk([card for card, _ in compilation.cards])))
+
+
+def _ops(value: object) -> set[str]:
+    """The `op` of each effect in a program, however deep."""
+    if isinstance(value, dict):
+        return ({value["op"]} if isinstance(value.get("op"), str) else set()) | {
+            op for item in value.values() for op in _ops(item)}
+    if isinstance(value, list | tuple):
+        return {op for item in value for op in _ops(item)}
+    return set()
+
+
+def test_every_op_the_project_cards_lower_to_is_documented():
+    """Other engines read the IR from compiler/ir.py's table: an op missing there is one
+    they cannot know."""
+    compilation = compile_paths([CARDS])
+    source = Path(ir.__file__).read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `(\w+)`|\{op: `(\w+)`", source, re.M))
+    assert _ops(compilation.programs) - {op for pair in documented for op in pair} == set()
