@@ -378,15 +378,16 @@ def test_a_boss_s_stat_divided_is_rounded_up(cards):
     assert game.monsters["Bone Tyrant"][0].health == 5
 
 
-def frenzied_tyrant(cards, condition: str | None = None, health: int | None = None) -> Game:
-    """The Bone Tyrant (16 hit points at a table of two) acting first, at 52, with Tyrant
-    Frenzy: `Bone Tyrant suffers 1 damage. Attack +2, Target all adjacent enemies. If the
-    attack ability was performed, the Bone Tyrant suffers 1 damage.`"""
+LATE = [["Overwhelming Assault", "Shield Bash"], ["Single Out", "Backstab"]]  # 61 and 86
+
+
+def tyrant_round(cards, card: str, play: list[list[str]] = LATE, health: int | None = None,
+                 condition: str | None = None) -> Game:
+    """A round of the Brute and the Scoundrel (30 hit points each, playing `play`) against
+    the Bone Tyrant (16 hit points at a table of two, or `health`), its card `card`."""
     game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
                    [{"monster": "Bone Tyrant", "normal": [1]}],
-                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
-                   script={"play": [["Overwhelming Assault", "Shield Bash"],
-                                    ["Single Out", "Backstab"]]}, health=30)
+                   decks={"Bone Tyrant": [card]}, script={"play": play}, health=30)
     (tyrant,) = game.monsters["Bone Tyrant"]
     if condition:
         tyrant.conditions.add(condition)
@@ -394,6 +395,13 @@ def frenzied_tyrant(cards, condition: str | None = None, health: int | None = No
         tyrant.health = health
     play_round(game, 1)
     return game
+
+
+def frenzied_tyrant(cards, condition: str | None = None, health: int | None = None) -> Game:
+    """The Bone Tyrant acting first, at 52, with Tyrant Frenzy: `Bone Tyrant suffers 1
+    damage. Attack +2, Target all adjacent enemies. If the attack ability was performed, the
+    Bone Tyrant suffers 1 damage. ...`"""
+    return tyrant_round(cards, "Tyrant Frenzy", health=health, condition=condition)
 
 
 def test_a_monster_suffers_its_own_damage_once_its_attack_is_performed(cards):
@@ -488,13 +496,8 @@ def test_a_monster_killed_in_its_card_s_round_does_what_the_card_says_on_its_dea
     """Tyrant Frenzy: `If Bone Tyrant dies this round, remove all negative conditions, Attack
     +2.`  The Brute's Shield Bash (15: Attack 4, Stun) kills the Tyrant, 1 hit point left,
     before it acts at 52: the stun is removed and it attacks for C+1+2 = 5, and no more."""
-    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
-                   [{"monster": "Bone Tyrant", "normal": [1]}],
-                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
-                   script={"play": [["Shield Bash", "Overwhelming Assault"],
-                                    ["Single Out", "Backstab"]]}, health=30)
-    game.monsters["Bone Tyrant"][0].health = 1
-    play_round(game, 1)
+    game = tyrant_round(cards, "Tyrant Frenzy", [["Shield Bash", "Overwhelming Assault"],
+                                                 ["Single Out", "Backstab"]], health=1)
     events = game.log.events
     names = [event["event"] for event in events]
     assert names.index("killed") < names.index("on_death") < names.index("cleansed")
@@ -506,13 +509,8 @@ def test_a_monster_killed_in_its_card_s_round_does_what_the_card_says_on_its_dea
 
 
 def test_a_monster_killed_in_a_round_of_another_card_does_nothing_on_its_death(cards):
-    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
-                   [{"monster": "Bone Tyrant", "normal": [1]}],
-                   decks={"Bone Tyrant": ["Tyrant Crush"]},
-                   script={"play": [["Shield Bash", "Overwhelming Assault"],
-                                    ["Single Out", "Backstab"]]}, health=30)
-    game.monsters["Bone Tyrant"][0].health = 1
-    play_round(game, 1)
+    game = tyrant_round(cards, "Tyrant Crush", [["Shield Bash", "Overwhelming Assault"],
+                                                ["Single Out", "Backstab"]], health=1)
     assert of(game.log.events, "killed", figure="Bone Tyrant 1")
     assert not of(game.log.events, "on_death")
 
@@ -521,14 +519,9 @@ def test_a_heal_of_x_heals_what_the_action_s_attack_dealt(cards):
     """Tyrant Roar (71): `Attack +0, Target all adjacent enemies.  Heal X, Self, where X is
     the amount of damage suffered by the target of the attack ability.`  Attack C+1 = 3 on
     the Scoundrel, warded, and the Brute, with Shield Bash's shield 1: X is 0 + 2."""
-    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
-                   [{"monster": "Bone Tyrant", "normal": [1]}],
-                   decks={"Bone Tyrant": ["Tyrant Roar"]},
-                   script={"play": [["Overwhelming Assault", "Shield Bash"],
-                                    ["Trickster's Reversal", "Backstab"]]}, health=30)
-    (tyrant,) = game.monsters["Bone Tyrant"]
-    tyrant.health = 10  # 4 after the Brute's Attack 6
-    play_round(game, 1)
+    game = tyrant_round(cards, "Tyrant Roar", [["Overwhelming Assault", "Shield Bash"],
+                                               ["Trickster's Reversal", "Backstab"]],
+                        health=10)  # 4 after the Brute's Attack 6
     assert [e["damage"] for e in of(game.log.events, "attack", figure="Bone Tyrant 1")] == [0, 2]
     (healed,) = of(game.log.events, "healed", figure="Bone Tyrant 1")
     assert (healed["amount"], healed["health"]) == (2, 6)
@@ -537,12 +530,7 @@ def test_a_heal_of_x_heals_what_the_action_s_attack_dealt(cards):
 def test_what_a_consumed_element_would_add_is_said_and_not_given(cards):
     """Tyrant Crush: `Move +0, Attack +1, ...  Consume Dark, +1 Attack, Wound.`  With no
     element board the attack is C+1+1 = 4 alone, and no one is wounded."""
-    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
-                   [{"monster": "Bone Tyrant", "normal": [1]}],
-                   decks={"Bone Tyrant": ["Tyrant Crush"]},
-                   script={"play": [["Overwhelming Assault", "Shield Bash"],
-                                    ["Single Out", "Backstab"]]}, health=30)
-    play_round(game, 1)
+    game = tyrant_round(cards, "Tyrant Crush")
     (attack,) = of(game.log.events, "attack", figure="Bone Tyrant 1")
     assert attack["power"] == 4
     assert of(game.log.events, "unspent", figure="Bone Tyrant 1", what="+1 attack, wound")
@@ -569,12 +557,7 @@ def test_a_figure_killed_by_what_its_target_does_on_its_death_attacks_no_more(ca
 def test_a_condition_with_no_attack_is_given_to_the_ability_s_targets(cards):
     """Tyrant Frenzy's last sentence: `Muddle, Target all enemies within Range 2.`: both
     characters are muddled; its attack (`Target all adjacent enemies`) takes both too."""
-    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
-                   [{"monster": "Bone Tyrant", "normal": [1]}],
-                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
-                   script={"play": [["Overwhelming Assault", "Shield Bash"],
-                                    ["Single Out", "Backstab"]]}, health=30)
-    play_round(game, 1)
+    game = frenzied_tyrant(cards)
     assert sorted(e["figure"] for e in of(game.log.events, "condition", condition="muddle")
                   ) == ["Brute", "Scoundrel"]
     assert len(of(game.log.events, "attack", figure="Bone Tyrant 1")) == 2

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, unknown_word
-from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.diagnostics import Diagnostic
 from compiler.runtime.gloomhaven.cards import CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
@@ -105,17 +105,7 @@ class _CardCheck(CardCheck):
                 self.unknown("CW215", word, "a condition, Push or Pull", IMMUNITIES)
         monster = self.card.value("Monster")
         if monster is not None:
-            self._monster(monster)
-
-    def _monster(self, monster: ast.CardRef) -> None:
-        """A Monster card named: a deck's monster, or one summoned."""
-        name = self.pool.names.get(ast.name_key(monster.name))
-        if name is None:
-            self.report("CW207", monster, f"no card is named '{monster}'",
-                        did_you_mean(monster.name, self.pool.types))
-        elif self.pool.types[name] not in (None, "Monster"):
-            self.report("CW204", monster, f"'{monster}' is a {self.pool.types[name]}, "
-                        "not a Monster", "name a Monster card")
+            self.monster_named(monster, monster.name, "not a Monster")
 
     # -- actions -----------------------------------------------------------------------
 
@@ -194,7 +184,7 @@ class _CardCheck(CardCheck):
         elif isinstance(effect, ast.Ability) and effect.amount < 0 and not effect.signed:
             self.report("CW209", effect, "a value is never below 0")
         elif isinstance(effect, ast.SummonMonster):
-            self._monster(effect.monster)
+            self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
         elif isinstance(effect, ast.SufferDamage) and self.card.type != "Monster Ability":
             self.report("CW204", effect, "only a monster's action makes it suffer damage",
                         "write it on a Monster Ability card")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from compiler import ast
 from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known
-from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.diagnostics import Diagnostic
 
 GAME = "ose"
 TYPES = ("Monster", "Character", "Encounter")
@@ -131,13 +131,7 @@ class _CardCheck(CardCheck):
             self.unknown("CW215", where, "a place an ose encounter happens", PLACES)
         for group in self.card.value("Monsters", ()):
             self._amount(group.count)
-            name = self.pool.names.get(ast.name_key(group.name))
-            if name is None:
-                self.report("CW207", group, f"no card is named '{group.name}'",
-                            did_you_mean(group.name, self.pool.types))
-            elif self.pool.types[name] not in (None, "Monster"):
-                self.report("CW204", group, f"'{group.name}' is a {self.pool.types[name]}, "
-                            "which an encounter cannot bring", "name a Monster card")
+            self.monster_named(group, group.name, "which an encounter cannot bring")
 
     def _amount(self, amount: ast.Amount) -> None:
         if amount.per_player or amount.times != 1:

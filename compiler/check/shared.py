@@ -41,6 +41,17 @@ class CardCheck:
         self.diagnostics.append(unknown_word(code, word, what, known_words,
                                              self.card.where(word)))
 
+    def monster_named(self, at: ast.Node, name: str, cannot: str) -> None:
+        """`name` must be a Monster card of the pool (CW207 if none is so named, CW204 if the
+        card is of another type, `cannot` saying what such a card cannot be)."""
+        found = self.pool.names.get(ast.name_key(name))
+        if found is None:
+            self.report("CW207", at, f"no card is named '{name}'",
+                        did_you_mean(name, self.pool.types))
+        elif self.pool.types[found] not in (None, "Monster"):
+            self.report("CW204", at, f"'{name}' is a {self.pool.types[found]}, {cannot}",
+                        "name a Monster card")
+
 
 def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
     return error("CW208", card.name_span, f"another card is already named '{card.name}'",
