@@ -561,3 +561,24 @@ def test_a_condition_with_no_attack_is_given_to_the_ability_s_targets(cards):
     assert sorted(e["figure"] for e in of(game.log.events, "condition", condition="muddle")
                   ) == ["Brute", "Scoundrel"]
     assert len(of(game.log.events, "attack", figure="Bone Tyrant 1")) == 2
+
+
+def test_a_heal_goes_to_as_many_of_the_most_hurt_as_its_target_says_with_its_conditions(cards):
+    """`Heal 2, Target 2, Strengthen.` on a monster card: the two most hurt of its side,
+    each also strengthened (as the corpus's `Heal 1, Target 2, Range 3, Ward`)."""
+    mend = replace(cards["Bones Mend"], action=Action((
+        {"op": "ability", "name": "heal", "amount": 2, "signed": False},
+        {"op": "ability", "name": "target", "amount": 2, "signed": False},
+        {"op": "given_condition", "name": "strengthen"})))
+    game = game_of({**cards, "Bones Mend": mend}, [("Brute", BRUTE)],
+                   [{"monster": "Living Bones", "normal": [1, 2, 3]}],
+                   decks={"Living Bones": ["Bones Mend"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]]}, health=30)
+    first, second, third = game.monsters["Living Bones"]
+    first.health, second.health, third.health = 4, 1, 2
+    play_round(game, 1)
+    healed = of(game.log.events, "healed")[:2]  # by the first of the three to act
+    assert [(e["figure"], e["amount"]) for e in healed] == [
+        ("Living Bones 2", 2), ("Living Bones 3", 2)]
+    assert [(e["figure"], e["condition"]) for e in of(game.log.events, "condition")[:2]] == [
+        ("Living Bones 2", "strengthen"), ("Living Bones 3", "strengthen")]

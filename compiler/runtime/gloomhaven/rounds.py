@@ -292,7 +292,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             _element(game, figure, part)
             continue  # what a consumed element would add is not given, its conditions too
         elif head["op"] == "ability_x":  # `Heal X, where X is ...` (check: only a heal)
-            _heal_for(game, figure, own, done.get("attack", 0))
+            _heal_for(game, figure, own, done.get("attack", 0), part)
         elif head["op"] == "given_condition":
             if not own:  # with `Self`, given below
                 _give_conditions(game, figure, part)
@@ -307,7 +307,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             game.log.emit("bonus", figure=_label(figure), what=head["name"],
                           amount=head["amount"])
         elif head["name"] == "heal":
-            _heal_for(game, figure, own, head["amount"])
+            _heal_for(game, figure, own, head["amount"], part)
         elif head["name"] == "special":  # a boss's, printed on its stat card
             game.log.emit("special", figure=_label(figure), number=head["amount"])
         elif head["name"] == "xp" and isinstance(figure, Character):
@@ -362,11 +362,18 @@ def _element(game: Game, figure: Figure, part: list[Step]) -> None:
         game.log.emit("unspent", figure=_label(figure), what=", ".join(unspent))
 
 
-def _heal_for(game: Game, figure: Figure, own: bool, amount: int) -> None:
-    """A heal: the figure's own with `Self`, else the most hurt of its side's."""
-    target = figure if own else _most_hurt(game, figure)
-    healed = _heal(target, amount)
-    game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
+def _heal_for(game: Game, figure: Figure, own: bool, amount: int, part: list[Step]) -> None:
+    """A heal: the figure's own with `Self`, else the most hurt of its side's (as many as
+    its Target says), who are given the conditions written with it (`Heal 1, Safeguard`)."""
+    count = next((step["amount"] for step in part if step["op"] == "ability"
+                  and step["name"] == "target"), 1)
+    for target in [figure] if own else _most_hurt(game, figure, count):
+        healed = _heal(target, amount)
+        game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
+        if not own:  # with `Self`, the figure's own conditions are given after the part
+            for step in part:
+                if step["op"] == "given_condition":
+                    _condition(game, target, step["name"])
 
 
 def _suffer_own(game: Game, figure: Figure, step: Step, done: dict[str, int]) -> None:
@@ -497,12 +504,15 @@ def _heal(figure: Figure, amount: int) -> int:
     return healed
 
 
-def _most_hurt(game: Game, figure: Figure) -> Figure:
-    """Whom a heal that is not the figure's own goes to: the most hurt of its side."""
+def _most_hurt(game: Game, figure: Figure, count: int) -> list[Figure]:
+    """Whom a heal that is not the figure's own goes to: the `count` most hurt of its side,
+    the first of them in its side's order where they are as hurt (the figure, if its side
+    has no one living)."""
     side: list[Figure] = list(game.characters) if isinstance(figure, Character) \
         else list(game.living_monsters())
-    return max((member for member in side if member.alive),
-               key=lambda member: member.max_health - member.health, default=figure)
+    living = [member for member in side if member.alive]
+    return sorted(living, key=lambda member: member.health - member.max_health)[:count] \
+        or [figure]
 
 
 def _label(figure: Figure) -> str:
