@@ -1945,8 +1945,8 @@ class AstBuilder:
     def negate_next_damage(self, meta: Any) -> ast.NegateNextDamage:
         return ast.NegateNextDamage(span=self._span(meta))
 
-    def attack_bonus(self, meta: Any, value: Token, ability: Token, figure: ast.SelfRef
-                     ) -> ast.AllyBonus:
+    def ally_bonus(self, meta: Any, value: Token, ability: Token, figure: ast.SelfRef
+                   ) -> ast.AllyBonus:
         return ast.AllyBonus(str(ability).lower(), int(value), figure, span=self._span(meta))
 
     def own_allies(self, meta: Any, name: str) -> ast.SelfRef:
