@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler import ast
-from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, unknown_word
-from compiler.diagnostics import Diagnostic
 from compiler.runtime.gloomhaven.cards import CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
@@ -55,19 +53,14 @@ def notes(card_type: str) -> dict[str, str]:
     }
 
 
-def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
-    return _CardCheck(card, pool).run()
-
-
 class _CardCheck(CardCheck):
-    def run(self) -> list[Diagnostic]:
+    GAME, TYPES = GAME, TYPES
+
+    def run(self) -> None:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, GAME):
-            return self.diagnostics
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         self._fields()
         self._sections()
-        return self.diagnostics
 
     # -- header fields ---------------------------------------------------------------
 
@@ -239,3 +232,6 @@ class _ActionRead:
         elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
                         | ast.RemoveNegativeConditions | ast.AbilityX):
             self.part = None
+
+
+check_card = _CardCheck.check_card

@@ -10,9 +10,7 @@ immunities.
 from __future__ import annotations
 
 from compiler import ast
-from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known
-from compiler.diagnostics import Diagnostic
 
 GAME = "ose"
 TYPES = ("Monster", "Character", "Encounter")
@@ -63,15 +61,11 @@ def notes(card_type: str) -> dict[str, str]:
                         "cardwright plays"}
 
 
-def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
-    return _CardCheck(card, pool).run()
-
-
 class _CardCheck(CardCheck):
-    def run(self) -> list[Diagnostic]:
+    GAME, TYPES = GAME, TYPES
+
+    def run(self) -> None:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, GAME):
-            return self.diagnostics
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
         self._stat_line()
         self._encounter()
@@ -82,7 +76,6 @@ class _CardCheck(CardCheck):
                 continue
             for sentence in section.sentences:
                 self._sentence(sentence)
-        return self.diagnostics
 
     # -- header fields ---------------------------------------------------------------
 
@@ -177,3 +170,6 @@ class _CardCheck(CardCheck):
             elif effect.against is not None:
                 self.report("CW204", effect, "a reaction bonus is for every reaction",
                             f"write 'Reaction {effect.amount:+d}.'")
+
+
+check_card = _CardCheck.check_card

@@ -13,9 +13,8 @@ from functools import cache
 from typing import Any
 
 from compiler import ast
-from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known
-from compiler.diagnostics import Diagnostic, Severity, did_you_mean
+from compiler.diagnostics import Severity, did_you_mean
 from compiler.runtime.pacg.cards import BANES, BOONS, DISPLAYED, SKILLS, singular
 
 GAME = "pacg"
@@ -165,11 +164,9 @@ def notes(card_type: str) -> dict[str, str]:
     return words
 
 
-def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
-    return _CardCheck(card, pool).run()
-
-
 class _CardCheck(CardCheck):
+    GAME, TYPES = GAME, TYPES
+
     def _trait(self, word: ast.Word, known_words: tuple[str, ...], what: str) -> None:
         """A trait or damage type that no card of the build has and pacg does not know is
         likely misspelled: a warning, since a new one may be meant."""
@@ -180,9 +177,7 @@ class _CardCheck(CardCheck):
                     did_you_mean(word.text, candidates) or f"check the spelling of '{word.text}'",
                     Severity.WARNING)
 
-    def run(self) -> list[Diagnostic]:
-        if not self.of_a_type(TYPES, GAME):
-            return self.diagnostics
+    def run(self) -> None:
         kind = kind_of(self.card.type)
         self._fields(kind)
         for section in self.card.shared_sections:
@@ -209,7 +204,6 @@ class _CardCheck(CardCheck):
         for node in self.card.rules_nodes:
             for check in _node_checks(type(node)):
                 check(self, node)
-        return self.diagnostics
 
     def _set_aside_order(self) -> None:
         """`the chosen type` needs a type chosen and cards examined before it, and the cards it
@@ -817,3 +811,6 @@ def _singulars(kinds: tuple[str, ...]) -> frozenset[str]:
     """The singular words `kinds` fold to, made once for each list of kinds a check names
     (every card's selectors ask it)."""
     return frozenset(singular(kind) for kind in kinds)
+
+
+check_card = _CardCheck.check_card

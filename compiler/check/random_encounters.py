@@ -8,9 +8,7 @@ abilities are effects on the party, the leader or the monster.
 from __future__ import annotations
 
 from compiler import ast
-from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, name_span
-from compiler.diagnostics import Diagnostic
 
 GAME = "random-encounters"
 STATS = ("Strength", "Dexterity", "Magic")
@@ -73,15 +71,11 @@ def notes(card_type: str) -> dict[str, str]:
     }
 
 
-def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
-    return _CardCheck(card, pool).run()
-
-
 class _CardCheck(CardCheck):
-    def run(self) -> list[Diagnostic]:
+    GAME, TYPES = GAME, TYPES
+
+    def run(self) -> None:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, GAME):
-            return self.diagnostics
         fields_kind = kind_of(card_type)
         self._fields(fields_kind)
         for section in self.card.shared_sections:
@@ -98,7 +92,6 @@ class _CardCheck(CardCheck):
                 isinstance(node, ast.RollOrElse) for node in self.card.rules_nodes):
             self.report("CW204", name_span(self.card), f"a {card_type} needs a roll",
                         "write 'Each character rolls Strength 5 or higher, or takes 2 damage.'")
-        return self.diagnostics
 
     # -- header fields ---------------------------------------------------------------
 
@@ -189,3 +182,6 @@ class _CardCheck(CardCheck):
                             "attacking")
             if isinstance(effect, ast.RollOrElse):
                 self._effects((effect.otherwise,), (*allowed, ast.Damage), where)
+
+
+check_card = _CardCheck.check_card

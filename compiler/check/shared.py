@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from compiler import ast
 from compiler.diagnostics import Diagnostic, Severity, did_you_mean, error
@@ -19,17 +19,29 @@ class CardCheck:
     what was found, and a way to report a node where it stands (`ast.Card.where`), since the
     checks look through the card's shared sentences (`ast.Reading`)."""
 
+    GAME: ClassVar[str]
+    TYPES: ClassVar[tuple[str, ...]]  # the game's card types
+
     def __init__(self, card: ast.Card, pool: Pool) -> None:
         self.card = card
         self.pool = pool
         self.diagnostics: list[Diagnostic] = []
 
-    def of_a_type(self, types: tuple[str, ...], game: str) -> bool:
-        """Whether the card's type is one of the game's `types`; if not, says so (CW200)."""
-        if self.card.type in types:
-            return True
-        self.unknown("CW200", self.card.value("Type"), f"{a_game(game)} card type", types)
-        return False
+    @classmethod
+    def check_card(cls, card: ast.Card, pool: Pool) -> list[Diagnostic]:
+        """The game's diagnostics of one card: of a type the game does not have, that alone
+        (CW200), since what else it may say depends on its type."""
+        checker = cls(card, pool)
+        if card.type in cls.TYPES:
+            checker.run()
+        else:
+            checker.unknown("CW200", card.value("Type"), f"{a_game(cls.GAME)} card type",
+                            cls.TYPES)
+        return checker.diagnostics
+
+    def run(self) -> None:
+        """The game's checks of a card of one of its types, into `diagnostics`."""
+        raise NotImplementedError
 
     def report(self, code: str, at: ast.Node | ast.Span, message: str,
                hint: str | None = None, severity: Severity = Severity.ERROR) -> None:

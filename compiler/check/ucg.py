@@ -8,9 +8,7 @@ a target player, and nothing in ucg has timing windows, immunities or costs.
 from __future__ import annotations
 
 from compiler import ast
-from compiler.check import Pool
 from compiler.check.shared import CardCheck, header_fields, known, name_span
-from compiler.diagnostics import Diagnostic
 
 GAME = "ucg"
 TYPES = ("Character", "Effect")
@@ -39,15 +37,11 @@ def notes(card_type: str) -> dict[str, str]:
     }
 
 
-def check_card(card: ast.Card, pool: Pool) -> list[Diagnostic]:
-    return _CardCheck(card, pool).run()
-
-
 class _CardCheck(CardCheck):
-    def run(self) -> list[Diagnostic]:
+    GAME, TYPES = GAME, TYPES
+
+    def run(self) -> None:
         card_type = self.card.type
-        if not self.of_a_type(TYPES, GAME):
-            return self.diagnostics
         self._fields(card_type)
         label = LABELS[card_type]
         for section in self.card.shared_sections:
@@ -55,7 +49,6 @@ class _CardCheck(CardCheck):
         if card_type == "Effect" and not any(s.label == label for s in self.card.shared_sections):
             self.report("CW204", name_span(self.card), "an Effect card needs an 'Immediate:' "
                         "text", "add 'Immediate: <effect>.' to its rules text")
-        return self.diagnostics
 
     def _fields(self, card_type: str) -> None:
         self.diagnostics += header_fields(self.card, GAME, *_FIELDS[card_type])
@@ -119,3 +112,6 @@ class _CardCheck(CardCheck):
         if amount.dice or amount.per_player or amount.times != 1:
             self.report("CW209", amount, f"{amount} is not an amount ucg can use",
                         "write a plain number")
+
+
+check_card = _CardCheck.check_card
