@@ -721,6 +721,30 @@ class SufferDamage(Effect):
 
 
 @node
+class AreaDamage(Effect):
+    """`All adjacent enemies suffer 2 damage`: every figure of the `sides` (`enemies`,
+    `allies`, as written) suffers `amount` damage, which no shield stops; `adjacent` and
+    `range` say which of them are in reach."""
+
+    sides: tuple[str, ...]
+    amount: int
+    adjacent: bool = False
+    range: int | None = None
+
+
+@node
+class AllAllies(Effect):
+    """`Affect all adjacent allies`, `Target self and all allies within Range 2`: the heal,
+    shield, retaliation or conditions before it go to every ally of the figure (with
+    `self_too`, to the figure as well); `adjacent` and `range` say which are in reach (None:
+    the ability's own)."""
+
+    self_too: bool = False
+    adjacent: bool = False
+    range: int | None = None
+
+
+@node
 class SummonMonster(Effect):
     """`Summon normal Living Bones`: a standee of that Monster card joins the map, normal or
     elite."""
@@ -785,7 +809,7 @@ PERFORMED = {"attack": "attack", "move": "move", "movement": "move"}
 # `Jump`, `Target all adjacent enemies`).
 MARKERS = ("ambush", "monster_nest", "skippable", "no_attack",
            "carries_light", "never_surprised", "always_attacks", "pursues",
-           "self", "lost", "round_bonus", "jump", "all_adjacent")
+           "self", "lost", "round_bonus", "jump", "all_adjacent", "advantage")
 
 
 @node

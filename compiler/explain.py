@@ -760,6 +760,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         "round_bonus": "the card stays active until the end of the round",
         "jump": "the move goes over obstacles",
         "all_adjacent": "the ability takes every enemy next to the figure",
+        "advantage": "the attack draws two modifiers and keeps the better (with no modifier "
+                     "deck, it deals its value)",
     }[e.name],
     ast.SurpriseRange: lambda e, you: f"the other side is surprised on {e.low} to {e.high} of "
                                       "its d6 (the rule is 1 to 2)",
@@ -780,6 +782,13 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                                  f"({', '.join(NEGATIVE_CONDITIONS)})",
     ast.AllyBonus: lambda e, you: f"{e.ability} {e.amount:+d} more while the figure has an "
                                   "ally on the map (every figure is beside every other)",
+    ast.AreaDamage: lambda e, you: f"every one of the figure's {' and '.join(e.sides)} "
+                                   f"suffers {e.amount} damage, which no shield stops (with no "
+                                   "map, every one is in reach)",
+    ast.AllAllies: lambda e, you: "the heal, shield, retaliation or conditions before it go "
+                                  "to every ally of the figure"
+                                  + (" and to the figure" if e.self_too else "")
+                                  + " (with no map, every one is in reach)",
     ast.SummonMonster: lambda e, you: f"a {'elite' if e.elite else 'normal'} {e.monster} "
                                       "joins the map, to act from the next round",
     ast.SufferDamage: lambda e, you: f"the figure suffers {e.amount} damage, which no shield "

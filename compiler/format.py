@@ -85,9 +85,10 @@ MARKER_WORDS = {
     "round_bonus": "Round bonus",
     "jump": "Jump",
     "all_adjacent": "Target all adjacent enemies",
+    "advantage": "Advantage",
 }
 # Gloomhaven's markers that modify an action's abilities, written among them.
-ACTION_MARKERS = ("self", "jump", "all_adjacent")
+ACTION_MARKERS = ("self", "jump", "all_adjacent", "advantage")
 CLOSE_WORDS = {
     "close": "close",
     "temporarily_close": "temporarily close",
@@ -410,7 +411,8 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return ", and ", effect
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
                   | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions
-                  | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus | ast.TargetAll) \
+                  | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus | ast.TargetAll
+                  | ast.AreaDamage | ast.AllAllies) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -995,7 +997,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AbilityX: lambda e, voice: f"{e.name.capitalize()} X",
     ast.ElementBonus: lambda e, voice: f"{e.amount:+d} {e.ability.capitalize()}",
     ast.TargetAll: lambda e, voice: "Target all" if e.range is None
-    else f"Target all enemies within Range {e.range}",
+    else f"Target all enemies{_within(e.range)}",
     ast.XIsDamageDealt: lambda e, voice: "where X is the amount of damage suffered by the "
                                          "target of the attack ability",
     ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "
@@ -1004,7 +1006,18 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.SufferDamage: lambda e, voice: (
         (f"If the {e.after} ability was performed, " if e.after else "")
         + f"{self_ref(e.figure)} suffers {e.amount} damage"),
+    ast.AreaDamage: lambda e, voice: (
+        f"All {'adjacent ' if e.adjacent else ''}{' and '.join(e.sides)}"
+        + _within(e.range) + f" suffer {e.amount} damage"),
+    ast.AllAllies: lambda e, voice: (
+        ("Target self and all " if e.self_too else "Affect all ")
+        + f"{'adjacent ' if e.adjacent else ''}allies" + _within(e.range)),
 }
+
+
+def _within(reach: int | None) -> str:
+    """A Gloomhaven ability's reach, ` within Range 2`, or nothing."""
+    return "" if reach is None else f" within Range {reach}"
 
 
 def _stars(amount: ast.Amount) -> str:

@@ -152,6 +152,11 @@ card with none is not taken in).
 |                  | ability of the action (gloomhaven)                                  |
 | `suffer_damage`  | amount, after (`attack`, `move` or null): the monster's own damage, |
 |                  | once the action's ability of that name was performed (gloomhaven)  |
+| `area_damage`    | sides (`enemies`, `allies`), amount, adjacent, range (or null): every |
+|                  | figure of those sides in reach suffers the damage (gloomhaven)      |
+| `all_allies`     | self_too, adjacent, range (or null): the heal, shield, retaliation  |
+|                  | or conditions before it go to every ally of the figure, and itself  |
+|                  | if self_too (gloomhaven)                                            |
 | `summon_monster` | monster (a Monster card's name), elite: a standee joins the map     |
 | `ally_bonus`     | ability (`attack`), amount: more to the attack before it while the  |
 |                  | figure has an ally beside its target (gloomhaven)                   |
@@ -161,10 +166,11 @@ card with none is not taken in).
 | `remove_negative_conditions` | (none): the figure's own (gloomhaven)                   |
 
 A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `jump`,
-`all_adjacent` (the ability takes every enemy next to the figure), `lost` or
-`round_bonus`; an Ability card's actions are its `abilities`, labelled `top` and `bottom`,
-and a Monster Ability card's action its `effects`, and what its monster does if killed in
-the card's round `triggers.on_death`.  Its fields: `class`, `level` (a number,
+`all_adjacent` (the ability takes every enemy next to the figure), `advantage` (the
+attack draws two modifiers and keeps the better), `lost` or `round_bonus`; an Ability
+card's actions are its `abilities`, labelled `top` and `bottom`, and a Monster Ability
+card's action its `effects`, and what its monster does if killed in the card's round
+`triggers.on_death`.  Its fields: `class`, `level` (a number,
 or `X`), `initiative`, `number` (as printed), `monster` (a Monster card's name), `normal`
 and `elite` ([{name, value}]: a value is a number, or a boss's by the number of characters C,
 {times, divided_by, plus}, which is times x C / divided_by rounded up, plus plus),

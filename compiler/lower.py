@@ -697,6 +697,14 @@ class _Lowerer:
     def SufferDamage(self, e: ast.SufferDamage) -> ir.Effect:
         return {"op": "suffer_damage", "amount": e.amount, "after": e.after}
 
+    def AreaDamage(self, e: ast.AreaDamage) -> ir.Effect:
+        return {"op": "area_damage", "sides": list(e.sides), "amount": e.amount,
+                "adjacent": e.adjacent, "range": e.range}
+
+    def AllAllies(self, e: ast.AllAllies) -> ir.Effect:
+        return {"op": "all_allies", "self_too": e.self_too, "adjacent": e.adjacent,
+                "range": e.range}
+
     def CheckOrElse(self, e: ast.CheckOrElse) -> ir.Effect:
         return {"op": "check_or_else", "target": e.target.kind,
                 "check": lower_check_step(e.check),

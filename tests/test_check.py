@@ -697,6 +697,20 @@ def test_gloomhaven_an_element_s_bonus_follows_it_and_adds_to_an_ability_before(
         ("CW204", 11), ("CW204", 12), ("CW204", 13)]
 
 
+def test_gloomhaven_allies_take_a_heal_or_conditions_and_advantage_an_attack(tmp_path):
+    """`Affect all allies` goes with the heal or the conditions just before it, `Advantage`
+    with the attack; damage to all enemies (or allies) stands alone, on any card."""
+    card = "Name: Hymn\nType: Ability\nClass: Chorister\nInitiative: 30\n\n"
+    assert gh_check(tmp_path, card + "Top: Heal 2, Affect all adjacent allies.\nAll enemies "
+                    "within Range 2 suffer 1 damage.\nBottom: Bless, Target self and all allies "
+                    "within range.\nAttack 2, Advantage.\n") == []
+    found = gh_check(tmp_path, card + "Top: Attack 2, Affect all allies.\nMove 2, Advantage.\n"
+                     "Bottom: Advantage.\nAll adjacent enemies suffer 1 damage, Affect all "
+                     "allies.\n")
+    assert [(code, line) for code, line, *_ in found] == [
+        ("CW204", 6), ("CW204", 7), ("CW204", 8), ("CW204", 9)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

@@ -582,3 +582,79 @@ def test_a_heal_goes_to_as_many_of_the_most_hurt_as_its_target_says_with_its_con
         ("Living Bones 2", 2), ("Living Bones 3", 2)]
     assert [(e["figure"], e["condition"]) for e in of(game.log.events, "condition")[:2]] == [
         ("Living Bones 2", "strengthen"), ("Living Bones 3", "strengthen")]
+
+
+CHORISTER = ["Thunder Peal", "Mending Chorus"]
+
+
+def chorister_round(cards, lead: str, bones: int = 2, hurt: int = 0) -> Game:
+    """A round of the Brute (playing late) and the Chorister, leading with `lead`, against
+    `bones` Living Bones that shamble (Move +0, Attack +0); each character has lost `hurt`
+    of its 30 hit points."""
+    other = next(name for name in CHORISTER if name != lead)
+    game = game_of(cards, [("Brute", BRUTE), ("Chorister", CHORISTER)],
+                   [{"monster": "Living Bones", "normal": list(range(1, bones + 1))}],
+                   decks={"Living Bones": ["Bones Shamble"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"], [lead, other]]},
+                   health=30)
+    for character in game.characters:
+        character.health -= hurt
+    return game
+
+
+def test_damage_to_all_adjacent_enemies_is_suffered_through_their_shields(cards):
+    """Thunder Peal's top, `All adjacent enemies suffer 1 damage`: every monster, all being
+    adjacent, suffers 1, which a shield does not stop; Mending Chorus's bottom, `Strengthen,
+    Target self and all allies within Range 2`, strengthens the Chorister, then the Brute."""
+    game = chorister_round(cards, "Thunder Peal")
+    game.monsters["Living Bones"][0].shield = 1
+    play_round(game, 1)
+    events = game.log.events
+    assert [(e["figure"], e["damage"], e["health"]) for e in of(events, "suffers")] == [
+        ("Living Bones 1", 1, 4), ("Living Bones 2", 1, 4)]
+    assert [e["figure"] for e in of(events, "condition", condition="strengthen")] == [
+        "Chorister", "Brute"]
+
+
+def test_damage_to_enemies_and_allies_spares_the_figure_itself(cards):
+    """`All adjacent enemies and allies suffer 1 damage` on a monster's card: both
+    characters and the other bone, not the bone that acts (an ally is not the figure
+    itself)."""
+    peal = replace(cards["Bones Shamble"], action=Action((
+        {"op": "area_damage", "sides": ["enemies", "allies"], "amount": 1, "adjacent": True,
+         "range": None},)))
+    game = chorister_round({**cards, "Bones Shamble": peal}, "Thunder Peal", bones=2)
+    play_round(game, 1)
+    by_first = [(e["figure"], e["damage"]) for e in of(game.log.events, "suffers")][:3]
+    assert by_first == [("Brute", 1), ("Chorister", 1), ("Living Bones 2", 1)]
+
+
+def test_a_heal_that_affects_all_allies_heals_each_but_the_healer(cards):
+    """Mending Chorus's top, `Heal 2, Affect all adjacent allies`, at initiative 24: the
+    Brute is healed, the Chorister, the more hurt, is not (a heal of its side's would go to
+    it); Thunder Peal's bottom, `Attack 2, Advantage`, deals its value with no modifier deck:
+    2, less a shield of 1."""
+    game = chorister_round(cards, "Mending Chorus", hurt=5)
+    game.characters[1].health -= 3
+    game.monsters["Living Bones"][0].shield = 1
+    play_round(game, 1)
+    events = game.log.events
+    assert [(e["figure"], e["amount"], e["health"]) for e in of(events, "healed")] == [
+        ("Brute", 2, 27)]
+    assert [(e["target"], e["power"], e["damage"])
+            for e in of(events, "attack", figure="Chorister")] == [("Living Bones 1", 2, 1)]
+
+
+def test_a_shield_that_affects_self_and_all_allies_is_each_one_s(cards):
+    """`Shield +1, Affect self and all allies within Range 2` on a monster's card: each bone
+    that acts gives itself and every other bone a shield of 1 more, for the round."""
+    guard = replace(cards["Bones Shamble"], action=Action((
+        {"op": "ability", "name": "shield", "amount": 1, "signed": True},
+        {"op": "all_allies", "self_too": True, "adjacent": False, "range": 2})))
+    game = chorister_round({**cards, "Bones Shamble": guard}, "Thunder Peal", bones=2)
+    play_round(game, 1)
+    assert [e["figure"] for e in of(game.log.events, "bonus", what="shield")
+            if e["figure"] != "Brute"] == [  # the Brute's is Shield Bash's
+        "Living Bones 1", "Living Bones 2", "Living Bones 2", "Living Bones 1"]
+    # Both shields of 2 stood against the Brute's attack, after the Chorister's peal.
+    assert [e["shield"] for e in of(game.log.events, "attack", figure="Brute")] == [2]

@@ -246,7 +246,7 @@ EVERY_CONSTRUCT = {
         "nodes": {"Untimed", "Ability", "GivenCondition", "Element", "Marker",
                   "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus",
                   "Triggered", "RemoveNegativeConditions", "AbilityX", "XIsDamageDealt",
-                  "ElementBonus", "TargetAll"},
+                  "ElementBonus", "TargetAll", "AreaDamage", "AllAllies"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),

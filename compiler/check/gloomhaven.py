@@ -27,7 +27,7 @@ CONDITIONS = ("Stun", "Poison", "Wound", "Muddle", "Immobilize", "Disarm", "Invi
 IMMUNITIES = (*CONDITIONS, "Push", "Pull")
 INITIATIVE = (1, 99)
 LEVELS = (1, 9)
-MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent")
+MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent", "advantage")
 # A Monster Ability card speaks of its monster by the monster's name.
 SELF_FIELDS = {"Monster Ability": "Monster"}
 # (fields a type may have, fields it must have)
@@ -40,7 +40,8 @@ _FIELDS = {
 }
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
-            ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll)
+            ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll, ast.AreaDamage,
+            ast.AllAllies)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -198,6 +199,14 @@ class _CardCheck(CardCheck):
         elif isinstance(effect, ast.AbilityX) and "attack" not in self._action.abilities:
             self.report("CW204", effect, "there is no attack before this for X to be its "
                         "damage", "write the Attack first")
+        elif isinstance(effect, ast.AllAllies) and self._action.part not in ALLIES_TAKE:
+            self.report("CW204", effect, "there is no heal, shield, retaliation or condition "
+                        "just before this to go to the allies",
+                        "write 'Heal 2, Affect all adjacent allies.'")
+        elif isinstance(effect, ast.Marker) and effect.name == "advantage" \
+                and self._action.part != "attack":
+            self.report("CW204", effect, "there is no attack just before this to have "
+                        "advantage", "write 'Attack +1, Advantage.'")
         elif isinstance(effect, ast.AllyBonus) and (effect.ability,
                                                      self._action.part) != ("attack", "attack"):
             self.report("CW204", effect, "a bonus for an ally beside the target adds to the "
@@ -207,6 +216,9 @@ class _CardCheck(CardCheck):
 
 CONSUMED = "consumed"  # the part of an element used up, which its bonuses modify
 CONDITIONS_PART = "conditions"  # a part begun by a condition
+# The parts that `Affect all allies` may give the figure's allies (a bonus of an element used
+# up, which is said and not given, among them).
+ALLIES_TAKE = ("heal", "shield", "retaliate", CONDITIONS_PART, CONSUMED)
 
 
 @dataclass
@@ -229,8 +241,10 @@ class _ActionRead:
         elif isinstance(effect, ast.GivenCondition) and self.part not in (
                 *CONDITION_CARRIERS, CONSUMED, CONDITIONS_PART):
             self.part = CONDITIONS_PART
+        elif isinstance(effect, ast.AbilityX):  # `Heal X`: a part, as a heal is
+            self.part = effect.name
         elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
-                        | ast.RemoveNegativeConditions | ast.AbilityX):
+                        | ast.RemoveNegativeConditions | ast.AreaDamage):
             self.part = None
 
 

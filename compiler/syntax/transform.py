@@ -737,6 +737,19 @@ class AstBuilder:
     def target_all(self, meta: Any, reach: Token | None = None) -> ast.TargetAll:
         return ast.TargetAll(None if reach is None else int(reach), span=self._span(meta))
 
+    def area_damage(self, meta: Any, area: Token, *numbers: Token) -> ast.AreaDamage:
+        """`All adjacent enemies and allies within Range 2 suffer 1 damage`."""
+        words = str(area).lower().split()
+        *reach, amount = numbers
+        return ast.AreaDamage(tuple(word for word in words if word in ("enemies", "allies")),
+                              int(amount), "adjacent" in words,
+                              int(reach[0]) if reach else None, span=self._span(meta))
+
+    def all_allies(self, meta: Any, allies: Token, reach: Token | None = None) -> ast.AllAllies:
+        words = str(allies).lower().split()
+        return ast.AllAllies("self" in words, "adjacent" in words,
+                             None if reach is None else int(reach), span=self._span(meta))
+
     def element_bonus(self, meta: Any, value: Token, name: Token) -> ast.ElementBonus:
         return ast.ElementBonus(str(name).lower(), int(value), span=self._span(meta))
 

@@ -6,6 +6,8 @@ MODULES = {
     'Overwhelming Assault': 'overwhelming_assault',
     'Iron Hide': 'iron_hide',
     'Wide Swing': 'wide_swing',
+    'Mending Chorus': 'mending_chorus',
+    'Thunder Peal': 'thunder_peal',
     'Bandit Archer': 'bandit_archer',
     'Living Bones': 'living_bones',
     'Archer Volley': 'archer_volley',

@@ -28,10 +28,12 @@ from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError, card_of
 
 # Effects other than abilities that are parts of an action of their own.
-OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "summon_monster",
+OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "area_damage", "summon_monster",
              "remove_negative_conditions", "ability_x")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
+# How the log names what a consumed element would add, beyond a bonus and a condition.
+UNSPENT_WORDS = {"target_all": "target all", "all_allies": "all allies"}
 REST_HEAL = 2
 MONSTER_FIRST_IN_TIES = 1  # a player goes before a monster type of the same initiative
 
@@ -286,6 +288,8 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             game.log.emit("ward", figure=_label(figure))
         elif head["op"] == "suffer_damage":
             _suffer_own(game, figure, head, done)
+        elif head["op"] == "area_damage":
+            _area_damage(game, figure, head)
         elif head["op"] == "summon_monster":
             _summon(game, figure, head)
         elif head["op"] == "element":
@@ -303,9 +307,10 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             if dealt is not None:
                 done["attack"] = done.get("attack", 0) + dealt
         elif head["name"] in ("shield", "retaliate"):
-            setattr(figure, head["name"], getattr(figure, head["name"]) + head["amount"])
-            game.log.emit("bonus", figure=_label(figure), what=head["name"],
-                          amount=head["amount"])
+            for target in _all_allies(game, figure, part) or [figure]:
+                setattr(target, head["name"], getattr(target, head["name"]) + head["amount"])
+                game.log.emit("bonus", figure=_label(target), what=head["name"],
+                              amount=head["amount"])
         elif head["name"] == "heal":
             _heal_for(game, figure, own, head["amount"], part)
         elif head["name"] == "special":  # a boss's, printed on its stat card
@@ -355,19 +360,22 @@ def _element(game: Game, figure: Figure, part: list[Step]) -> None:
     game.log.emit("element", figure=_label(figure), element=head["name"],
                   done="consumes" if head["consumed"] else "infuses")
     unspent = [f"{step['amount']:+d} {step['ability']}" if step["op"] == "element_bonus"
-               else "target all" if step["op"] == "target_all" else step["name"]
+               else UNSPENT_WORDS.get(step["op"]) or step["name"]
                for step in part[1:]
-               if step["op"] in ("element_bonus", "given_condition", "target_all")]
+               if step["op"] in ("element_bonus", "given_condition", *UNSPENT_WORDS)]
     if unspent:
         game.log.emit("unspent", figure=_label(figure), what=", ".join(unspent))
 
 
 def _heal_for(game: Game, figure: Figure, own: bool, amount: int, part: list[Step]) -> None:
-    """A heal: the figure's own with `Self`, else the most hurt of its side's (as many as
-    its Target says), who are given the conditions written with it (`Heal 1, Safeguard`)."""
+    """A heal: the figure's own with `Self`, its allies' with `Affect all allies`, else the
+    most hurt of its side's (as many as its Target says); those it goes to are given the
+    conditions written with it (`Heal 1, Safeguard`)."""
     count = next((step["amount"] for step in part if step["op"] == "ability"
                   and step["name"] == "target"), 1)
-    for target in [figure] if own else _most_hurt(game, figure, count):
+    allies = _all_allies(game, figure, part)
+    for target in [figure] if own else allies if allies is not None \
+            else _most_hurt(game, figure, count):
         healed = _heal(target, amount)
         game.log.emit("healed", figure=_label(target), amount=healed, health=target.health)
         if not own:  # with `Self`, the figure's own conditions are given after the part
@@ -383,7 +391,21 @@ def _suffer_own(game: Game, figure: Figure, step: Step, done: dict[str, int]) ->
         game.log.emit("not_performed", figure=_label(figure), amount=step["amount"],
                       ability=step["after"])
         return
-    hurt = _suffer(figure, step["amount"])
+    _suffers(game, figure, step["amount"])
+
+
+def _area_damage(game: Game, figure: Figure, step: Step) -> None:
+    """`All adjacent enemies suffer 2 damage`: every figure of the sides named suffers it,
+    every one being in reach (docs/rulings.md), in the order of its side."""
+    for side in step["sides"]:
+        for target in _enemies(game, figure) if side == "enemies" else _allies(game, figure):
+            if target.alive:  # not killed by one before it as it died
+                _suffers(game, target, step["amount"])
+
+
+def _suffers(game: Game, figure: Figure, amount: int) -> None:
+    """Damage that is not an attack's, which no shield stops."""
+    hurt = _suffer(figure, amount)
     game.log.emit("suffers", figure=_label(figure), damage=hurt, health=figure.health)
     _fell(game, figure)
 
@@ -440,10 +462,13 @@ def _target_count(game: Game, part: list[Step], written: int) -> int:
 
 def _give_conditions(game: Game, figure: Figure, part: list[Step]) -> None:
     """A condition written with no attack (`Muddle, Target all enemies within Range 2`) is
-    given to the ability's targets, as an attack's would be."""
+    given to the ability's targets, as an attack's would be, or with `Affect all allies` to
+    the figure's allies."""
     count = next((step["amount"] for step in part if step["op"] == "ability"
                   and step["name"] == "target"), 1)
-    for target in _targets(game, figure, _target_count(game, part, count)):
+    allies = _all_allies(game, figure, part)
+    for target in allies if allies is not None \
+            else _targets(game, figure, _target_count(game, part, count)):
         for step in part:
             if step["op"] == "given_condition":
                 _condition(game, target, step["name"])
@@ -459,9 +484,34 @@ def _condition(game: Game, target: Figure, condition: str) -> None:
 
 def _has_ally(game: Game, figure: Figure) -> bool:
     """Whether another figure of the figure's side is on the map."""
-    side: list[Figure] = [character for character in game.characters if character.alive] \
-        if isinstance(figure, Character) else list(game.living_monsters())
-    return any(member is not figure for member in side)
+    return bool(_allies(game, figure))
+
+
+def _side(game: Game, figure: Figure) -> list[Figure]:
+    """The living figures of the figure's side, itself among them, in the side's order."""
+    if isinstance(figure, Character):
+        return [character for character in game.characters if character.alive]
+    return list(game.living_monsters())
+
+
+def _allies(game: Game, figure: Figure) -> list[Figure]:
+    """An ally is any figure that fights with the figure, not the figure itself (the seed)."""
+    return [member for member in _side(game, figure) if member is not figure]
+
+
+def _enemies(game: Game, figure: Figure) -> list[Figure]:
+    if isinstance(figure, Character):
+        return list(game.living_monsters())
+    return [character for character in game.characters if character.alive]
+
+
+def _all_allies(game: Game, figure: Figure, part: list[Step]) -> list[Figure] | None:
+    """Whom `Affect all allies` (or `Target self and all allies`) in the part takes: every
+    ally, all being in reach, and the figure first with `self and`; None if it has none."""
+    step = next((step for step in part if step["op"] == "all_allies"), None)
+    if step is None:
+        return None
+    return ([figure] if step["self_too"] else []) + _allies(game, figure)
 
 
 def _targets(game: Game, attacker: Figure, count: int) -> list[Figure]:
@@ -508,11 +558,8 @@ def _most_hurt(game: Game, figure: Figure, count: int) -> list[Figure]:
     """Whom a heal that is not the figure's own goes to: the `count` most hurt of its side,
     the first of them in its side's order where they are as hurt (the figure, if its side
     has no one living)."""
-    side: list[Figure] = list(game.characters) if isinstance(figure, Character) \
-        else list(game.living_monsters())
-    living = [member for member in side if member.alive]
-    return sorted(living, key=lambda member: member.health - member.max_health)[:count] \
-        or [figure]
+    return sorted(_side(game, figure),
+                  key=lambda member: member.health - member.max_health)[:count] or [figure]
 
 
 def _label(figure: Figure) -> str:
