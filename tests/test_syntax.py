@@ -1305,6 +1305,19 @@ def test_a_title_s_full_stop_ends_no_sentence():
     assert card.sentences[1] == sentence("Mr. X is immune to Fire.")
 
 
+def test_an_abbreviation_s_full_stop_ends_no_sentence():
+    """`(e.g. a spell)`, `i.e.`: a full stop within a sentence's abbreviation is not its end
+    (a sentence that cannot be read is reported once, where its reading stopped)."""
+    card = "Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 1\n\n"
+    text = "Immune to Fire. Immune to what harms the living (e.g. a spell, i.e. magic). " \
+           "Immune to Cold.\n"
+    found = parse_text(card + text, "test.card").diagnostics
+    assert [(item.code, item.span.line, item.span.col) for item in found] == [("CW110", 7, 32)]
+    assert [sentence for _, sentence in split_sentences(text, 0, len(text))] == [
+        "Immune to Fire.", "Immune to what harms the living (e.g. a spell, i.e. magic).",
+        "Immune to Cold."]
+
+
 def test_a_table_of_damage_types_has_rows_of_a_type_each_as_printed():
     """`roll 1d4 for the type of damage:` then rows of a damage type, with no full stop and
     as printed in columns (`1-2. Acid 3. Electricity`): `1-2. Acid` says `On a 1 or 2, all

@@ -22,13 +22,14 @@ from compiler.syntax.reducing import ReducingParser
 from compiler.syntax.source import SourceText
 
 _COMMENT_LINE = re.compile(r"(?m)^[ \t]*#[^\n]*")
-# A sentence ends at a full stop, but not one of a title before a name (`Dr. Habe`), or at
+# A sentence ends at a full stop, but not one of a title before a name (`Dr. Habe`) or of an
+# abbreviation within a sentence (`(e.g. poison)`, `i.e.`), or at
 # the colon before a table of rolls (`roll 1d4:` with `1. ...` on the next line), whose rows
 # begin with their numbers (`1.`, `3-4.`, as printed with an en dash or a hyphen).
 _ROW = r"[0-9]+(?:[\u2013-][0-9]+)?\.(?=\s)"
 # The titles are looked behind from the full stop, not before it: a search tries the
 # pattern at every character, and five lookbehinds at each cost a twentieth of a check.
-_TITLE = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)"
+_TITLE = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
 _SENTENCE_END = re.compile(rf"\.{_TITLE}(?=\s|$)|:(?=[^\S\n]*\n\s*{_ROW})")
 _ROW_LABEL = re.compile(_ROW)
 # A row ends where the next begins: on a line of its own, or after it on the same line, as
