@@ -458,6 +458,18 @@ def test_a_monster_summoned_of_a_kind_not_on_the_map_brings_its_deck(cards):
     assert not of(game.log.events, "reveal", monster="Living Bones")
 
 
+def test_a_summon_of_a_monster_with_no_ability_cards_stops_the_scenario_at_its_set_up(cards):
+    """Tyrant Call summoning a monster whose deck is not in the box: the scenario cannot be
+    played, and says so before its first round, not in the round the card is revealed."""
+    wight = replace(cards["Living Bones"], name="Lone Wight")
+    call = replace(cards["Tyrant Call"], action=Action((
+        {"op": "summon_monster", "monster": "Lone Wight", "elite": False},)))
+    with pytest.raises(ScenarioError, match="Lone Wight, which Tyrant Call summons, has no "
+                                            "Monster Ability cards"):
+        game_of({**cards, "Lone Wight": wight, "Tyrant Call": call}, [("Brute", BRUTE)],
+                [{"monster": "Bone Tyrant", "normal": [1]}])
+
+
 @pytest.mark.parametrize(("with_bones", "power"), [(False, 4), (True, 6)])
 def test_an_attack_gains_its_bonus_while_the_monster_has_an_ally(cards, with_bones, power):
     """Tyrant Crush: `Move +0, Attack +1, Add +2 Attack if the target is adjacent to any of

@@ -68,11 +68,20 @@ class Game:
 
 def monster_deck(cards: Mapping[str, CardDef], kind: str, dice: Dice) -> list[CardDef]:
     """The Monster Ability cards of the monster `kind`, shuffled."""
+    deck = ability_cards(cards, kind)
+    dice.shuffle(deck)
+    return deck
+
+
+def ability_cards(cards: Mapping[str, CardDef], kind: str, summoned_by: str | None = None
+                  ) -> list[CardDef]:
+    """The Monster Ability cards of the monster `kind` (which the card `summoned_by`
+    summons, if one does), in the box's order."""
     deck = [card for card in cards.values()
             if card.type == "Monster Ability" and card.monster == kind]
     if not deck:
-        raise ScenarioError(f"{kind} has no Monster Ability cards")
-    dice.shuffle(deck)
+        summons = "" if summoned_by is None else f", which {summoned_by} summons,"
+        raise ScenarioError(f"{kind}{summons} has no Monster Ability cards")
     return deck
 
 

@@ -11,7 +11,7 @@ from compiler.runtime.dice import Dice
 from compiler.runtime.gloomhaven.cards import CardDef
 from compiler.runtime.gloomhaven.messages import MESSAGES
 from compiler.runtime.gloomhaven.policy import Policy
-from compiler.runtime.gloomhaven.rounds import Game, monster_deck, play_round
+from compiler.runtime.gloomhaven.rounds import Game, ability_cards, monster_deck, play_round
 from compiler.runtime.gloomhaven.state import DEFAULT_HEALTH, Character, Monster
 from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError, card_of, known_keys
@@ -50,12 +50,29 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         monsters.setdefault(card.name, []).extend(
             Monster.of(card, number, elite, len(characters)) for elite in (True, False)
             for number in entry.get("elite" if elite else "normal", []))
+    _summoned_kinds(cards, list(monsters))
     dice = Dice(seed)
     decks = {kind: monster_deck(cards, kind, dice) for kind in monsters}
     log.emit("scenario", name=setup["name"], seed=seed,
              characters=[character.name for character in characters],
              monsters=[monster.label for kind in monsters.values() for monster in kind])
     return Game(characters, monsters, decks, dice, log, Policy(setup.get("script")), cards)
+
+
+def _summoned_kinds(cards: Mapping[str, CardDef], kinds: list[str]) -> None:
+    """The monsters the scenario's may summon, and those may, each checked to have a Monster
+    card and ability cards in the box: a scenario that cannot be played says so as it is
+    set up, not in the round a summon is revealed."""
+    seen, waiting = set(kinds), list(kinds)
+    while waiting:
+        for card in ability_cards(cards, waiting.pop()):
+            for action in (card.action, card.on_death):
+                for step in action.steps if action is not None else ():
+                    if step["op"] == "summon_monster" and step["monster"] not in seen:
+                        kind = card_of(cards, step["monster"], "Monster").name
+                        ability_cards(cards, kind, summoned_by=card.name)
+                        seen.add(kind)
+                        waiting.append(kind)
 
 
 def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
