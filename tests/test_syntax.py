@@ -1305,6 +1305,18 @@ def test_a_title_s_full_stop_ends_no_sentence():
     assert card.sentences[1] == sentence("Mr. X is immune to Fire.")
 
 
+@pytest.mark.parametrize(("older", "newer"), [
+    ("Before the encounter, the Golem deals 1 point of Combat damage to each character at this "
+     "location.", "Before the encounter, the Golem deals 1 Combat damage to each character at "
+     "this location."),
+    ("If undefeated, you are dealt 2 points of damage.", "If undefeated, you are dealt 2 damage."),
+])
+def test_points_of_damage_are_damage(older, newer):
+    """`1 point of Combat damage`, as older printings have it: 1 Combat damage (it was read as
+    damage of the kind `point of Combat`)."""
+    assert sentence(older) == sentence(newer)
+
+
 def test_an_abbreviation_s_full_stop_ends_no_sentence():
     """`(e.g. a spell)`, `i.e.`: a full stop within a sentence's abbreviation is not its end
     (a sentence that cannot be read is reported once, where its reading stopped)."""
