@@ -224,7 +224,8 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
     """Play a scenario (scenarios/<game>/*.toml; default: the bundled demo).
 
     The scenario's cards are compiled first, so the game plays what the
-    card files say now.  One seed always gives the same log.
+    card files say now.  One seed always gives the same log.  Every key a
+    scenario of each game may have is in docs/scenarios.md.
     """
     from compiler.play import DEMO_SCENARIO, PlayError, play
 

@@ -254,7 +254,8 @@ def test_a_scenario_that_cannot_be_played_is_an_error_not_a_traceback(tmp_path):
     scenario.write_text('name = "bad"\ngame = "pacg"\nturns = 3\nlocations = []\n'
                         '[[characters]]\ncard = "Nobody"\nlocation = "Nowhere"\n')
     code, output = run("play", str(scenario))
-    assert code == 1 and "error:" in output and "Nobody" in output
+    assert code == 1 and "error:" in output and "'locations' must be a list of at least 1" \
+        in output
 
 
 def test_a_scenario_that_is_not_toml_is_an_error(tmp_path):

@@ -272,7 +272,8 @@ def test_a_scenario_that_names_a_card_of_the_wrong_type_says_so(cards):
         play({"name": "t", "party": ["Gutter Goblin"], "encounters": []}, cards, seed=1)
     with pytest.raises(ScenarioError, match="no key 'partty'"):
         play({"name": "t", "partty": []}, cards, seed=1)
-    with pytest.raises(ScenarioError, match="'charge' is not one of fight, evade or parley"):
+    with pytest.raises(ScenarioError, match=r"'script.response\[0\]' must be one of 'fight', "
+                       "'evade' or 'parley', not 'charge'"):
         Policy({"response": ["charge"]}).response("hostile")
     with pytest.raises(ScenarioError, match="speaker 'Mirela' is not in the party"):
         Policy({"speaker": ["Mirela"]}).speaker([cards["Brannoc"]])

@@ -39,7 +39,9 @@ def game_of(cards, heroes: list[str], encounters: list[str] = (), dice: list = (
             "first_leader": heroes[0], "shuffle": False, "dice": list(dice),
             "levels": [{"encounters": list(encounters), "loot": list(loot),
                         "bosses": list(bosses)}], **setup}
-    game = set_up(full, cards, 1, log)
+    # A scenario leaves out what it does not give (`first_leader=None`: roll for it).
+    game = set_up({key: value for key, value in full.items() if value is not None}, cards, 1,
+                  log)
     game.level = game.levels[0]
     return game, log.events
 
@@ -379,5 +381,5 @@ def test_spare_loot_sells_at_the_levels_rates(cards):
 
 
 def test_a_script_naming_an_unknown_choice_is_an_error(cards):
-    with pytest.raises(ScenarioError, match="no choice named"):
+    with pytest.raises(ScenarioError, match="'script' has no choice 'dance'"):
         game_of(cards, ["Golias"], script={"dance": [1]})

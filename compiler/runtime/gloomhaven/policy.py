@@ -12,12 +12,13 @@ from typing import Any
 
 from compiler.runtime.gloomhaven.cards import CardDef
 from compiler.runtime.gloomhaven.state import Character
-from compiler.runtime.script import ScenarioError, Script
+from compiler.runtime.script import NAMES, Choice, ScenarioError, Script, Words
 
-CHOICES = {"play": "the two cards a character plays, the leading one first",
-           "top": "the card whose top action is performed",
-           "basic": "the halves performed as Attack 2 or Move 2: top, bottom, both or none"}
 BASIC_HALVES = {"none": (), "top": ("top",), "bottom": ("bottom",), "both": ("top", "bottom")}
+CHOICES = {"play": Choice("the two cards a character plays, the leading one first", NAMES),
+           "top": Choice("the card whose top action is performed"),
+           "basic": Choice("the halves performed as Attack 2 or Move 2",
+                           Words(tuple(BASIC_HALVES)))}
 
 
 class Policy:
@@ -51,10 +52,7 @@ class Policy:
         answer = self.script.next("basic")
         if answer is None:
             return ()
-        if answer not in BASIC_HALVES:
-            raise ScenarioError(f"the script's basic {answer!r} is not one of "
-                                f"{', '.join(BASIC_HALVES)}")
-        return BASIC_HALVES[answer]
+        return BASIC_HALVES[answer]  # a key of it (CHOICES)
 
 
 def _in_hand(character: Character, name: str) -> CardDef:

@@ -14,12 +14,27 @@ from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.rounds import Game, ability_cards, monster_deck, play_round
 from compiler.runtime.gloomhaven.state import DEFAULT_HEALTH, Character, Monster
 from compiler.runtime.log import EventLog
-from compiler.runtime.script import ScenarioError, card_of, known_keys
+from compiler.runtime.script import (
+    NAMES,
+    SCRIPT,
+    TEXT,
+    ListOf,
+    Record,
+    ScenarioError,
+    Whole,
+    card_of,
+)
 
-SCENARIO_KEYS = ("name", "characters", "monsters", "rounds", "script")
-CHARACTER_KEYS = ("name", "cards", "health")
-MONSTER_KEYS = ("monster", "normal", "elite")
 DEFAULT_ROUNDS = 12
+STANDEES = ListOf(Whole(1))  # their numbers
+SCENARIO = Record({
+    "name": TEXT,
+    "characters": ListOf(Record({"name": TEXT, "cards": NAMES, "health": Whole(1)})),
+    "monsters": ListOf(Record({"monster": TEXT, "normal": STANDEES, "elite": STANDEES},
+                             required=("monster",))),
+    "rounds": Whole(1),
+    "script": SCRIPT,
+}, required=("name", "characters", "monsters"))
 
 
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
@@ -38,18 +53,17 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
            log: EventLog) -> Game:
-    known_keys(setup, SCENARIO_KEYS, "the scenario")
-    for key in ("name", "characters", "monsters"):
-        if key not in setup:
-            raise ScenarioError(f"the scenario has no {key!r}")
+    SCENARIO.check(setup, "")
     characters = [_character(entry, cards) for entry in setup["characters"]]
     monsters: dict[str, list[Monster]] = {}
     for entry in setup["monsters"]:
-        known_keys(entry, MONSTER_KEYS, "a monster")
-        card = card_of(cards, entry.get("monster"), "Monster")
-        monsters.setdefault(card.name, []).extend(
-            Monster.of(card, number, elite, len(characters)) for elite in (True, False)
-            for number in entry.get("elite" if elite else "normal", []))
+        card = card_of(cards, entry["monster"], "Monster")
+        standees = monsters.setdefault(card.name, [])
+        for elite in (True, False):
+            for number in entry.get("elite" if elite else "normal", []):
+                if any(standee.standee == number for standee in standees):
+                    raise ScenarioError(f"{card.name} {number} is set up twice")
+                standees.append(Monster.of(card, number, elite, len(characters)))
     _summoned_kinds(cards, list(monsters))
     dice = Dice(seed)
     decks = {kind: monster_deck(cards, kind, dice) for kind in monsters}
@@ -76,7 +90,6 @@ def _summoned_kinds(cards: Mapping[str, CardDef], kinds: list[str]) -> None:
 
 
 def _character(entry: Any, cards: Mapping[str, CardDef]) -> Character:
-    known_keys(entry, CHARACTER_KEYS, "a character")
     hand = [card_of(cards, name, "Ability") for name in entry.get("cards", [])]
     health = entry.get("health", DEFAULT_HEALTH)
     name = entry.get("name") or (hand[0].class_ if hand else None)

@@ -9,11 +9,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.runtime.ose.cards import CardDef
-from compiler.runtime.script import ScenarioError, Script
+from compiler.runtime.script import Choice, ScenarioError, Script, Words
 
-CHOICES = {"speaker": "the character who speaks to the monsters, or nobody",
-           "response": "fight, evade or parley"}
 RESPONSES = ("fight", "evade", "parley")
+CHOICES = {"speaker": Choice("the character who speaks to the monsters, or nobody"),
+           "response": Choice("what the party does", Words(RESPONSES))}
 NOBODY = "nobody"
 # What the party does by default, by the monsters' reaction: fight monsters that attack, flee
 # hostile ones, talk with the rest.
@@ -40,7 +40,4 @@ class Policy:
         answer = self.script.next("response")
         if answer is None:
             return DEFAULT_RESPONSES.get(reaction, "parley")
-        if answer not in RESPONSES:
-            raise ScenarioError(f"the script's response {answer!r} is not one of "
-                                f"{', '.join(RESPONSES[:-1])} or {RESPONSES[-1]}")
-        return answer
+        return answer  # one of RESPONSES (CHOICES)

@@ -16,20 +16,32 @@ from compiler.runtime.ose.cards import CardDef
 from compiler.runtime.ose.encounter import MONSTERS, PARTY, Encounter, Side
 from compiler.runtime.ose.messages import MESSAGES
 from compiler.runtime.ose.policy import Policy
-from compiler.runtime.script import ScenarioError, card_of, known_keys
+from compiler.runtime.script import (
+    FLAG,
+    NAMES,
+    SCRIPT,
+    TEXT,
+    Record,
+    ScenarioError,
+    card_of,
+)
 
-SCENARIO_KEYS = ("name", "party", "encounters", "dark", "party_expecting",
-                 "monsters_expecting", "script")
+SCENARIO = Record({
+    "name": TEXT,
+    "party": NAMES,
+    "encounters": NAMES,
+    "dark": FLAG,
+    "party_expecting": FLAG,
+    "monsters_expecting": FLAG,
+    "script": SCRIPT,
+}, required=("name", "party", "encounters"))
 DARK_PLACES = ("Dungeon",)  # by default, the only place without daylight
 
 
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
          log: bool = True) -> EventLog:
     events = EventLog(MESSAGES, enabled=log)
-    known_keys(setup, SCENARIO_KEYS, "the scenario")
-    for key in ("name", "party", "encounters"):
-        if key not in setup:
-            raise ScenarioError(f"the scenario has no {key!r}")
+    SCENARIO.check(setup, "")
     party = [card_of(cards, name, "Character") for name in setup["party"]]
     if not party:
         raise ScenarioError("the party has no characters")

@@ -18,47 +18,68 @@ from compiler.runtime.pacg.cards import COSTS, CardDef, CheckOption
 from compiler.runtime.pacg.checks import NO_SKILL_DIE, Dice, chance, skill_for
 from compiler.runtime.pacg.operations import CheckState
 from compiler.runtime.pacg.state import Card, Character, Location, Table
-from compiler.runtime.script import ScenarioError, Script
+from compiler.runtime.script import (
+    FLAG,
+    NAMES,
+    AnyOf,
+    Choice,
+    ScenarioError,
+    Script,
+    Whole,
+    Words,
+)
 
 if TYPE_CHECKING:
     from compiler.runtime.pacg.encounter import Encounter
     from compiler.runtime.pacg.operations import DamageState, Play
 
 # The kinds of choice a scenario may script, with what each answer is.
-SCRIPTABLE = {
-    "evade": "the name of a card to evade with, or 'none'",
-    "defeat": "the name of a card to defeat the bane with instead of its check, or 'none'",
-    "check": "a list of cards to play on the next check (or 'none')",
-    "skill": "the skill to use on the next check",
-    "reduce": "a list of cards to reduce the next damage with (or 'none')",
-    "summon_order": "a list of the summoned cards' names, in the order to encounter them",
-    "close": "true or false: try to close the location after a henchman",
-    "temporary_close": "true or false: try to close a location for now when a villain appears",
-    "move": "the name of a location to move to at the start of a turn, or 'stay'",
-    "explore": "the name of a card to explore again with, its turn's explorations done, or "
-               "'none'",
-    "may": "true or false: take up the next thing card text says a character may do",
-    "draw": "how many cards to draw when card text says to draw up to a number",
-    "pay": "how many cards to pay when card text offers something for each card paid",
-    "either": "which option of card text's `either ... or ...` to take, from 1",
-    "card_type": "the type of card to name when card text says to choose one",
-    "deck_end": "'top' or 'bottom': where cards set aside go back on their deck",
-    "box_kind": "the kind of card to draw from the box when card text lets the player choose",
-    "order": "a list of the names of the cards examined, in the order they go back in",
+_NONE = ("none", "stay")
+_CARDS_OR_NONE = AnyOf((Words(_NONE), NAMES))
+CHOICES = {
+    "evade": Choice("the name of a card to evade with, or 'none'"),
+    "defeat": Choice("the name of a card to defeat the bane with instead of its check, or "
+                     "'none'"),
+    "check": Choice("a list of cards to play on the next check (or 'none')", _CARDS_OR_NONE),
+    "skill": Choice("the skill to use on the next check"),
+    "reduce": Choice("a list of cards to reduce the next damage with (or 'none')",
+                     _CARDS_OR_NONE),
+    "summon_order": Choice("a list of the summoned cards' names, in the order to encounter "
+                           "them", NAMES),
+    "close": Choice("true or false: try to close the location after a henchman", FLAG),
+    "temporary_close": Choice("true or false: try to close a location for now when a villain "
+                              "appears", FLAG),
+    "move": Choice("the name of a location to move to at the start of a turn, or 'stay'"),
+    "explore": Choice("the name of a card to explore again with, its turn's explorations "
+                      "done, or 'none'"),
+    "may": Choice("true or false: take up the next thing card text says a character may do",
+                  FLAG),
+    "draw": Choice("how many cards to draw when card text says to draw up to a number",
+                   Whole()),
+    "pay": Choice("how many cards to pay when card text offers something for each card paid",
+                  Whole()),
+    "either": Choice("which option of card text's `either ... or ...` to take, from 1",
+                     Whole(1)),
+    "card_type": Choice("the type of card to name when card text says to choose one"),
+    "deck_end": Choice("where cards set aside go back on their deck",
+                       Words(("top", "bottom"))),
+    "box_kind": Choice("the kind of card to draw from the box when card text lets the "
+                       "player choose"),
+    "order": Choice("a list of the names of the cards examined, in the order they go back "
+                    "in", NAMES),
 }
 Named = TypeVar("Named", Card, CardDef)  # what a script may put in order by name
 EVADE_BELOW = Fraction(1, 3)  # the default evades a bane it would beat less often than this
 PLAY_UNTIL = Fraction(3, 4)  # ... and plays cards on a check until it succeeds this often
 # How many points of damage a reduction must save to be worth its cost.
 _WORTH = {"reveal": 0, "display": 1, "recharge": 1, "discard": 2, "bury": 3, "banish": 3}
-_NONE = ("none", "stay")
 # What a card that makes a check succeed counts as in the estimates: more than any check needs.
 CERTAIN = 100
 
 
 class Policy:
     def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self.script = Script(script, SCRIPTABLE)
+        self.script = Script(script, CHOICES)
         # The cards the default has explored again with, and the turn they were for.
         self._explored_with: tuple[int, list[Card]] = (0, [])
 
@@ -144,7 +165,7 @@ class Policy:
         carry out; the first if it can do none in full."""
         answer = self.script.next("either")
         if answer is not None:
-            if not isinstance(answer, int) or not 1 <= answer <= len(doable):
+            if answer > len(doable):  # a whole number from 1 (CHOICES)
                 raise ScenarioError(f"the scripted option {answer!r} is not one of 1 to "
                                     f"{len(doable)}")
             return answer - 1
@@ -174,9 +195,7 @@ class Policy:
         answer = self.script.next("deck_end")
         if answer is None:
             return "top" if cards[0].defn.is_boon else "bottom"
-        if answer not in ("top", "bottom"):
-            raise ScenarioError(f"the scripted deck end {answer!r} is not 'top' or 'bottom'")
-        return str(answer)
+        return str(answer)  # `top` or `bottom` (CHOICES)
 
     def examined_order(self, enc: Encounter, character: Character, cards: list[Card]
                        ) -> list[Card]:

@@ -24,10 +24,28 @@ from compiler.runtime.pacg.encounter import (
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import (
+    FLAG,
+    NAMES,
+    SCRIPT,
+    TEXT,
+    ListOf,
+    Record,
+    ScenarioError,
+    Whole,
+)
 
-SCENARIO_KEYS = ("name", "turns", "adventure_deck", "blessings", "shuffle", "locations",
-                 "characters", "script")
+SCENARIO = Record({
+    "name": TEXT,
+    "turns": Whole(1),
+    "adventure_deck": Whole(),
+    "blessings": NAMES,
+    "shuffle": FLAG,
+    "locations": ListOf(Record({"card": TEXT, "deck": NAMES}, required=("card",)), least=1),
+    "characters": ListOf(Record({"card": TEXT, "location": TEXT, "deck": NAMES, "hand": NAMES},
+                               required=("card", "location")), least=1),
+    "script": SCRIPT,
+}, required=("name", "turns", "locations", "characters"))
 
 
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
@@ -55,20 +73,9 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
            log: EventLog) -> Table:
-    unknown = sorted(set(setup) - set(SCENARIO_KEYS))
-    if unknown:
-        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; the keys are "
-                            f"{', '.join(SCENARIO_KEYS)}")
-    for key in ("name", "turns", "locations", "characters"):
-        if key not in setup:
-            raise ScenarioError(f"the scenario has no {key!r}")
-    if not isinstance(setup["turns"], int) or setup["turns"] < 1:
-        raise ScenarioError("'turns' must be a whole number of at least 1")
+    SCENARIO.check(setup, "")
     table = Table(cards, Dice(seed), log, Policy(setup.get("script")))
-    adventure_deck = setup.get("adventure_deck", 1)
-    if not isinstance(adventure_deck, int) or adventure_deck < 0:
-        raise ScenarioError("'adventure_deck' must be a whole number")
-    table.adventure_deck = adventure_deck
+    table.adventure_deck = setup.get("adventure_deck", 1)
     # The blessings deck, top card first, when the scenario names its cards: each turn
     # discards the top one (the turn count still ends the scenario).
     table.blessings_deck = _cards(table, setup.get("blessings", []), "blessings")
@@ -79,7 +86,7 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     by_name = {location.name.casefold(): location for location in table.locations}
     for entry in setup["characters"]:
         defn = _def(table, entry, "characters", "Character")
-        where = str(entry.get("location", ""))
+        where = entry["location"]
         if where.casefold() not in by_name:
             raise ScenarioError(f"characters: {defn.name} starts at {where!r}, which is not one "
                                 "of the scenario's locations")
@@ -99,21 +106,17 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     return table
 
 
-def _def(table: Table, entry: Any, key: str, card_type: str) -> CardDef:
-    if not isinstance(entry, Mapping) or "card" not in entry:
-        raise ScenarioError(f"each of {key} needs a 'card'")
-    defn = table.card_def(str(entry["card"]))
+def _def(table: Table, entry: Mapping[str, Any], key: str, card_type: str) -> CardDef:
+    defn = table.card_def(entry["card"])
     if defn.type != card_type:
         raise ScenarioError(f"{key}: {defn.name} is a {defn.type}, not a {card_type}")
     return defn
 
 
-def _cards(table: Table, names: Any, key: str) -> list[Card]:
-    if not isinstance(names, list):
-        raise ScenarioError(f"{key}: a deck or hand is a list of card names")
+def _cards(table: Table, names: list[str], key: str) -> list[Card]:
     cards = []
     for name in names:
-        defn = table.card_def(str(name))
+        defn = table.card_def(name)
         if not (defn.is_bane or defn.is_boon):
             raise ScenarioError(f"{key}: {defn.name} is a {defn.type}, which cannot be in a deck")
         cards.append(Card(defn))

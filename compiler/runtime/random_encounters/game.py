@@ -28,10 +28,22 @@ from compiler.runtime.random_encounters.state import (
     Level,
     ScenarioError,
 )
+from compiler.runtime.script import FLAG, NAMES, SCRIPT, TEXT, ListOf, MapOf, Record, Words
 
-SETUP_KEYS = ("name", "players", "levels", "shuffle", "first_leader", "equipped", "dice",
-              "start_level", "script")
-LOOT_TYPES = ("Weapon", "Armor", "Trinket", "Familiar", "Item", "Enchantment")
+# The decks a scenario may list for a level, top first (the rest are every card of the level).
+LEVEL_DECKS = {"encounters": ENCOUNTERS, "loot": ("Weapon", "Armor", "Trinket", "Familiar",
+                                                  "Item", "Enchantment"), "bosses": ("Boss",)}
+SCENARIO = Record({
+    "name": TEXT,
+    "players": ListOf(Record({"character": TEXT, "name": TEXT}, required=("character",))),
+    "levels": ListOf(Record(dict.fromkeys(LEVEL_DECKS, NAMES))),
+    "shuffle": FLAG,
+    "first_leader": TEXT,
+    "equipped": MapOf(NAMES),
+    "dice": ListOf(Words((1, 2, 3, 4, 5, "Star"))),
+    "start_level": Words((1, 2, 3)),
+    "script": SCRIPT,
+}, required=("name", "players"))
 
 
 def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
@@ -50,20 +62,17 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
            log: EventLog) -> Game:
-    unknown = sorted(set(setup) - set(SETUP_KEYS))
-    if unknown:
-        raise ScenarioError(f"unknown scenario key {unknown[0]!r}; the keys are "
-                            f"{', '.join(SETUP_KEYS)}")
-    players = setup.get("players", [])
+    SCENARIO.check(setup, "")
+    players = setup["players"]
     if not 1 <= len(players) <= 5:
         raise ScenarioError("Random Encounters is for 1 to 5 players")
     game = Game(dict(cards), Dice(seed), log, Policy(setup.get("script")),
-                fixed_dice=[_face(face) for face in setup.get("dice", [])])
+                fixed_dice=[STAR if face == "Star" else face for face in setup.get("dice", [])])
     for entry in players:
-        card = game.card(str(entry.get("character", "")))
+        card = game.card(entry["character"])
         if card.type != "Character":
             raise ScenarioError(f"players: {card.name} is a {card.type}, not a Character")
-        game.heroes.append(Hero(card, str(entry.get("name", card.name))))
+        game.heroes.append(Hero(card, entry.get("name", card.name)))
     game.levels = [_level(game, number, setup) for number in (1, 2, 3)]
     log.emit("game", name=setup["name"], seed=seed, heroes=[hero.name for hero in game.heroes])
     game.first_leader = _first_leader(game, setup.get("first_leader"))
@@ -80,14 +89,6 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
     return game
 
 
-def _face(face: Any) -> int:
-    if face == "Star":
-        return STAR
-    if face not in (1, 2, 3, 4, 5):
-        raise ScenarioError(f"dice: {face!r} is not a face of the die (1 to 5, or 'Star')")
-    return face
-
-
 def _level(game: Game, number: int, setup: Mapping[str, Any]) -> Level:
     """A level's decks: as the scenario lists them (top first), or every card of the level,
     shuffled."""
@@ -95,7 +96,7 @@ def _level(game: Game, number: int, setup: Mapping[str, Any]) -> Level:
     listed = given[number - 1] if number <= len(given) else {}
     pool = [card for card in game.cards.values() if card.level == number]
     decks = {}
-    for deck, types in (("encounters", ENCOUNTERS), ("loot", LOOT_TYPES), ("bosses", ("Boss",))):
+    for deck, types in LEVEL_DECKS.items():
         if deck in listed:
             decks[deck] = [game.card(name) for name in listed[deck]]
         else:
@@ -103,6 +104,9 @@ def _level(game: Game, number: int, setup: Mapping[str, Any]) -> Level:
                                  key=lambda card: card.name)
         if setup.get("shuffle", True):
             game.dice.shuffle(decks[deck])
+    if not decks["bosses"]:  # the level ends with one drawn at random
+        raise ScenarioError(f"level {number} has no boss: list one, or give the level a Boss "
+                            "card")
     return Level(number, decks["encounters"], decks["loot"], decks["bosses"])
 
 

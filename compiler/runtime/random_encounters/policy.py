@@ -14,23 +14,24 @@ from typing import Any
 from compiler.runtime.random_encounters.cards import EQUIPMENT, STATS, CardDef
 from compiler.runtime.random_encounters.loot import best_stat, value
 from compiler.runtime.random_encounters.state import Equipped, Foe, Game, Hero
-from compiler.runtime.script import ScenarioError, Script
+from compiler.runtime.script import FLAG, Choice, ScenarioError, Script, Words
 
-SCRIPTABLE = {
-    "target": "the monster a character attacks, in a Monster Nest",
-    "attack_stat": "the stat a character attacks with",
-    "star": "true or false: spend a Star token on the roll just made",
-    "item": "the Item a character uses on its combat turn, or 'none'",
-    "side_quest": "'now' to attempt a side quest when drawn, 'later' to set it aside",
-    "skip": "true or false: skip a skippable event",
-    "stat_token": "the stat a character's stat token goes to",
+CHOICES = {
+    "target": Choice("the monster a character attacks, in a Monster Nest"),
+    "attack_stat": Choice("the stat a character attacks with"),
+    "star": Choice("true or false: spend a Star token on the roll just made", FLAG),
+    "item": Choice("the Item a character uses on its combat turn, or 'none'"),
+    "side_quest": Choice("'now' to attempt a side quest when drawn, 'later' to set it aside",
+                         Words(("now", "later"))),
+    "skip": Choice("true or false: skip a skippable event", FLAG),
+    "stat_token": Choice("the stat a character's stat token goes to"),
 }
 _NONE = ("none", "no")
 
 
 class Policy:
     def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self.script = Script(script, SCRIPTABLE)
+        self.script = Script(script, CHOICES)
 
     # -- combat ---------------------------------------------------------------------------
 

@@ -13,28 +13,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from compiler.runtime.script import ScenarioError, Script
+from compiler.runtime.script import (
+    NAMES,
+    TEXT,
+    AnyOf,
+    Choice,
+    MapOf,
+    Record,
+    ScenarioError,
+    Script,
+    Whole,
+    Words,
+)
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter, can_block
 from compiler.runtime.ucg.fight import Fighter, fight, lethal_first
 from compiler.runtime.ucg.play import Play
 from compiler.runtime.ucg.state import Character, Duel, Player
 
-SCRIPTABLE = {
-    "play": "the character to play from hand this turn, or 'none'",
-    "attack": "the next character to attack with, or 'stop' to end the turn's attacks",
-    "block": "the characters to block with, first the one without Assist, or 'none'",
-    "assign": "how the attacker splits its damage: {blocker name = amount, deck = amount}",
-    "sequence": "the plays to make, in order, as {player, play, target, target_player}; "
-                "with this scripted, players make no other plays",
-}
 _NONE = ("none", "stop", "pass")
+CHOICES = {
+    "play": Choice("the character to play from hand this turn, or 'none'"),
+    "attack": Choice("the next character to attack with, or 'stop' to end the turn's attacks"),
+    "block": Choice("the characters to block with, first the one without Assist, or 'none'",
+                    AnyOf((Words(_NONE), NAMES))),
+    "assign": Choice("how the attacker splits its damage: {blocker name = amount, deck = "
+                     "amount}", MapOf(Whole())),
+    "sequence": Choice("the plays to make, in order, as {player, play, target, "
+                       "target_player}; with this scripted, players make no other plays",
+                       Record({"player": TEXT, "play": TEXT, "target": TEXT,
+                              "target_player": TEXT}, required=("player",))),
+}
 LOSING = 100  # what a foreseen loss of the duel weighs
 
 
 class Policy:
     def __init__(self, script: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self.script = Script(script, SCRIPTABLE)
+        self.script = Script(script, CHOICES)
 
     # -- the turn ----------------------------------------------------------------------
 

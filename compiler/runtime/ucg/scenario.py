@@ -11,15 +11,31 @@ from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.script import ScenarioError, known_keys
+from compiler.runtime.script import (
+    FLAG,
+    NAMES,
+    SCRIPT,
+    TEXT,
+    ListOf,
+    Record,
+    ScenarioError,
+    Whole,
+)
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter
 from compiler.runtime.ucg.messages import MESSAGES
 from compiler.runtime.ucg.policy import Policy
 from compiler.runtime.ucg.state import Character, Duel, Player
 
-SCENARIO_KEYS = ("name", "turns", "shuffle", "hand", "effect_zones", "players", "script")
-PLAYER_KEYS = ("name", "deck", "hand", "active")
+SCENARIO = Record({
+    "name": TEXT,
+    "turns": Whole(1),
+    "shuffle": FLAG,
+    "hand": Whole(),
+    "effect_zones": Whole(),
+    "players": ListOf(Record({"name": TEXT, "deck": NAMES, "hand": NAMES, "active": NAMES})),
+    "script": SCRIPT,
+}, required=("name", "players"))
 DEFAULT_HAND = 5
 DEFAULT_EFFECT_ZONES = 2
 DEFAULT_TURNS = 200  # a safety net: decks run out long before
@@ -42,16 +58,12 @@ def play(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
 
 def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
            log: EventLog) -> Duel:
-    known_keys(setup, SCENARIO_KEYS, "the scenario")
-    for key in ("name", "players"):
-        if key not in setup:
-            raise ScenarioError(f"the scenario has no {key!r}")
+    SCENARIO.check(setup, "")
     if len(setup["players"]) != 2:
         raise ScenarioError("a duel has two players")
     duel = Duel(dict(cards), Dice(seed), log, Policy(setup.get("script")))
     zones = setup.get("effect_zones", DEFAULT_EFFECT_ZONES)
     for entry in setup["players"]:
-        known_keys(entry, PLAYER_KEYS, "a player")
         player = Player(str(entry.get("name", f"Player {len(duel.players) + 1}")), zones)
         player.deck = [duel.card(name) for name in entry.get("deck", [])]
         player.hand = [duel.card(name) for name in entry.get("hand", [])]
