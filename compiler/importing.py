@@ -95,15 +95,27 @@ def _pacg_card(record: dict[str, Any], where: str, problems: list[str]) -> Impor
         problems.append(f"{where}: left out: a card needs a name and a type")
         return None
     fields = [("Name", name), ("Type", card_type)]
-    traits = [_one_line(trait) for trait in record.get("traits") or [] if _one_line(trait)]
+    card_where = f"{where} ({name})"
+    traits = [_one_line(trait) for trait in _listed(record.get("traits"), card_where, "traits",
+                                                      problems) if _one_line(trait)]
     if traits:
         fields.append(("Traits", ", ".join(traits)))
-    check = pacg_check(record.get("checks") or [], f"{where} ({name})", problems)
+    check = pacg_check(_listed(record.get("checks"), card_where, "checks", problems),
+                       card_where, problems)
     if check:
         fields.append(("Check", check))
-    rules = _rules(_unmangled(str(record.get("powers") or "").splitlines(), f"{where} ({name})",
-                              problems), "pacg", f"{where} ({name})", problems)
+    rules = _rules(_unmangled(str(record.get("powers") or "").splitlines(), card_where,
+                              problems), "pacg", card_where, problems)
     return ImportedCard("pacg", _one_line(record.get("set")) or "cards", fields, rules)
+
+
+def _listed(value: Any, where: str, what: str, problems: list[str]) -> list[Any]:
+    """`value`, a list in the export; none when it is missing, and none, said, when it is
+    something else (an export's field of another shape is left out, not a crash)."""
+    if value is None or isinstance(value, list):
+        return value or []
+    problems.append(f"{where}: left out its {what}: not a list: {value!r:.40}")
+    return []
 
 
 def _unmangled(lines: list[str], where: str, problems: list[str]) -> list[str]:
@@ -122,7 +134,11 @@ def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[s
     OR, and `or` for a later check with none)."""
     written = ""
     for check in checks:
-        skills = [split for skill in check.get("skills") or []
+        if not isinstance(check, Mapping):
+            problems.append(f"{where}: left out a check that is not a table: {check!r:.40}")
+            continue
+        skills = [split for skill in _listed(check.get("skills"), where, "check's skills",
+                                             problems)
                   if _one_line(skill).casefold().rstrip(".") not in ("", "none")
                   for split in _skills_of(_one_line(skill), where, problems)]
         difficulty = _one_line(check.get("difficulty"))
@@ -176,7 +192,8 @@ def read_ose_srd(text: str, source: str) -> ImportResult:
         raise ImportProblem(f"{source}: no 'campaignEntries' list")
     result = ImportResult()
     for number, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or "Monster" not in (entry.get("labels") or []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("labels"), list) \
+                or "Monster" not in entry["labels"]:
             continue
         body = str(entry.get("rawText") or entry.get("rawPublic") or "")
         where = f"{source}: entry {number}"
@@ -255,7 +272,8 @@ def read_gloomhaven_json(text: str, source: str) -> ImportResult:
             result.problems.append(f"{source}: left out the {deck_name or 'unnamed'} deck: "
                                    "no monster uses it")
             continue
-        for card in deck.get("cards") or []:
+        for card in _listed(deck.get("cards"), f"{source}: {deck_name}", "cards",
+                            result.problems):
             ability = _gloomhaven_ability(deck_name, monster, card, source, result.problems)
             if ability is not None:
                 result.cards.append(ability)
@@ -264,9 +282,10 @@ def read_gloomhaven_json(text: str, source: str) -> ImportResult:
 
 def _gloomhaven_monster(name: str, monster: Any, where: str, problems: list[str]
                         ) -> ImportedCard | None:
-    levels = monster.get("levels") if isinstance(monster, dict) else None
-    level = next((item for item in levels or [] if item.get("level") == GLOOMHAVEN_LEVEL),
-                 (levels or [None])[0])
+    levels = _listed(monster.get("levels"), where, "levels", problems) \
+        if isinstance(monster, dict) else []
+    level = next((item for item in levels if isinstance(item, dict)
+                  and item.get("level") == GLOOMHAVEN_LEVEL), (levels or [None])[0])
     if not isinstance(level, dict):
         problems.append(f"{where}: left out: no stat levels")
         return None
@@ -280,7 +299,8 @@ def _gloomhaven_monster(name: str, monster: Any, where: str, problems: list[str]
             continue
         shown = [f"{key.capitalize()} {stats[key]}" for key in ("health", "move", "attack",
                                                                  "range") if key in stats]
-        for attribute in stats.get("attributes") or []:
+        for attribute in _listed(stats.get("attributes"), where, f"{line} attributes",
+                                 problems):
             words = _icons(str(attribute)).lstrip("^").split()
             if len(words) == 2 and words[1].isdigit():
                 shown.append(" ".join(words))
@@ -288,7 +308,8 @@ def _gloomhaven_monster(name: str, monster: Any, where: str, problems: list[str]
                 problems.append(f"{where}: left out the {line} attribute {attribute!r}: not "
                                 "a stat and its value")
         fields.append((line.capitalize(), ", ".join(shown)))
-        immunities += [_icons(str(item)) for item in stats.get("immunities") or []
+        immunities += [_icons(str(item)) for item in _listed(stats.get("immunities"), where,
+                                                             "immunities", problems)
                        if _icons(str(item)) not in immunities]
     if immunities:
         fields.append(("Immunities", ", ".join(immunities)))

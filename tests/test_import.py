@@ -254,6 +254,30 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
     assert check_paths(paths).ok
 
 
+def test_an_export_s_field_of_another_shape_is_left_out_and_said():
+    """A list the export has as a number, a check that is not a table: left out, each said,
+    and the rest of the card kept (the importer does not stop with a Python error)."""
+    result = read_pacg_jsonl(record("Bog Imp", traits=7) + "\n"
+                             + record("Marsh Imp", checks=[3, {"skills": True,
+                                                                "difficulty": "9"}]),
+                             "cards.jsonl")
+    assert [card.fields[:2] for card in result.cards] == [
+        [("Name", "Bog Imp"), ("Type", "Monster")], [("Name", "Marsh Imp"), ("Type", "Monster")]]
+    assert result.problems == [
+        "cards.jsonl:1 (Bog Imp): left out its traits: not a list: 7",
+        "cards.jsonl:2 (Marsh Imp): left out a check that is not a table: 3",
+        "cards.jsonl:2 (Marsh Imp): left out its check's skills: not a list: True",
+        "cards.jsonl:2 (Marsh Imp): left out a check with no skill or no difficulty: - 9"]
+    edition = json.loads(json.dumps(GLOOMHAVEN_EDITION))
+    edition["monsters"]["Mire Toad"]["levels"][1]["normal"]["attributes"] = {"pierce": 1}
+    edition["monsterAbilities"][0]["cards"] = 5
+    result = read_gloomhaven_json(json.dumps(edition), "edition.json")
+    assert [card.fields[0][1] for card in result.cards] == ["Mire Toad", "Toad King"]
+    assert result.problems[:2] == [
+        "edition.json: Mire Toad: left out its normal attributes: not a list: {'pierce': 1}",
+        "edition.json: Toad: left out its cards: not a list: 5"]
+
+
 def test_the_command_offers_every_format_the_importer_reads():
     (source_format,) = [param for param in cli.import_command.params
                         if param.name == "source_format"]
