@@ -733,6 +733,15 @@ class AreaDamage(Effect):
 
 
 @node
+class AttackersSuffer(Effect):
+    """`Any time a figure attacks the Stone Golem this round, that figure suffers 3 damage`:
+    each attack on the monster this round costs its attacker `amount` damage, at any range."""
+
+    figure: SelfRef
+    amount: int
+
+
+@node
 class AllAllies(Effect):
     """`Affect all adjacent allies`, `Target self and all allies within Range 2`: the heal,
     shield, retaliation or conditions before it go to every ally of the figure (with

@@ -785,6 +785,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.AreaDamage: lambda e, you: f"every one of the figure's {' and '.join(e.sides)} "
                                    f"suffers {e.amount} damage, which no shield stops (with no "
                                    "map, every one is in reach)",
+    ast.AttackersSuffer: lambda e, you: f"each figure that attacks the monster this round "
+                                        f"suffers {e.amount} damage, at any range",
     ast.AllAllies: lambda e, you: "the heal, shield, retaliation or conditions before it go "
                                   "to every ally of the figure"
                                   + (" and to the figure" if e.self_too else "")

@@ -328,20 +328,28 @@ def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
     name = f"{deck} {number}"
     sentences: list[str] = []
     layout = 0
+    wrapped = False  # the line before began with `*` and its sentence goes on
     for line in lines:
         # A line may hold a line break of its own, `^` beginning what goes on after it.
-        text = " ".join(_icons(re.sub(r"\n\^+", "\n", line)).split()).rstrip(",") \
+        words = " ".join(_icons(re.sub(r"\n\^+", "\n", line)).split()) \
             if isinstance(line, str) else ""
+        text = words.rstrip(",")
         if not isinstance(line, str) or _LAYOUT.fullmatch(text):
             layout += 1
         elif _DIVIDER.fullmatch(text) or not text:
             sentences.append("")
         elif sentences and _SUMMON.fullmatch(sentences[-1]):  # the summoned monster's name
             sentences[-1] += " " + text.lstrip("^")
+        elif sentences and sentences[-1].endswith(" and"):  # `Push 1 and`, then `Poison`
+            sentences[-1] = sentences[-1].removesuffix(" and") + ", " + text.lstrip("^*")
+        elif wrapped and text.startswith("*"):  # a line of printed text broken in two
+            sentences[-1] += " " + words.lstrip("*")
         elif text.startswith("^") and sentences and sentences[-1]:
             sentences[-1] += ", " + text.lstrip("^")
         else:
-            sentences.append(text.lstrip("^*"))
+            sentences.append((words if text.startswith("*") else text).lstrip("^*"))
+        wrapped = text.startswith("*") and not _DIVIDER.fullmatch(text) \
+            and not words.endswith(".")
     if layout:
         problems.append(f"{source}: {name}: left out {layout} line(s) of the card's layout "
                         "(rows, columns, areas of effect drawn)")

@@ -154,6 +154,8 @@ card with none is not taken in).
 |                  | once the action's ability of that name was performed (gloomhaven)  |
 | `area_damage`    | sides (`enemies`, `allies`), amount, adjacent, range (or null): every |
 |                  | figure of those sides in reach suffers the damage (gloomhaven)      |
+| `attackers_suffer` | amount: each figure that attacks the monster this round suffers it, |
+|                  | at any range (gloomhaven)                                           |
 | `all_allies`     | self_too, adjacent, range (or null): the heal, shield, retaliation  |
 |                  | or conditions before it go to every ally of the figure, and itself  |
 |                  | if self_too (gloomhaven)                                            |

@@ -701,6 +701,9 @@ class _Lowerer:
         return {"op": "area_damage", "sides": list(e.sides), "amount": e.amount,
                 "adjacent": e.adjacent, "range": e.range}
 
+    def AttackersSuffer(self, e: ast.AttackersSuffer) -> ir.Effect:
+        return {"op": "attackers_suffer", "amount": e.amount}
+
     def AllAllies(self, e: ast.AllAllies) -> ir.Effect:
         return {"op": "all_allies", "self_too": e.self_too, "adjacent": e.adjacent,
                 "range": e.range}

@@ -627,13 +627,15 @@ def test_gloomhaven_a_monster_suffers_damage_only_on_its_own_cards(tmp_path):
     ability = ("Name: Ritual\nType: Monster Ability\nMonster: Dark Cultist (X9)\n"
                "Initiative: 9\n\n")
     assert gh_check(tmp_path, monster + ability + "Attack +1.\nIf this attack is performed, "
-                    "the Cultist suffers 2 damage.\nDark Cultist suffers damage 1.\n") == []
+                    "the Cultist suffers 2 damage.\nDark Cultist suffers damage 1.\nAny time a "
+                    "figure attacks the Cultist this round, that figure suffers 1 damage.\n") == []
     found = gh_check(tmp_path, monster + ability + "If the move ability was performed, "
                      "Dark suffers 1 damage.\nBandit suffers 1 damage.\n---\nName: Bash\n"
                      "Type: Ability\nClass: Brute\nInitiative: 15\n\nTop: Bash suffers 1 "
-                     "damage.\nBottom: Move 2.\n")
+                     "damage.\nBottom: Move 2.\nAny time a figure attacks Bash this round, that "
+                     "figure suffers 1 damage.\n")
     assert [(code, line) for code, line, *_ in found] == [
-        ("CW206", 11), ("CW204", 10), ("CW204", 18)]
+        ("CW206", 11), ("CW204", 10), ("CW204", 18), ("CW204", 20)]
 
 
 def test_gloomhaven_a_bonus_for_an_ally_adds_to_the_attack_just_before_it(tmp_path):

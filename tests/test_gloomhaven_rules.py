@@ -670,3 +670,29 @@ def test_a_shield_that_affects_self_and_all_allies_is_each_one_s(cards):
         "Living Bones 1", "Living Bones 2", "Living Bones 2", "Living Bones 1"]
     # Both shields of 2 stood against the Brute's attack, after the Chorister's peal.
     assert [e["shield"] for e in of(game.log.events, "attack", figure="Brute")] == [2]
+
+
+def test_each_attack_on_a_monster_whose_card_says_so_costs_its_attacker_at_any_range(cards):
+    """Sentinel Brambles, at 18: `Any time a figure attacks Thorn Sentinel this round, that
+    figure suffers 2 damage.`  The Scoundrel's ranged attack (Quick Hands, 20: `Attack 3,
+    Range 3`, which a retaliation would spare) and the Brute's melee one (61) each cost 2;
+    the next round, with another card, no attack costs anything."""
+    stand = replace(cards["Bones Shamble"], name="Sentinel Stand", monster="Thorn Sentinel")
+    game = game_of({**cards, "Sentinel Stand": stand},
+                   [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Thorn Sentinel", "normal": [1]}],
+                   decks={"Thorn Sentinel": ["Sentinel Brambles", "Sentinel Stand"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Quick Hands", "Backstab"],
+                                    ["Wide Swing", "Iron Hide"],
+                                    ["Single Out", "Trickster's Reversal"]]}, health=30)
+    game.monsters["Thorn Sentinel"][0].health = 40
+    play_round(game, 1)
+    back = of(game.log.events, "attacked_back")
+    assert [(e["figure"], e["target"], e["damage"], e["health"]) for e in back] == [
+        ("Thorn Sentinel 1", "Scoundrel", 2, 26),  # attacked for 2 by the Sentinel at 18
+        ("Thorn Sentinel 1", "Brute", 2, 28)]
+    attacks = len(of(game.log.events, "attack"))
+    play_round(game, 2)
+    assert len(of(game.log.events, "attack")) > attacks
+    assert len(of(game.log.events, "attacked_back")) == 2

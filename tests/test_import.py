@@ -254,6 +254,21 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
     assert check_paths(paths).ok
 
 
+def test_a_gloomhaven_line_broken_in_two_is_one_sentence_again():
+    """`Push 1 and` then `Poison`: the abilities, written as the card language lists them;
+    lines of printed text, each beginning with `*`, broken before their sentence ends."""
+    edition = json.loads(json.dumps(GLOOMHAVEN_EDITION))
+    edition["monsterAbilities"] = [{"name": "Toad", "cards": [
+        [903, False, 40, "%push% 1 and", "%poison%", "^Target all adjacent enemies", "*.....",
+         "*Any time a figure attacks the", "*Mire Toad this round,",
+         "*that figure suffers 1 damage.", "*All adjacent enemies", "*suffer 1 damage."]]}]
+    result = read_gloomhaven_json(json.dumps(edition), "edition.json")
+    assert result.cards[-1].rules == [
+        "Push 1, Poison, Target all adjacent enemies.",
+        "Any time a figure attacks the Mire Toad this round, that figure suffers 1 damage.",
+        "All adjacent enemies suffer 1 damage."]
+
+
 def test_an_export_s_field_of_another_shape_is_left_out_and_said():
     """A list the export has as a number, a check that is not a table: left out, each said,
     and the rest of the card kept (the importer does not stop with a Python error)."""

@@ -41,7 +41,7 @@ _FIELDS = {
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
             ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll, ast.AreaDamage,
-            ast.AllAllies)
+            ast.AllAllies, ast.AttackersSuffer)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -179,8 +179,9 @@ class _CardCheck(CardCheck):
             self.report("CW209", effect, "a value is never below 0")
         elif isinstance(effect, ast.SummonMonster):
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
-        elif isinstance(effect, ast.SufferDamage) and self.card.type != "Monster Ability":
-            self.report("CW204", effect, "only a monster's action makes it suffer damage",
+        elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer) \
+                and self.card.type != "Monster Ability":
+            self.report("CW204", effect, "only a monster's action speaks of it by its name",
                         "write it on a Monster Ability card")
         elif isinstance(effect, ast.SufferDamage) and effect.after is not None \
                 and effect.after not in self._action.abilities:
@@ -244,7 +245,7 @@ class _ActionRead:
         elif isinstance(effect, ast.AbilityX):  # `Heal X`: a part, as a heal is
             self.part = effect.name
         elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
-                        | ast.RemoveNegativeConditions | ast.AreaDamage):
+                        | ast.RemoveNegativeConditions | ast.AreaDamage | ast.AttackersSuffer):
             self.part = None
 
 

@@ -745,6 +745,10 @@ class AstBuilder:
                               int(amount), "adjacent" in words,
                               int(reach[0]) if reach else None, span=self._span(meta))
 
+    def attackers_suffer(self, meta: Any, figure: ast.SelfRef, amount: Token
+                         ) -> ast.AttackersSuffer:
+        return ast.AttackersSuffer(figure, int(amount), span=self._span(meta))
+
     def all_allies(self, meta: Any, allies: Token, reach: Token | None = None) -> ast.AllAllies:
         words = str(allies).lower().split()
         return ast.AllAllies("self" in words, "adjacent" in words,

@@ -22,6 +22,8 @@ MODULES = {
     'Tyrant Roar': 'tyrant_roar',
     'Tyrant Frenzy': 'tyrant_frenzy',
     'Tyrant Call': 'tyrant_call',
+    'Thorn Sentinel': 'thorn_sentinel',
+    'Sentinel Brambles': 'sentinel_brambles',
     'Single Out': 'single_out',
     "Trickster's Reversal": 'trickster_s_reversal',
     'Quick Hands': 'quick_hands',

@@ -14,6 +14,7 @@ MESSAGES = {
     "placed": "{card} goes to the {where} pile",
     "rested": "{figure} rests: heals {healed} ({health}), takes back {back} cards and loses {lost}",
     "ward": "{figure} will suffer no damage the next time",
+    "thorns": "each figure that attacks {figure} this round suffers {amount} damage",
     "bonus": "{figure} gains {what} {amount} this round",
     "healed": "{figure} heals {amount} ({health})",
     "xp": "{figure} gains {amount} XP ({xp})",
@@ -27,6 +28,7 @@ MESSAGES = {
     "attack": "{figure} attacks {target}: {power} - shield {shield}: {damage} damage "
               "({health} left)",
     "retaliation": "{figure} retaliates on {target}: {damage} damage ({health} left)",
+    "attacked_back": "{target} suffers {damage} damage for attacking {figure} ({health} left)",
     "summons": "{figure} summons {monster}",
     "suffers": "{figure} suffers {damage} damage ({health} left)",
     "not_performed": "{figure} suffers no {amount} damage: its {ability} was not performed",

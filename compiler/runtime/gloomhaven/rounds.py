@@ -29,7 +29,7 @@ from compiler.runtime.script import ScenarioError, card_of
 
 # Effects other than abilities that are parts of an action of their own.
 OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "area_damage", "summon_monster",
-             "remove_negative_conditions", "ability_x")
+             "remove_negative_conditions", "ability_x", "attackers_suffer")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 # How the log names what a consumed element would add, beyond a bonus and a condition.
@@ -299,6 +299,9 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             _suffer_own(game, figure, head, done)
         elif head["op"] == "area_damage":
             _area_damage(game, figure, head)
+        elif head["op"] == "attackers_suffer":
+            figure.attackers_suffer += head["amount"]
+            game.log.emit("thorns", figure=_label(figure), amount=head["amount"])
         elif head["op"] == "summon_monster":
             _summon(game, figure, head)
         elif head["op"] == "element":
@@ -451,13 +454,21 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
             _condition(game, target, condition)
         _fell(game, target)
         if target.retaliate and not ranged and attacker.alive:
-            hurt = _suffer(attacker, target.retaliate)
-            game.log.emit("retaliation", figure=_label(target), target=_label(attacker),
-                          damage=hurt, health=attacker.health)
-            _fell(game, attacker)
-        if living and not attacker.alive:  # killed by a retaliation, or by what the target
-            break                          # did on its death: it attacks no more
+            _hurt_back(game, target, attacker, target.retaliate, "retaliation")
+        if target.attackers_suffer and attacker.alive:  # at any range
+            _hurt_back(game, target, attacker, target.attackers_suffer, "attacked_back")
+        if living and not attacker.alive:  # killed by what its target did back, or on its
+            break                          # death: it attacks no more
     return dealt if targets else None
+
+
+def _hurt_back(game: Game, target: Figure, attacker: Figure, amount: int, event: str) -> None:
+    """What the target of an attack does to its attacker: a retaliation, or the damage that
+    any attack on it costs this round."""
+    hurt = _suffer(attacker, amount)
+    game.log.emit(event, figure=_label(target), target=_label(attacker), damage=hurt,
+                  health=attacker.health)
+    _fell(game, attacker)
 
 
 def _target_count(game: Game, part: list[Step], written: int) -> int:
@@ -595,6 +606,7 @@ def _end_round(game: Game) -> None:
         stats = figure.stats if isinstance(figure, Monster) else {}
         figure.shield, figure.retaliate = stats.get("Shield", 0), stats.get("Retaliate", 0)
         figure.negate_next_damage = False
+        figure.attackers_suffer = 0
         if isinstance(figure, Monster):
             figure.summoned = False
     game.log.emit("round_end")

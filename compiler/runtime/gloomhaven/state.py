@@ -22,6 +22,7 @@ class Figure:
     retaliate: int = 0
     conditions: set[str] = field(default_factory=set)
     negate_next_damage: bool = False  # this round
+    attackers_suffer: int = 0  # this round: what each figure that attacks it suffers
 
     @property
     def alive(self) -> bool:
