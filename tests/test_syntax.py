@@ -1317,6 +1317,24 @@ def test_points_of_damage_are_damage(older, newer):
     assert sentence(older) == sentence(newer)
 
 
+def gloomhaven_action(text: str) -> ast.Sentence:
+    card = one_card("Game: gloomhaven\n\nName: Drain\nType: Monster Ability\nMonster: Bat\n"
+                    f"Initiative: 9\n\n{text}\n")
+    (only,) = card.sentences
+    return only
+
+
+@pytest.mark.parametrize(("shortened", "written"), [
+    ("Heal X, Self, X is damage suffered by target of attack.",
+     "Heal X, Self, where X is the amount of damage suffered by the target of the attack "
+     "ability."),
+    ("Muddle, Immobilize, Target one adjacent enemy.", "Muddle, Immobilize, Target 1."),
+    ("Poison, Target one enemy.", "Poison, Target 1."),
+])
+def test_gloomhaven_wordings_printed_shorter_mean_the_same(shortened, written):
+    assert gloomhaven_action(shortened) == gloomhaven_action(written)
+
+
 def test_an_abbreviation_s_full_stop_ends_no_sentence():
     """`(e.g. a spell)`, `i.e.`: a full stop within a sentence's abbreviation is not its end
     (a sentence that cannot be read is reported once, where its reading stopped)."""

@@ -1947,6 +1947,9 @@ class AstBuilder:
         return ast.Ability(str(name).lower(), int(value), value[0] in "+-",
                            span=self._span(meta))
 
+    def target_one(self, meta: Any) -> ast.Ability:
+        return ast.Ability("target", 1, False, span=self._span(meta))
+
     def gh_condition(self, meta: Any, name: Token) -> ast.GivenCondition:
         return ast.GivenCondition(str(name).lower(), span=self._span(meta))
 
