@@ -16,7 +16,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -26,6 +26,9 @@ from compiler.build import BuildReport, Compilation, RunOptions, build, check_in
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
 from compiler.files import PROJECT_CARDS, default_folder
 from compiler.games import GAMES
+
+if TYPE_CHECKING:
+    from compiler.targets import Target
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 2
 GENERATED = "generated"  # the folder `build` writes into, beside the project's cards/
@@ -221,14 +224,23 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
               show_default=True, help="text: the encounter step by step; json: one event "
               "per line, the last carrying \"outcome\".")
 def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
-    """Play a scenario (scenarios/<game>/*.toml; default: the bundled demo).
+    """Play a scenario (scenarios/<game>/*.toml; default: the bundled demo),
+    or a card on its own.
 
     The scenario's cards are compiled first, so the game plays what the
     card files say now.  One seed always gives the same log.  Every key a
     scenario of each game may have is in docs/scenarios.md.
+
+    A .card file instead (`PATH[::CARD NAME]`, as `explain` takes it) plays
+    each of its cards, or the one named, on its own: a bane encountered, a
+    boon played, a monster met, by a stock character (pacg, ose and
+    gloomhaven cards; the others are played in a scenario).
     """
     from compiler.play import DEMO_SCENARIO, PlayError, play
 
+    if scenario is not None and _names_cards(str(scenario)):
+        _play_cards(str(scenario), seed, output)
+        return
     if scenario is None and not DEMO_SCENARIO.exists():
         click.echo("error: name a scenario file: the bundled demo (scenarios/pacg/demo.toml) "
                    "comes only with a checkout of cardwright", err=True)
@@ -242,6 +254,31 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
         sys.exit(_report(played.compilation, "human", False))
     log = played.log
     click.echo(log.json_lines() if output == "json" else log.text(), nl=False)
+
+
+def _names_cards(target: str) -> bool:
+    """Whether `play`'s argument is a card file (`PATH[::CARD NAME]`), not a scenario."""
+    return "::" in target or Path(target).suffix == ".card"
+
+
+def _play_cards(target: str, seed: int | None, output: str) -> None:
+    """Each card's trial, its name and then its log; in JSON, each event with the card's
+    name as `trial`."""
+    from compiler.play import PlayError, try_cards
+
+    try:
+        tried = try_cards(target, seed)
+    except PlayError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERRORS)
+    if tried.target.diagnostics:
+        sys.exit(_target_errors(tried.target))
+    for name, log in tried.logs:
+        if output == "json":
+            click.echo("".join(json.dumps({"trial": name, **event}, ensure_ascii=False) + "\n"
+                               for event in log.events), nl=False)
+        else:
+            click.echo(f"trial of {name}:\n{log.text()}")
 
 
 @cli.command("fmt")
@@ -287,17 +324,16 @@ def explain(target: str, output: str) -> None:
     name them); `::CARD NAME` picks one card of it.  Beside each sentence:
     its timing window, its cost, its effects and whom they fall on.
     """
-    from compiler.explain import ExplainError, explain_card, explain_target
+    from compiler.explain import explain_card
+    from compiler.targets import TargetError, read_target
 
     try:
-        explained = explain_target(target)
-    except ExplainError as exc:
+        explained = read_target(target)
+    except TargetError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_ERRORS)
     if explained.diagnostics:
-        sys.exit(_report(Compilation(diagnostics=explained.diagnostics,
-                                     sources=explained.sources, card_count=len(explained.cards)),
-                         "human", False))
+        sys.exit(_target_errors(explained))
     if output == "json":
         click.echo(json.dumps([program for _, program in explained.cards], indent=2,
                               ensure_ascii=False))
@@ -306,6 +342,12 @@ def explain(target: str, output: str) -> None:
         notes = GAMES[card.game].notes(card.type)
         source = explained.sources[program["source"]["file"]]
         click.echo("\n".join(explain_card(card, notes, source)) + "\n")
+
+
+def _target_errors(target: Target) -> int:
+    """Report what stops the cards of a PATH[::CARD NAME]; the exit code."""
+    return _report(Compilation(diagnostics=target.diagnostics, sources=target.sources,
+                               card_count=len(target.cards)), "human", False)
 
 
 def _report(compilation: Compilation, output: str, strict: bool) -> int:

@@ -10,14 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from compiler import ast, ir
-from compiler.build import compile_paths
-from compiler.diagnostics import Diagnostic, did_you_mean, has_errors
-from compiler.files import display_path, project_card_folder
+from compiler import ast
 from compiler.format import (
     CHOSEN_WORDS,
     COUNTED_WORDS,
@@ -72,50 +67,6 @@ COSTS = {
     "bury": "bury it",
     "banish": "banish it (back to the box)",
 }
-
-
-class ExplainError(Exception):
-    """A card to explain that cannot be found; the message says what was asked for."""
-
-
-@dataclass
-class Explained:
-    """The cards a PATH[::NAME] picks, each with its IR, or the diagnostics that stop them."""
-
-    cards: list[tuple[ast.Card, ir.Program]]
-    diagnostics: list[Diagnostic]
-    sources: dict[str, str]
-
-
-def explain_target(target: str) -> Explained:
-    """The cards of `PATH` or the one of `PATH::CARD NAME`, compiled with the cards beside
-    it so that it may name them: its project's card folder, as `check` reads it, or outside
-    a project its own folder.  The file is named too: one not called `.card` is read as
-    `check` reads it when named, not left out with the folder's other files."""
-    raw_path, _, card_name = target.partition("::")
-    path = Path(raw_path)
-    if not path.is_file():
-        raise ExplainError(f"no such card file: {raw_path}")
-    name = display_path(path)
-    compilation = compile_paths([project_card_folder(path) or path.parent, path])
-    own = [item for item in compilation.diagnostics if item.span.file == name]
-    if has_errors(own):
-        # Its own text alone (none if it could not be read): the summary counts its files.
-        return Explained([], own, {file: text for file, text in compilation.sources.items()
-                                   if file == name})
-    programs = {(program["source"]["file"], program["name"]): program
-                for program in compilation.programs}
-    cards = [(card, programs[(file, card.name)]) for card, file in compilation.cards
-             if file == name and (file, card.name) in programs]
-    if card_name:
-        picked = [(card, program) for card, program in cards
-                  if ast.name_key(card.name) == ast.name_key(card_name.strip())]
-        if not picked:
-            hint = did_you_mean(card_name, [card.name for card, _ in cards]) or ""
-            raise ExplainError(f"{name} has no card named {card_name!r}. {hint}".strip())
-        cards = picked
-    return Explained(cards, [], compilation.sources)
-
 
 
 def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[str]:

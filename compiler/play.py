@@ -8,6 +8,7 @@ files say now, whether or not generated/ is up to date.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import tomllib
 import types
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ from compiler.backends import python as python_backend
 from compiler.build import Compilation, compile_paths
 from compiler.games import GAMES
 from compiler.runtime.log import EventLog
+from compiler.runtime.script import ScenarioError
+from compiler.targets import Target, TargetError, read_target
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 DEMO_SCENARIO = PROJECT_ROOT / "scenarios" / "pacg" / "demo.toml"
@@ -76,6 +79,42 @@ def play(path: Path, seed: int | None = None, log: bool = True) -> Played:
     except runtime.ScenarioError as exc:
         raise PlayError(f"{path}: {exc}") from None
     return Played(events, compilation)
+
+
+@dataclass
+class Tried:
+    """Each card's trial and its log, by the card's name; or, with none, the target's
+    diagnostics that stop its cards."""
+
+    logs: list[tuple[str, EventLog]]
+    target: Target
+
+
+def try_cards(target: str, seed: int | None = None) -> Tried:
+    """Play each card of `PATH[::CARD NAME]` on its own, in the stock set-up `coverage`
+    tries it in (its game's trial), keeping the log: a designer's first look at a new card
+    in play, before any scenario is written for it."""
+    try:
+        picked = read_target(target)
+    except TargetError as exc:
+        raise PlayError(str(exc)) from None
+    logs: list[tuple[str, EventLog]] = []
+    loaded: dict[str, dict[str, Any]] = {}  # each game's cards, loaded once
+    for card, program in picked.cards:
+        module = f"{GAMES[card.game].runtime}.trial"
+        if importlib.util.find_spec(module) is None:
+            raise PlayError(f"{program['name']}: a {card.game} card has no trial of its own "
+                            "yet; play it in a scenario (docs/scenarios.md)")
+        if card.game not in loaded:
+            loaded[card.game] = load_cards(picked.compilation, card.game)
+        trial = importlib.import_module(module).trial
+        try:
+            logs.append((program["name"], trial(loaded[card.game], program["name"],
+                                                DEFAULT_SEED if seed is None else seed,
+                                                log=True)))
+        except ScenarioError as exc:
+            raise PlayError(f"{program['name']}: {exc}") from None
+    return Tried(logs, picked)
 
 
 def load_cards(compilation: Compilation, game: str) -> dict[str, Any]:

@@ -249,6 +249,36 @@ def test_one_seed_gives_one_log_and_another_seed_another():
     assert run("play", scenario, "--seed", "4")[1] != first
 
 
+def test_play_of_a_card_file_plays_each_card_on_its_own(tmp_path):
+    """A designer's first look at a card in play, with no scenario: each card of the file
+    (or the one named) in its game's stock set-up, the same log each time."""
+    card = tmp_path / "new.card"
+    card.write_text("Game: pacg\n\nName: Mire Hag\nType: Monster\nCheck: Combat 7\n\n"
+                    "Before the encounter, you take 1 Cold damage.\n---\nName: Bog Rat\n"
+                    "Type: Monster\nCheck: Combat 4\n", encoding="utf-8")
+    code, output = run("play", str(card))
+    assert code == 0
+    assert [line for line in output.splitlines() if line.startswith("trial of")] == [
+        "trial of Mire Hag:", "trial of Bog Rat:"]
+    assert "Cold damage" in output and run("play", str(card))[1] == output
+    code, output = run("play", f"{card}::mire hag", "--format", "json")
+    events = [json.loads(line) for line in output.splitlines()]
+    assert code == 0 and events and {event["trial"] for event in events} == {"Mire Hag"}
+    code, output = run("play", f"{card}::Mire Hog")
+    assert code == 1 and output.endswith("has no card named 'Mire Hog'. did you mean "
+                                         "'Mire Hag'?\n")
+
+
+def test_play_of_a_card_with_errors_or_no_trial_says_so(tmp_path):
+    broken = tmp_path / "broken.card"
+    broken.write_text("Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 7\n\n"
+                      "Whenever the moon rises, sing.\n", encoding="utf-8")
+    code, output = run("play", str(broken))
+    assert code == 1 and "error[CW110]" in output
+    code, output = run("play", str(CARDS / "ucg" / "characters.card"))
+    assert code == 1 and "has no trial of its own yet" in output
+
+
 def test_a_scenario_that_cannot_be_played_is_an_error_not_a_traceback(tmp_path):
     scenario = tmp_path / "bad.toml"
     scenario.write_text('name = "bad"\ngame = "pacg"\nturns = 3\nlocations = []\n'

@@ -6,6 +6,7 @@ its trial raises nothing.  The stock cards are the runtime's own, not card text.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from compiler.runtime.dice import Dice
@@ -25,30 +26,39 @@ STOCK_MONSTER_ABILITY = CardDef("Trial Monster Ability", "Monster Ability", init
 HEALTH = 99  # enough that nobody falls in a trial's round
 
 
-def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
+def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = False
+          ) -> EventLog:
     """Play the rounds that give the card `name` its part; raise whatever the runtime
-    raises."""
+    raises, or give the log of them (kept if `log`)."""
+    events = EventLog(MESSAGES, enabled=log)
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.type == "Ability":
         for top in (card, STOCK_ABILITY):
             _round(cards, [card, STOCK_ABILITY], STOCK_MONSTER, STOCK_MONSTER_ABILITY, seed,
-                   {"top": [top.name]})
+                   events, {"top": [top.name]})
     elif card.type == "Monster Ability":
         monster = cards.get(card.monster or "", STOCK_MONSTER)
-        _round(cards, [STOCK_ABILITY, STOCK_ABILITY], monster, card, seed)
+        _round(cards, [STOCK_ABILITY, STOCK_ABILITY], monster, card, seed, events)
     else:
-        _round(cards, [STOCK_ABILITY, STOCK_ABILITY], card, STOCK_MONSTER_ABILITY, seed)
+        _round(cards, [STOCK_ABILITY, STOCK_ABILITY], card, STOCK_MONSTER_ABILITY, seed,
+               events)
+    return events
 
 
 def _round(cards: Mapping[str, CardDef], hand: list[CardDef], monster: CardDef,
-           ability: CardDef, seed: int, script: dict | None = None) -> None:
+           ability: CardDef, seed: int, events: EventLog, script: dict | None = None
+           ) -> None:
     """One round on a map of two standees of `monster` (its ability card `ability`), the
     scenario's box `cards` (what a summon finds)."""
     character = Character("Trial Character", HEALTH, HEALTH, hand=list(hand))
-    standees = [Monster(monster.name, HEALTH, HEALTH, kind=monster.name, standee=number,
-                        elite=elite, stats={**monster.stats(elite, 1), "Health": HEALTH},
-                        immunities=monster.immunities)
-                for number, elite in ((1, True), (2, False))]
+    standees = [_standee(monster, number, elite) for number, elite in ((1, True), (2, False))]
     game = Game([character], {monster.name: standees}, {monster.name: [ability]}, Dice(seed),
-                EventLog(MESSAGES, enabled=False), Policy(script), cards)
+                events, Policy(script), cards)
     play_round(game, 1)
+
+
+def _standee(monster: CardDef, number: int, elite: bool) -> Monster:
+    """A standee of `monster` as its stat line makes it (shield and retaliation too), with
+    HEALTH hit points."""
+    line = {**monster.stats(elite, 1), "Health": HEALTH}
+    return Monster.of(dataclasses.replace(monster, normal=line, elite=line), number, elite, 1)

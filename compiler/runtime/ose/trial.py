@@ -20,20 +20,23 @@ STOCK_MONSTER = CardDef("Trial Monster", "Monster", encounter_rate=30)
 PLACES = ("Dungeon", "Wilderness")
 
 
-def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
+def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = False
+          ) -> EventLog:
     """Play the encounters that give the card `name` its part; raise whatever the runtime
-    raises."""
+    raises, or give the log of them (kept if `log`)."""
+    events = EventLog(MESSAGES, enabled=log)
     card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
     if card.type == "Encounter":
         monsters = [cards[monster] for count, monster in card.monsters
                     for _ in range(count.roll(Dice(seed))[0] or 1)]
-        _encounter(card, [STOCK_CHARACTER], monsters, seed)
+        _encounter(card, [STOCK_CHARACTER], monsters, seed, events)
     elif card.type == "Character":
         for place in PLACES:
-            _encounter(_meeting(place), [card], [STOCK_MONSTER], seed)
+            _encounter(_meeting(place), [card], [STOCK_MONSTER], seed, events)
     else:
         for place in PLACES:
-            _encounter(_meeting(place, card), [STOCK_CHARACTER], [card], seed)
+            _encounter(_meeting(place, card), [STOCK_CHARACTER], [card], seed, events)
+    return events
 
 
 def _meeting(place: str, monster: CardDef = STOCK_MONSTER) -> CardDef:
@@ -42,7 +45,7 @@ def _meeting(place: str, monster: CardDef = STOCK_MONSTER) -> CardDef:
 
 
 def _encounter(card: CardDef, party: list[CardDef], monsters: list[CardDef],
-               seed: int) -> None:
+               seed: int, events: EventLog) -> None:
     Encounter(card, Side(PARTY, party), Side(MONSTERS, monsters, extra=(card,)), Dice(seed),
-              EventLog(MESSAGES, enabled=False), Policy(None),
+              events, Policy(None),
               dark=card.where in DARK_PLACES).run()

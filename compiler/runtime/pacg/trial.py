@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from compiler.runtime.dice import Dice
@@ -134,28 +135,43 @@ _SCRIPTS: dict[str | None, Callable[[str, _Stage], dict]] = {
 }
 
 
-def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
+@dataclass(frozen=True)
+class _Setting:
+    """What every table of a trial shares: the cards, the seed, and the log they play into."""
+
+    cards: Mapping[str, CardDef]
+    seed: int
+    log: EventLog
+
+
+def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = False
+          ) -> EventLog:
     """Encounter the bane `name`, play each power of the boon `name` in an encounter that
     gives it its moment (and then the turn's end, for text done then), or play an encounter
-    as the character or at the location `name`; raise whatever the runtime raises.  A boon's
-    text done when its holder resets the hand, or when another card is played, is tried
-    too.  A card set out beside a character (a Scourge, a Token) is displayed beside one for
-    an encounter."""
-    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    as the character or at the location `name`; raise whatever the runtime raises, or give
+    the log of it all (kept if `log`).  A boon's text done when its holder resets the hand,
+    or when another card is played, is tried too.  A card set out beside a character (a
+    Scourge, a Token) is displayed beside one for an encounter."""
+    setting = _Setting(cards, seed, EventLog(MESSAGES, enabled=log))
+    _try(setting, next(defn for key, defn in cards.items() if key.casefold() == name.casefold()))
+    return setting.log
+
+
+def _try(setting: _Setting, card: CardDef) -> None:
     if card.is_bane:
-        _encounter(cards, card, seed)
+        _encounter(setting, card)
     elif card.is_boon:
         if card.when_reset is not None:  # `... when you reset your hand`, with it in hand
-            table, hero, _ = _table(cards, seed, None, boon=card)
+            table, hero, _ = _table(setting, None, boon=card)
             reset_hand(table, hero)
         if card.when_playing_another is not None:  # held while a card of each type is played
             for partner in PARTNERS:
-                _encounter(cards, STOCK_MONSTER, seed, {"check": [[partner.name]]}, boon=card,
+                _encounter(setting, STOCK_MONSTER, {"check": [[partner.name]]}, boon=card,
                            partner=partner)
         if card.while_displayed is not None:  # `While displayed, ...`: beside the hero
-            _encounter(cards, STOCK_MONSTER, seed, boon=card, displayed=True)
+            _encounter(setting, STOCK_MONSTER, boon=card, displayed=True)
         if card.start_of_your_turn is not None:  # `At the start of your turn, ...`
-            table, hero, _ = _table(cards, seed, None, boon=card)
+            table, hero, _ = _table(setting, None, boon=card)
             _display(hero, hero.hand[0])
             start_turn_text(table, hero)
         for power in card.powers:
@@ -163,13 +179,13 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
             script = _SCRIPTS.get(power.purpose)
             partner = stage.partner or _partner_for(power)
             if script is not None:
-                table = _encounter(cards, stage.encountered, seed, script(card.name, stage),
+                table = _encounter(setting, stage.encountered, script(card.name, stage),
                                    boon=card, place=stage.place, partner=partner,
                                    apart=(power.effect or {}).get("owner"),
                                    displayed=power.displayed)
                 end_turn_text(table, table.characters[0])  # `... at the end of this turn`
             else:  # no moment in an encounter (none, or exploring again): used as one begins
-                table, hero, location = _table(cards, seed, None, boon=card)
+                table, hero, location = _table(setting, None, boon=card)
                 played = hero.hand[0]
                 if power.displayed:
                     _display(hero, played)
@@ -178,16 +194,16 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1) -> None:
                 Encounter(table, hero, Card(stage.encountered), location).use_power(
                     hero, played, power)
     elif card.type == "Character":
-        _encounter(cards, STOCK_MONSTER, seed, hero=card)
+        _encounter(setting, STOCK_MONSTER, hero=card)
     elif card.type == "Location":
-        _encounter(cards, STOCK_MONSTER, seed, place=card)
+        _encounter(setting, STOCK_MONSTER, place=card)
     elif card.is_displayed:
-        _displayed(cards, card, seed)
+        _displayed(setting, card)
     else:
         raise ScenarioError(f"no trial for a {card.type}")
 
 
-def _displayed(cards: Mapping[str, CardDef], card: CardDef, seed: int) -> None:
+def _displayed(setting: _Setting, card: CardDef) -> None:
     """Display `card` beside the stock character and encounter the stock monster, in which
     its standing text holds.  The runtime does only a displayed card's standing text: text
     of another window would not be done, and the trial says so."""
@@ -197,7 +213,7 @@ def _displayed(cards: Mapping[str, CardDef], card: CardDef, seed: int) -> None:
         what = f"text of the window {undone[0]!r}" if undone else "powers"
         raise ScenarioError(f"a displayed {card.type}'s {what} are not played yet: the "
                             "runtime does only its standing text")
-    table, character, location = _table(cards, seed, None, None)
+    table, character, location = _table(setting, None, None)
     character.displayed.append(Card(card))
     Encounter(table, character, Card(STOCK_MONSTER), location).run()
 
@@ -211,16 +227,15 @@ def _partner_for(power: Power) -> CardDef | None:
     return next((partner for partner in PARTNERS if singular(partner.type) in kinds), None)
 
 
-def _encounter(cards: Mapping[str, CardDef], bane: CardDef, seed: int,
-               script: dict | None = None, boon: CardDef | None = None,
-               hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION,
-               partner: CardDef | None = None, apart: str | None = None,
-               displayed: bool = False) -> Table:
+def _encounter(setting: _Setting, bane: CardDef, script: dict | None = None,
+               boon: CardDef | None = None, hero: CardDef = STOCK_CHARACTER,
+               place: CardDef = STOCK_LOCATION, partner: CardDef | None = None,
+               apart: str | None = None, displayed: bool = False) -> Table:
     """Encounter `bane` with `boon` in hand, or, for a power that adds to another's check
     (`apart`: 'others', 'elsewhere'), in the hand of a companion beside the one encountering
     or at another location; `displayed`, displayed beside its holder instead; the table
     afterwards."""
-    table, character, location = _table(cards, seed, script, boon, hero, place)
+    table, character, location = _table(setting, script, boon, hero, place)
     holder = character
     held = next((card for card in character.hand if card.defn is boon), None)
     if held is not None and apart in ("others", "elsewhere"):
@@ -245,11 +260,11 @@ def _display(holder: Character, card: Card) -> None:
     holder.displayed.append(card)
 
 
-def _table(cards: Mapping[str, CardDef], seed: int, script: dict | None,
-           boon: CardDef | None, hero: CardDef = STOCK_CHARACTER,
-           place: CardDef = STOCK_LOCATION) -> tuple[Table, Character, Location]:
-    pool = {**cards, **{stock.name: stock for stock in STOCK}}
-    table = Table(pool, Dice(seed), EventLog(MESSAGES, enabled=False), Policy(script))
+def _table(setting: _Setting, script: dict | None, boon: CardDef | None,
+           hero: CardDef = STOCK_CHARACTER, place: CardDef = STOCK_LOCATION
+           ) -> tuple[Table, Character, Location]:
+    pool = {**setting.cards, **{stock.name: stock for stock in STOCK}}
+    table = Table(pool, Dice(setting.seed), setting.log, Policy(script))
     location = Location(place)
     table.locations.append(location)
     character = Character(hero, location)
