@@ -233,8 +233,8 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
 
     A .card file instead (`PATH[::CARD NAME]`, as `explain` takes it) plays
     each of its cards, or the one named, on its own: a bane encountered, a
-    boon played, a monster met, by a stock character (pacg, ose and
-    gloomhaven cards; the others are played in a scenario).
+    boon played, a monster met, a character's ability used, by stock
+    characters (the set-up `coverage` tries each card in).
     """
     from compiler.play import DEMO_SCENARIO, PlayError, play
 

@@ -10,8 +10,6 @@ own name made `NAME`), most frequent first, so the next rule to write is the one
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -62,7 +60,6 @@ class Report:
     sentences: Tally = field(default_factory=Tally)
     shapes: list[Shape] = field(default_factory=list)
     run_failures: list[tuple[str, int]] = field(default_factory=list)  # reason, cards
-    games_without_trial: list[str] = field(default_factory=list)
     # What stops a path being measured: it cannot be read, or it is no card file of a game
     # cardwright plays (no `Game:` line, a game it does not know).
     unmeasured: list[Diagnostic] = field(default_factory=list)
@@ -72,17 +69,15 @@ class Report:
                 "failing_shapes": [{"shape": shape.shape, "count": shape.count,
                                     "example": shape.example} for shape in self.shapes],
                 "run_failures": [{"reason": reason, "cards": count}
-                                 for reason, count in self.run_failures],
-                "games_without_trial": self.games_without_trial}
+                                 for reason, count in self.run_failures]}
 
 
 def measure(paths: Sequence[str | Path], progress: Callable[[int], Callable[[int], None]]
             ) -> Report:
     compilation = compile_paths(paths, RunOptions(use_cache=False, keep=True,
                                                   progress=progress))
-    ran, failures, untried = _trials(compilation)
-    report = Report(games_without_trial=sorted(untried),
-                    unmeasured=[item for item in compilation.diagnostics
+    ran, failures = _trials(compilation)
+    report = Report(unmeasured=[item for item in compilation.diagnostics
                                 if item.code == "CW100"])
     report.run_failures = failures.most_common()
     compiled = {(program["source"]["file"], program["name"]) for program in compilation.programs}
@@ -154,20 +149,15 @@ def _offset(source: SourceText, item: Diagnostic) -> int:
     return source.line_starts[item.span.line - 1] + item.span.col - 1
 
 
-def _trials(compilation: Compilation) -> tuple[set[tuple[str, str]], Counter[str], set[str]]:
-    """The (game, name) of each compiled card whose trial ran clean, the reasons of those
-    that did not, and the games with no trial."""
+def _trials(compilation: Compilation) -> tuple[set[tuple[str, str]], Counter[str]]:
+    """The (game, name) of each compiled card whose trial ran clean, and the reasons of
+    those that did not."""
     from compiler.play import load_cards
 
     ran: set[tuple[str, str]] = set()
     failures: Counter[str] = Counter()
-    untried: set[str] = set()
     for game in sorted({program["game"] for program in compilation.programs}):
-        module = f"{GAMES[game].runtime}.trial"
-        if importlib.util.find_spec(module) is None:
-            untried.add(game)
-            continue
-        trial = importlib.import_module(module).trial
+        trial = GAMES[game].trial()
         cards = load_cards(compilation, game)
         for name in cards:
             try:
@@ -176,7 +166,7 @@ def _trials(compilation: Compilation) -> tuple[set[tuple[str, str]], Counter[str
                 failures[f"{type(exc).__name__}: {exc}"[:120]] += 1
             else:
                 ran.add((game, name))
-    return ran, failures, untried
+    return ran, failures
 
 
 def render_text(report: Report) -> str:
@@ -188,9 +178,6 @@ def render_text(report: Report) -> str:
             share = f"{100 * count / tally.total:5.1f}%" if tally.total else "    -"
             cells.append(f"{count:6d} {share}")
         lines.append(f"{stage:<10}{cells[0]:>16}   {cells[1]:>16}")
-    if report.games_without_trial:
-        lines.append(f"(no runtime trial yet for {', '.join(report.games_without_trial)}: "
-                     "their cards do not count as run)")
     if report.shapes:
         lines += ["", f"the {len(report.shapes)} most frequent sentence shapes that do not parse:"]
         lines += [f"{shape.count:6d}  {shape.shape}\n        e.g. {shape.example}"

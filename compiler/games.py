@@ -8,10 +8,16 @@ branches on which game a card belongs to.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler.check import CardChecker, gloomhaven, ose, pacg, random_encounters, ucg
+
+# A runtime's trial of one card: (its cards by name, the card's name, seed, keep the log) ->
+# the log of the card played on its own; raises what stops the runtime.
+Trial = Callable[..., Any]
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,11 @@ class Game:
     # card type -> the field naming the figure such a card stands for, whose name the card
     # may call itself by (a gloomhaven Monster Ability: `Cultist suffers 2 damage`)
     self_fields: Mapping[str, str] = field(default_factory=dict)
+
+    def trial(self) -> Trial:
+        """The runtime's trial of one card (its `trial` module): what `coverage` counts as
+        a card run, and `play` of a card file shows."""
+        return importlib.import_module(f"{self.runtime}.trial").trial
 
 
 GAMES: dict[str, Game] = {

@@ -8,7 +8,6 @@ files say now, whether or not generated/ is up to date.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import tomllib
 import types
 from dataclasses import dataclass
@@ -101,17 +100,12 @@ def try_cards(target: str, seed: int | None = None) -> Tried:
     logs: list[tuple[str, EventLog]] = []
     loaded: dict[str, dict[str, Any]] = {}  # each game's cards, loaded once
     for card, program in picked.cards:
-        module = f"{GAMES[card.game].runtime}.trial"
-        if importlib.util.find_spec(module) is None:
-            raise PlayError(f"{program['name']}: a {card.game} card has no trial of its own "
-                            "yet; play it in a scenario (docs/scenarios.md)")
         if card.game not in loaded:
             loaded[card.game] = load_cards(picked.compilation, card.game)
-        trial = importlib.import_module(module).trial
         try:
-            logs.append((program["name"], trial(loaded[card.game], program["name"],
-                                                DEFAULT_SEED if seed is None else seed,
-                                                log=True)))
+            logs.append((program["name"], GAMES[card.game].trial()(
+                loaded[card.game], program["name"], DEFAULT_SEED if seed is None else seed,
+                log=True)))
         except ScenarioError as exc:
             raise PlayError(f"{program['name']}: {exc}") from None
     return Tried(logs, picked)

@@ -10,12 +10,14 @@ from click.testing import CliRunner
 from compiler import cli
 from compiler.build import check_paths
 from compiler.coverage import measure, shape_of
+from compiler.games import GAMES
 from compiler.importing import (
     read_gloomhaven_json,
     read_ose_srd,
     read_pacg_jsonl,
     write_card_files,
 )
+from tests.conftest import CARDS as CARDS_FOLDER
 from tests.conftest import SHARED, card_text
 from tests.corpus import GLOOMHAVEN_CORPUS, PACG_CORPUS
 
@@ -61,6 +63,14 @@ def test_each_stage_is_counted_for_cards_and_sentences(tmp_path):
         ("Before the encounter, you sing N songs.", 1), ("The NAME sings N songs.", 1)]
     assert report.shapes[0].example.endswith(
         "cards.card:14: Before the encounter, you sing 3 songs.")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_bundled_card_of_every_game_plays_its_trial(game):
+    """Each game's runtime tries each card on its own (compiler/runtime/<game>/trial.py),
+    and every bundled card runs in it."""
+    report = measure([CARDS_FOLDER / game], no_progress)
+    assert report.cards.ran == report.cards.total > 0, report.run_failures
 
 
 def test_shapes_take_out_numbers_dice_and_the_card_s_name():

@@ -63,6 +63,12 @@ def test_each_player_starts_with_full_health_a_star_token_and_a_level_one_loot(c
                      ("Gwyn", "Ferret", 1)]
 
 
+def test_a_scenario_that_equips_what_is_not_equipment_says_so(cards):
+    with pytest.raises(ScenarioError, match=r"equipped: Healing Herb \(Item\) is not "
+                                            "equipment"):
+        game_of(cards, ["Golias"], equipped={"Golias": ["Healing Herb"]})
+
+
 def test_the_first_to_roll_a_star_leads_first(cards):
     game, events = game_of(cards, ["Golias", "Kafula", "Gwyn"], dice=[2, 4, 5, 3, "Star"],
                            first_leader=None)

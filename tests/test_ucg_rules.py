@@ -298,6 +298,15 @@ def test_a_character_attacks_once_a_turn(cards):
         duel(cards, {"active": ["Three"]}, {}, {"attack": ["Three", "Three"]})
 
 
+def test_a_scripted_play_with_no_target_named_takes_the_default_player_s(cards):
+    """`{player, play}` with no `target`: the play is the script's, its target the default
+    player's (a bonus on its own attacker), as the trials of single cards play them."""
+    _, events = duel(cards, {"active": ["Three"], "hand": ["Pump"]}, {"active": ["Two"]},
+                     {"attack": ["Three", "stop"], "block": [["Two"]],
+                      "sequence": [{"player": "Attacker", "play": "Pump"}]})
+    assert [e["targets"] for e in of(events, "play")] == [["Three"]]
+
+
 def test_plays_need_a_free_effect_zone(cards):
     setup_script = {"attack": ["Three", "stop"], "block": [["Two"]],
                     "sequence": [{"player": "Attacker", "play": "Pump", "target": "Three"},

@@ -81,6 +81,9 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
         hero = game.hero(hero_name)
         for name in loot:
             piece = game.card(name)
+            if not piece.fits:
+                raise ScenarioError(f"equipped: {piece.name} ({piece.type}) is not "
+                                    "equipment")
             hero.equipped.append(Equipped(piece, piece.fits[0]))
     start = game.levels[setup.get("start_level", 1) - 1]
     for hero in game.heroes:

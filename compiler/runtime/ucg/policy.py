@@ -140,6 +140,7 @@ class Policy:
                                 "cannot play it now (no such card or ability, or no free "
                                 "Effect Zone)")
         play = plays[0]
+        _choose_targets(encounter, play)  # unless the script names them
         duel = encounter.duel
         if "target" in answer:
             everyone = [c for someone in duel.players for c in someone.in_play()]
