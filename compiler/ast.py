@@ -370,9 +370,12 @@ class SkillCheck(Node):
 
 @node
 class CheckStep(Node):
-    """One check of a sequence; the character attempts one of its options."""
+    """One check of a sequence; the character attempts one of its options.  `label` names
+    the part of a card of two the step defeats (`(Hound) Combat 10 then (Ruckus) Combat
+    13`, as a printed card with two banes in one has it)."""
 
     options: tuple[SkillCheck, ...]
+    label: str | None = None
 
 
 @node

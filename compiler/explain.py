@@ -120,7 +120,7 @@ def _step(step: ast.CheckStep) -> str:
         adventure = {0: "", 1: " plus the adventure deck number"}.get(
             option.adventure, f" plus {option.adventure} times the adventure deck number")
         options.append(f"a {named} check against {option.difficulty}{adventure}")
-    return " or ".join(options)
+    return (f"to defeat {step.label}, " if step.label else "") + " or ".join(options)
 
 
 def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],

@@ -192,9 +192,10 @@ def format_check(check: ast.CheckSequence) -> str:
 
 
 def check_step(step: ast.CheckStep) -> str:
-    return " or ".join(f"{_list(map(str, option.skills), 'or')} {option.difficulty}"
-                       + ("+" + "#" * option.adventure if option.adventure else "")
-                       for option in step.options)
+    options = " or ".join(f"{_list(map(str, option.skills), 'or')} {option.difficulty}"
+                          + ("+" + "#" * option.adventure if option.adventure else "")
+                          for option in step.options)
+    return f"({step.label}) {options}" if step.label else options
 
 
 def _skill_die(die: ast.SkillDie) -> str:

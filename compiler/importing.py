@@ -141,6 +141,7 @@ def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[s
                                              problems)
                   if _one_line(skill).casefold().rstrip(".") not in ("", "none")
                   for split in _skills_of(_one_line(skill), where, problems)]
+        label, skills = _step_label(skills)
         difficulty = _one_line(check.get("difficulty"))
         if not skills and difficulty in ("", "0", "-"):
             continue  # an empty check: the card has none
@@ -148,13 +149,23 @@ def pacg_check(checks: Iterable[Mapping[str, Any]], where: str, problems: list[s
             problems.append(f"{where}: left out a check with no skill or no difficulty: "
                             f"{' or '.join(skills) or '-'} {difficulty or '-'}")
             continue
-        step = f"{' or '.join(skills)} {difficulty}"
+        step = f"{label}{' or '.join(skills)} {difficulty}"
         if written:
             joiner = "then" if str(check.get("combiner") or "").upper() == "THEN" else "or"
             written += f" {joiner} {step}"
         else:
             written = step
     return written
+
+
+def _step_label(skills: list[str]) -> tuple[str, list[str]]:
+    """A card of two banes names the part each step of its check defeats as a skill of its
+    own, `(Hound)` or `(Hound) Combat`: that label as the step begins with it (`(Hound) `),
+    and the skills."""
+    if not skills or not skills[0].startswith("(") or ")" not in skills[0]:
+        return "", skills
+    label, _, rest = skills[0].partition(")")
+    return f"{label}) ", [skill for skill in (rest.strip(), *skills[1:]) if skill]
 
 
 def _skills_of(skill: str, where: str, problems: list[str]) -> list[str]:

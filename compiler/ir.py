@@ -208,6 +208,10 @@ class Amount(TypedDict):
 
 
 class CheckOption(TypedDict):
+    """One option of a step of a check (a card's `check` field is its steps, each a list
+    of options).  A step's label (`(Hound) Combat 10`) is not here: it names the part of
+    a card of two banes the step defeats, for people, and changes no rule."""
+
     skills: list[str]
     difficulty: int
     adventure: int  # times the scenario's adventure deck number, added to the difficulty

@@ -46,6 +46,10 @@ def test_checks_are_written_as_the_language_writes_them():
     assert pacg_check([{"combiner": "OR", "skills": ["Bury a card"], "difficulty": ""}], "here",
                       problems) == ""
     assert problems == ["here: left out a check with no skill or no difficulty: Bury a card -"]
+    # A card of two banes names each step's part as a skill of its own.
+    assert pacg_check([{"combiner": None, "skills": ["(Hound)", "Combat"], "difficulty": "10"},
+                       {"combiner": "THEN", "skills": ["(Ruckus) Combat"], "difficulty": "13"}],
+                      "here", problems) == "(Hound) Combat 10 then (Ruckus) Combat 13"
 
 
 def test_a_jsonl_file_becomes_a_card_file_a_set(tmp_path):

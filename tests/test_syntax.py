@@ -17,6 +17,7 @@ from lark.parsers.lalr_parser import _Parser
 
 from compiler import ast
 from compiler.cache import compact_json
+from compiler.format import format_check
 from compiler.syntax import parse_text, tables
 from compiler.syntax.frame import read_frame, split_sentences
 from compiler.syntax.grammars import (
@@ -1333,6 +1334,21 @@ def gloomhaven_action(text: str) -> ast.Sentence:
 ])
 def test_gloomhaven_wordings_printed_shorter_mean_the_same(shortened, written):
     assert gloomhaven_action(shortened) == gloomhaven_action(written)
+
+
+def test_a_check_of_two_banes_names_the_part_each_step_defeats():
+    """`(Hound) Combat 10 then (Ruckus) Combat 13`: the labels are kept for people (fmt
+    writes them again, explain says them) and change no check."""
+    card = one_card("Game: pacg\n\nName: Hound and Ruckus\nType: Henchman\n"
+                    "Check: (Hound) Combat 10 then (Ruckus) Dexterity or Combat 13\n")
+    hound, ruckus = card.value("Check").steps
+    assert (hound.label, ruckus.label) == ("Hound", "Ruckus")
+    assert format_check(card.value("Check")) == \
+        "(Hound) Combat 10 then (Ruckus) Dexterity or Combat 13"
+    plain = one_card("Game: pacg\n\nName: Hound and Ruckus\nType: Henchman\n"
+                     "Check: Combat 10 then Dexterity or Combat 13\n")
+    assert [step.options for step in card.value("Check").steps] == \
+        [step.options for step in plain.value("Check").steps]
 
 
 def test_an_abbreviation_s_full_stop_ends_no_sentence():

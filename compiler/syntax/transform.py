@@ -430,6 +430,9 @@ class AstBuilder:
     def check_options(self, meta: Any, *options: ast.SkillCheck) -> ast.CheckStep:
         return ast.CheckStep(options, span=self._span(meta))
 
+    def labelled_step(self, meta: Any, label: Token, step: ast.CheckStep) -> ast.CheckStep:
+        return ast.CheckStep(step.options, str(label)[1:-1].strip(), span=self._span(meta))
+
     def check_steps(self, meta: Any, *steps: ast.CheckStep) -> ast.CheckSequence:
         return ast.CheckSequence(steps, span=self._span(meta))
 
