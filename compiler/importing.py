@@ -339,7 +339,7 @@ def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
     name = f"{deck} {number}"
     sentences: list[str] = []
     layout = 0
-    wrapped = False  # the line before began with `*` and its sentence goes on
+    wrapped = False  # the line before began with `*` (a line of printed text)
     for line in lines:
         # A line may hold a line break of its own, `^` beginning what goes on after it.
         words = " ".join(_icons(re.sub(r"\n\^+", "\n", line)).split()) \
@@ -353,14 +353,13 @@ def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
             sentences[-1] += " " + text.lstrip("^")
         elif sentences and sentences[-1].endswith(" and"):  # `Push 1 and`, then `Poison`
             sentences[-1] = sentences[-1].removesuffix(" and") + ", " + text.lstrip("^*")
-        elif wrapped and text.startswith("*"):  # a line of printed text broken in two
+        elif wrapped and text.startswith("*") and _goes_on(sentences[-1], words.lstrip("*")):
             sentences[-1] += " " + words.lstrip("*")
         elif text.startswith("^") and sentences and sentences[-1]:
             sentences[-1] += ", " + text.lstrip("^")
         else:
             sentences.append((words if text.startswith("*") else text).lstrip("^*"))
-        wrapped = text.startswith("*") and not _DIVIDER.fullmatch(text) \
-            and not words.endswith(".")
+        wrapped = text.startswith("*") and not _DIVIDER.fullmatch(text)
     if layout:
         problems.append(f"{source}: {name}: left out {layout} line(s) of the card's layout "
                         "(rows, columns, areas of effect drawn)")
@@ -369,6 +368,18 @@ def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
                         [("Name", name), ("Type", "Monster Ability"), ("Monster", monster),
                          ("Initiative", str(initiative)), ("Number", str(number))],
                         _rules(rules, "gloomhaven", f"{source}: {name}", problems))
+
+
+# Words a line of printed text does not end a sentence with.
+_GOES_ON = re.compile(r"(,|\b(the|a|an|and|or|of|to|in|on|at|by|for|with))$", re.IGNORECASE)
+
+
+def _goes_on(before: str, line: str) -> bool:
+    """Whether `line` of printed text goes on with the sentence of the line `before` it:
+    that one has no full stop, and it ends in a comma or a word no sentence ends with, or
+    `line` begins in lower case (`*All adjacent enemies` / `*suffer 2 damage.`; not
+    `*Spawn one Living Bones` / `*It is Normal for 2 characters`)."""
+    return not before.endswith(".") and (bool(_GOES_ON.search(before)) or line[:1].islower())
 
 
 def _icons(text: str) -> str:

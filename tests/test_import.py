@@ -260,17 +260,21 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
 
 def test_a_gloomhaven_line_broken_in_two_is_one_sentence_again():
     """`Push 1 and` then `Poison`: the abilities, written as the card language lists them;
-    lines of printed text, each beginning with `*`, broken before their sentence ends."""
+    lines of printed text, each beginning with `*`, broken before their sentence ends (the
+    line before ends in a comma or a word such as `the`, or the next begins in lower case),
+    and not a line whose sentence ended with no full stop."""
     edition = json.loads(json.dumps(GLOOMHAVEN_EDITION))
     edition["monsterAbilities"] = [{"name": "Toad", "cards": [
         [903, False, 40, "%push% 1 and", "%poison%", "^Target all adjacent enemies", "*.....",
          "*Any time a figure attacks the", "*Mire Toad this round,",
-         "*that figure suffers 1 damage.", "*All adjacent enemies", "*suffer 1 damage."]]}]
+         "*that figure suffers 1 damage.", "*All adjacent enemies", "*suffer 1 damage.",
+         "*Spawn one Mire Toad", "*It is Normal for 2 characters"]]}]
     result = read_gloomhaven_json(json.dumps(edition), "edition.json")
     assert result.cards[-1].rules == [
         "Push 1, Poison, Target all adjacent enemies.",
         "Any time a figure attacks the Mire Toad this round, that figure suffers 1 damage.",
-        "All adjacent enemies suffer 1 damage."]
+        "All adjacent enemies suffer 1 damage.", "Spawn one Mire Toad.",
+        "It is Normal for 2 characters."]
 
 
 def test_an_export_s_field_of_another_shape_is_left_out_and_said():
