@@ -181,7 +181,8 @@ class _CardCheck(CardCheck):
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
         elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer) \
                 and self.card.type != "Monster Ability":
-            self.report("CW204", effect, "only a monster's action speaks of it by its name",
+            hurt = "its attackers" if isinstance(effect, ast.AttackersSuffer) else "it"
+            self.report("CW204", effect, f"only a monster's action makes {hurt} suffer damage",
                         "write it on a Monster Ability card")
         elif isinstance(effect, ast.SufferDamage) and effect.after is not None \
                 and effect.after not in self._action.abilities:
