@@ -745,6 +745,14 @@ class AttackersSuffer(Effect):
 
 
 @node
+class AttacksDisadvantaged(Effect):
+    """`All attacks targeting Giant Viper this round gain Disadvantage`: each attack on the
+    monster this round draws two modifiers and keeps the worse."""
+
+    figure: SelfRef
+
+
+@node
 class AllAllies(Effect):
     """`Affect all adjacent allies`, `Target self and all allies within Range 2`: the heal,
     shield, retaliation or conditions before it go to every ally of the figure (with

@@ -738,6 +738,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                    "map, every one is in reach)",
     ast.AttackersSuffer: lambda e, you: f"each figure that attacks the monster this round "
                                         f"suffers {e.amount} damage, at any range",
+    ast.AttacksDisadvantaged: lambda e, you: "each attack on the monster this round draws two "
+                                             "modifiers and keeps the worse (with no modifier "
+                                             "deck, it deals its value)",
     ast.AllAllies: lambda e, you: "the heal, shield, retaliation or conditions before it go "
                                   "to every ally of the figure"
                                   + (" and to the figure" if e.self_too else "")

@@ -413,7 +413,8 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
                   | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions
                   | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus | ast.TargetAll
-                  | ast.AreaDamage | ast.AllAllies | ast.AttackersSuffer) \
+                  | ast.AreaDamage | ast.AllAllies | ast.AttackersSuffer
+                  | ast.AttacksDisadvantaged) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -1013,6 +1014,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.AttackersSuffer: lambda e, voice: (
         f"Any time a figure attacks {self_ref(e.figure)} this round, that figure suffers "
         f"{e.amount} damage"),
+    ast.AttacksDisadvantaged: lambda e, voice: (
+        f"All attacks targeting {self_ref(e.figure)} this round gain Disadvantage"),
     ast.AllAllies: lambda e, voice: (
         ("Target self and all " if e.self_too else "Affect all ")
         + f"{'adjacent ' if e.adjacent else ''}allies" + _within(e.range)),

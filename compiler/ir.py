@@ -156,6 +156,8 @@ card with none is not taken in).
 |                  | figure of those sides in reach suffers the damage (gloomhaven)      |
 | `attackers_suffer` | amount: each figure that attacks the monster this round suffers it, |
 |                  | at any range (gloomhaven)                                           |
+| `attacks_disadvantaged` | (none): each attack on the monster this round draws two   |
+|                  | modifiers and keeps the worse (gloomhaven)                          |
 | `all_allies`     | self_too, adjacent, range (or null): the heal, shield, retaliation  |
 |                  | or conditions before it go to every ally of the figure, and itself  |
 |                  | if self_too (gloomhaven)                                            |

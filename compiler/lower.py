@@ -704,6 +704,9 @@ class _Lowerer:
     def AttackersSuffer(self, e: ast.AttackersSuffer) -> ir.Effect:
         return {"op": "attackers_suffer", "amount": e.amount}
 
+    def AttacksDisadvantaged(self, e: ast.AttacksDisadvantaged) -> ir.Effect:
+        return {"op": "attacks_disadvantaged"}
+
     def AllAllies(self, e: ast.AllAllies) -> ir.Effect:
         return {"op": "all_allies", "self_too": e.self_too, "adjacent": e.adjacent,
                 "range": e.range}

@@ -633,9 +633,10 @@ def test_gloomhaven_a_monster_suffers_damage_only_on_its_own_cards(tmp_path):
                      "Dark suffers 1 damage.\nBandit suffers 1 damage.\n---\nName: Bash\n"
                      "Type: Ability\nClass: Brute\nInitiative: 15\n\nTop: Bash suffers 1 "
                      "damage.\nBottom: Move 2.\nAny time a figure attacks Bash this round, that "
-                     "figure suffers 1 damage.\n")
+                     "figure suffers 1 damage.\nAll attacks targeting Bash this round gain "
+                     "Disadvantage.\n")
     assert [(code, line) for code, line, *_ in found] == [
-        ("CW206", 11), ("CW204", 10), ("CW204", 18), ("CW204", 20)]
+        ("CW206", 11), ("CW204", 10), ("CW204", 18), ("CW204", 20), ("CW204", 21)]
 
 
 def test_gloomhaven_a_bonus_for_an_ally_adds_to_the_attack_just_before_it(tmp_path):

@@ -692,6 +692,9 @@ def test_each_attack_on_a_monster_whose_card_says_so_costs_its_attacker_at_any_r
     assert [(e["figure"], e["target"], e["damage"], e["health"]) for e in back] == [
         ("Thorn Sentinel 1", "Scoundrel", 2, 26),  # attacked for 2 by the Sentinel at 18
         ("Thorn Sentinel 1", "Brute", 2, 28)]
+    # Its Disadvantage is said, and changes nothing: the Brute's Attack 6 deals 6.
+    assert of(game.log.events, "disadvantaged", figure="Thorn Sentinel 1")
+    assert [e["power"] for e in of(game.log.events, "attack", figure="Brute")] == [6]
     attacks = len(of(game.log.events, "attack"))
     play_round(game, 2)
     assert len(of(game.log.events, "attack")) > attacks

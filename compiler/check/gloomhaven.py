@@ -41,7 +41,7 @@ _FIELDS = {
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
             ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll, ast.AreaDamage,
-            ast.AllAllies, ast.AttackersSuffer)
+            ast.AllAllies, ast.AttackersSuffer, ast.AttacksDisadvantaged)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -179,10 +179,9 @@ class _CardCheck(CardCheck):
             self.report("CW209", effect, "a value is never below 0")
         elif isinstance(effect, ast.SummonMonster):
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
-        elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer) \
-                and self.card.type != "Monster Ability":
-            hurt = "its attackers" if isinstance(effect, ast.AttackersSuffer) else "it"
-            self.report("CW204", effect, f"only a monster's action makes {hurt} suffer damage",
+        elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer
+                        | ast.AttacksDisadvantaged) and self.card.type != "Monster Ability":
+            self.report("CW204", effect, f"only a monster's action {_OWN[type(effect)]}",
                         "write it on a Monster Ability card")
         elif isinstance(effect, ast.SufferDamage) and effect.after is not None \
                 and effect.after not in self._action.abilities:
@@ -218,6 +217,10 @@ class _CardCheck(CardCheck):
 
 CONSUMED = "consumed"  # the part of an element used up, which its bonuses modify
 CONDITIONS_PART = "conditions"  # a part begun by a condition
+# What only a monster's action, which names the monster, does (CW204 elsewhere).
+_OWN = {ast.SufferDamage: "makes it suffer damage",
+        ast.AttackersSuffer: "makes its attackers suffer damage",
+        ast.AttacksDisadvantaged: "gives the attacks on it disadvantage"}
 # The parts that `Affect all allies` may give the figure's allies (a bonus of an element used
 # up, which is said and not given, among them).
 ALLIES_TAKE = ("heal", "shield", "retaliate", CONDITIONS_PART, CONSUMED)
@@ -246,7 +249,8 @@ class _ActionRead:
         elif isinstance(effect, ast.AbilityX):  # `Heal X`: a part, as a heal is
             self.part = effect.name
         elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
-                        | ast.RemoveNegativeConditions | ast.AreaDamage | ast.AttackersSuffer):
+                        | ast.RemoveNegativeConditions | ast.AreaDamage | ast.AttackersSuffer
+                        | ast.AttacksDisadvantaged):
             self.part = None
 
 

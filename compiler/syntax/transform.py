@@ -752,6 +752,9 @@ class AstBuilder:
                          ) -> ast.AttackersSuffer:
         return ast.AttackersSuffer(figure, int(amount), span=self._span(meta))
 
+    def attacks_disadvantaged(self, meta: Any, figure: ast.SelfRef) -> ast.AttacksDisadvantaged:
+        return ast.AttacksDisadvantaged(figure, span=self._span(meta))
+
     def all_allies(self, meta: Any, allies: Token, reach: Token | None = None) -> ast.AllAllies:
         words = str(allies).lower().split()
         return ast.AllAllies("self" in words, "adjacent" in words,

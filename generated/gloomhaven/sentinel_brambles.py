@@ -11,6 +11,7 @@ CARD = rt.CardDef(
     initiative=18,
     monster='Thorn Sentinel',
     action=rt.Action(({'op': 'attackers_suffer', 'amount': 2},
+         {'op': 'attacks_disadvantaged'},
          {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
          {'op': 'ability', 'name': 'range', 'amount': 2, 'signed': False})),
 )

@@ -15,6 +15,8 @@ MESSAGES = {
     "rested": "{figure} rests: heals {healed} ({health}), takes back {back} cards and loses {lost}",
     "ward": "{figure} will suffer no damage the next time",
     "thorns": "each figure that attacks {figure} this round suffers {amount} damage",
+    "disadvantaged": "attacks on {figure} this round have disadvantage, which changes nothing "
+                     "with no modifier deck",
     "bonus": "{figure} gains {what} {amount} this round",
     "healed": "{figure} heals {amount} ({health})",
     "xp": "{figure} gains {amount} XP ({xp})",

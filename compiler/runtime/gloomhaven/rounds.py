@@ -29,7 +29,8 @@ from compiler.runtime.script import ScenarioError, card_of
 
 # Effects other than abilities that are parts of an action of their own.
 OWN_PARTS = ("element", "negate_next_damage", "suffer_damage", "area_damage", "summon_monster",
-             "remove_negative_conditions", "ability_x", "attackers_suffer")
+             "remove_negative_conditions", "ability_x", "attackers_suffer",
+             "attacks_disadvantaged")
 # Conditions that change how a figure acts, until the end of its next turn.
 TURN_CONDITIONS = ("stun", "immobilize", "disarm", "invisible")
 # How the log names what a consumed element would add, beyond a bonus and a condition.
@@ -299,6 +300,8 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             _suffer_own(game, figure, head, done)
         elif head["op"] == "area_damage":
             _area_damage(game, figure, head)
+        elif head["op"] == "attacks_disadvantaged":  # no modifier deck: it changes nothing
+            game.log.emit("disadvantaged", figure=_label(figure))
         elif head["op"] == "attackers_suffer":
             figure.attackers_suffer += head["amount"]
             game.log.emit("thorns", figure=_label(figure), amount=head["amount"])
