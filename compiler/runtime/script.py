@@ -202,6 +202,12 @@ def card_of(cards: Mapping[str, CardT], name: Any, card_type: str) -> CardT:
     return card
 
 
+def card_named(cards: Mapping[str, CardT], name: str) -> CardT:
+    """The card `name` among `cards`, whatever its case: the card a trial plays, named by a
+    designer (`play cards/x.card::bog lurker`) or by `coverage`."""
+    return next(card for key, card in cards.items() if key.casefold() == name.casefold())
+
+
 @dataclass(frozen=True)
 class Choice:
     """A kind of choice a script may make: what its answers mean, and their shape."""

@@ -16,6 +16,7 @@ from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.rounds import Game, play_round
 from compiler.runtime.gloomhaven.state import Character, Monster
 from compiler.runtime.log import EventLog
+from compiler.runtime.script import card_named
 
 STOCK_ABILITY = CardDef("Trial Ability", "Ability", initiative=50, top=BASIC["top"],
                         bottom=BASIC["bottom"])
@@ -31,7 +32,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = Fa
     """Play the rounds that give the card `name` its part; raise whatever the runtime
     raises, or give the log of them (kept if `log`)."""
     events = EventLog(MESSAGES, enabled=log)
-    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    card = card_named(cards, name)
     if card.type == "Ability":
         for top in (card, STOCK_ABILITY):
             _round(cards, [card, STOCK_ABILITY], STOCK_MONSTER, STOCK_MONSTER_ABILITY, seed,

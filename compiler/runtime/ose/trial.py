@@ -14,6 +14,7 @@ from compiler.runtime.ose.encounter import MONSTERS, PARTY, Encounter, Side
 from compiler.runtime.ose.messages import MESSAGES
 from compiler.runtime.ose.policy import Policy
 from compiler.runtime.ose.scenario import DARK_PLACES
+from compiler.runtime.script import card_named
 
 STOCK_CHARACTER = CardDef("Trial Character", "Character", encounter_rate=40, charisma=10)
 STOCK_MONSTER = CardDef("Trial Monster", "Monster", encounter_rate=30)
@@ -25,7 +26,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = Fa
     """Play the encounters that give the card `name` its part; raise whatever the runtime
     raises, or give the log of them (kept if `log`)."""
     events = EventLog(MESSAGES, enabled=log)
-    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    card = card_named(cards, name)
     if card.type == "Encounter":
         monsters = [cards[monster] for count, monster in card.monsters
                     for _ in range(count.roll(Dice(seed))[0] or 1)]

@@ -25,7 +25,7 @@ from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import ScenarioError, card_named
 
 
 def _monster(kind: str | None, skills: tuple[str, ...] = ("Combat",),
@@ -153,7 +153,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = Fa
     or when another card is played, is tried too.  A card set out beside a character (a
     Scourge, a Token) is displayed beside one for an encounter."""
     setting = _Setting(cards, seed, EventLog(MESSAGES, enabled=log))
-    _try(setting, next(defn for key, defn in cards.items() if key.casefold() == name.casefold()))
+    _try(setting, card_named(cards, name))
     return setting.log
 
 

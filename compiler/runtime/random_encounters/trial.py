@@ -15,6 +15,7 @@ from compiler.runtime.random_encounters.cards import ENCOUNTERS, CardDef
 from compiler.runtime.random_encounters.game import LEVEL_DECKS, play_level, set_up
 from compiler.runtime.random_encounters.loot import equip
 from compiler.runtime.random_encounters.messages import MESSAGES
+from compiler.runtime.script import card_named
 
 STOCK_HERO = CardDef("Trial Hero", "Character", health=30, strength=3, dexterity=3, magic=3,
                      slots=LEVEL_DECKS["loot"])
@@ -31,7 +32,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = Fa
     """Play the level that gives the card `name` its part; raise whatever the runtime
     raises, or give the log of it (kept if `log`)."""
     events = EventLog(MESSAGES, enabled=log)
-    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    card = card_named(cards, name)
     hero = card if card.type == "Character" else STOCK_HERO
     level = {"encounters": [STOCK_MONSTER.name] * 2, "loot": [STOCK_LOOT.name] * 4,
              "bosses": [STOCK_BOSS.name]}

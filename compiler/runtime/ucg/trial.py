@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from compiler.runtime.log import EventLog
+from compiler.runtime.script import card_named
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter
 from compiler.runtime.ucg.messages import MESSAGES
@@ -26,7 +27,7 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = Fa
     """Play the encounters that give the card `name` its part; raise whatever the runtime
     raises, or give the log of them (kept if `log`)."""
     events = EventLog(MESSAGES, enabled=log)
-    card = next(defn for key, defn in cards.items() if key.casefold() == name.casefold())
+    card = card_named(cards, name)
     for attacking in (True, False):
         _encounter(cards, card, seed, events, attacking)
     return events
