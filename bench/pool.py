@@ -77,11 +77,13 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                ) -> tuple[list[Template], dict[tuple[str, str, str | None], list[str]]]:
     """The bundled cards with rules text, as templates, and their sentences, by game, type
     and label.  A sentence that calls its card by name stays with that card, as does a
-    table of rolls (its rows need their own lines and numbers); one that goes
+    table of rolls (its rows need their own lines and numbers), and a spawn's ranks by the
+    number of characters with the spawn (each number must be said once); one that goes
     on from the sentence before it (`Then, ...`, a power's effects after `Banish this card
     and choose a character at your location.`, `If any character does not defeat` the
-    card that sentence summons, or `Ignore any movement restrictions.` after a power that
-    moves) stays with that sentence, in one phrase.  A card that lacks
+    card that sentence summons, `Ignore any movement restrictions.` after a power that
+    moves, a Gloomhaven ability that adds to an attack before it: _OF_BEFORE) stays with
+    that sentence, in one phrase.  A card that lacks
     a header most cards of its type have (a pacg skirmish with no Check, whose own summons
     are its encounter) is no template."""
     templates: list[Template] = []
@@ -99,11 +101,12 @@ def _inventory(cards: list[tuple[ast.Card, str]]
             own: list[str | None] = []  # None for a phrase that stays with its card
             previous: ast.Sentence | None = None
             for sentence in section.sentences:
+                ranks = any(isinstance(node, ast.SpawnRank) for node in ast.walk(sentence))
                 text = None if _names_its_card(sentence) or sentence.table is not None \
-                    else format_sentence(sentence)
-                goes_on = ast.continues(sentence) or ast.is_open(previous) \
+                    or ranks else format_sentence(sentence)
+                goes_on = ast.continues(sentence) or ast.is_open(previous) or ranks \
                     or isinstance(sentence, ast.MovementRule) or any(
-                    isinstance(node, ast.UndefeatedUnless) for node in ast.walk(sentence))
+                    isinstance(node, _OF_BEFORE) for node in ast.walk(sentence))
                 previous = sentence
                 if goes_on and own:
                     own[-1] = None if own[-1] is None or text is None else f"{own[-1]} {text}"
@@ -113,6 +116,12 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                 text for text in own if text is not None)
     templates.sort(key=lambda template: (template.game, template.type, template.headers))
     return templates, phrases
+
+
+# What speaks of something a sentence before it did: the card that sentence summons
+# (`UndefeatedUnless`), or, in a Gloomhaven action, the attack before it (`Heal X`, what a
+# consumed element adds to it) or the summon it ranks.
+_OF_BEFORE = (ast.UndefeatedUnless, ast.AbilityX, ast.ElementBonus, ast.SpawnRank)
 
 
 def _usual_headers(cards: Iterable[ast.Card]) -> dict[tuple[str, str], set[str]]:

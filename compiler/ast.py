@@ -15,7 +15,7 @@ which look through the shared sentences, find where a node they report stands wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, NamedTuple
@@ -766,11 +766,41 @@ class AllAllies(Effect):
 
 @node
 class SummonMonster(Effect):
-    """`Summon normal Living Bones`: a standee of that Monster card joins the map, normal or
-    elite."""
+    """`Summon normal Living Bones`, `Spawn two Bandit Archers`: standees of that Monster
+    card join the map, normal or elite.  `monster` is named as written, maybe in the plural
+    (name_in finds its card).  `per_characters`, when set, makes the count the number of
+    characters divided by it, rounded up (`Spawn C/2 Blood Imps`: 2); otherwise it is
+    `count`.  `spawn` keeps the word a boss's card prints, which plays as a summon does."""
 
     monster: CardRef
     elite: bool = False
+    count: int = 1
+    per_characters: int | None = None
+    spawn: bool = False
+
+
+# A count of standees as a card may write it in words (`Spawn two Bandit Archers`).
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+@node
+class RankFor(Node):
+    """`Elite every second spawn for 3`: the rank for `fewest` to `most` characters, each
+    standee `elite`, or, `alternate`, every second one (from the second)."""
+
+    fewest: int
+    most: int
+    elite: bool
+    alternate: bool = False
+
+
+@node
+class SpawnRank(Effect):
+    """`It is Normal for 2 characters, Elite every second spawn for 3 and Elite for 4
+    characters`: the rank of the standees of the summon just before it, by the number of
+    characters."""
+
+    ranks: tuple[RankFor, ...]
 
 
 @node
@@ -2032,6 +2062,24 @@ OUTCOMES = {"if_defeated": "defeated", "if_undefeated": "undefeated"}
 
 # Printers set apostrophes and quotes curly; a designer types them straight.
 _STRAIGHT_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def name_in(names: Mapping[str, str], name: str) -> str | None:
+    """The card of `names` (name_key to name) that `name` calls, also when it is written in
+    the plural (`Spawn two Bandit Archers`, `Blood Imps`): the name itself first."""
+    for written in (name, *_singulars(name)):
+        found = names.get(name_key(written))
+        if found is not None:
+            return found
+    return None
+
+
+def _singulars(name: str) -> tuple[str, ...]:
+    if name.endswith("ies"):
+        return (name[:-3] + "y",)
+    if name.endswith("es"):
+        return (name[:-2], name[:-1])
+    return (name[:-1],) if name.endswith("s") else ()
 
 
 def name_key(name: str) -> str:

@@ -17,6 +17,7 @@ from compiler.format import (
     CHOSEN_WORDS,
     COUNTED_WORDS,
     TARGET_WORDS,
+    characters_counted,
     count_words,
     field_value,
     top_cards_words,
@@ -93,6 +94,13 @@ def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[
                     and "damage" in notes:
                 lines.append(f"    damage: {notes['damage']}")
     return lines
+
+
+def _standees(e: ast.SummonMonster) -> str:
+    if e.per_characters is None:
+        return "a" if e.count == 1 else str(e.count)
+    return "as many as there are characters" + (
+        "" if e.per_characters == 1 else f" divided by {e.per_characters}, rounded up,")
 
 
 def _quoted(span: ast.Span, source: str) -> str:
@@ -745,8 +753,14 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                   "to every ally of the figure"
                                   + (" and to the figure" if e.self_too else "")
                                   + " (with no map, every one is in reach)",
-    ast.SummonMonster: lambda e, you: f"a {'elite' if e.elite else 'normal'} {e.monster} "
-                                      "joins the map, to act from the next round",
+    ast.SummonMonster: lambda e, you: (
+        f"{_standees(e)} {'elite' if e.elite else 'normal'} "
+        f"{'standee' if _standees(e) == 'a' else 'standees'} of {e.monster} "
+        f"{'joins' if _standees(e) == 'a' else 'join'} the map, to act from the next round"),
+    ast.SpawnRank: lambda e, you: "the summon's standees before it are " + "; ".join(
+        ("every second one elite" if rank.alternate else "elite" if rank.elite else "normal")
+        + f" for {characters_counted(rank)} characters" for rank in e.ranks)
+    + " (fewer or more characters: as for the nearest number said)",
     ast.SufferDamage: lambda e, you: f"the figure suffers {e.amount} damage, which no shield "
                                      "stops" + (f", if the action's {e.after} was performed"
                                                 if e.after else ""),

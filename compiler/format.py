@@ -414,7 +414,7 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
                   | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions
                   | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus | ast.TargetAll
                   | ast.AreaDamage | ast.AllAllies | ast.AttackersSuffer
-                  | ast.AttacksDisadvantaged) \
+                  | ast.AttacksDisadvantaged | ast.SpawnRank) \
             or (isinstance(effect, ast.Marker) and effect.name in ACTION_MARKERS):
         return ", ", effect  # a Gloomhaven action's abilities: `Attack 4, Stun`
     # After a conditional, `, then` would put the effect under its condition.
@@ -1004,7 +1004,12 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
                                          "target of the attack ability",
     ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "
                                     f"is adjacent to any of the {e.figure.name}'s allies",
-    ast.SummonMonster: lambda e, voice: f"Summon {'elite' if e.elite else 'normal'} {e.monster}",
+    ast.SummonMonster: lambda e, voice: " ".join(filter(None, (
+        "Spawn" if e.spawn else "Summon", standee_count(e), "elite" if e.elite else "normal",
+        e.monster.name))),
+    ast.SpawnRank: lambda e, voice: "It is " + _list([
+        f"{'Elite' if rank.elite else 'Normal'}{' every second spawn' if rank.alternate else ''}"
+        f" for {characters_counted(rank)} characters" for rank in e.ranks], "and"),
     ast.SufferDamage: lambda e, voice: (
         (f"If the {e.after} ability was performed, " if e.after else "")
         + f"{self_ref(e.figure)} suffers {e.amount} damage"),
@@ -1020,6 +1025,21 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
         ("Target self and all " if e.self_too else "Affect all ")
         + f"{'adjacent ' if e.adjacent else ''}allies" + _within(e.range)),
 }
+
+
+def standee_count(e: ast.SummonMonster) -> str:
+    """`C/2` (or `C`) for a count by the characters, `2` for more than one, or nothing."""
+    if e.per_characters is not None:
+        return "C" if e.per_characters == 1 else f"C/{e.per_characters}"
+    return "" if e.count == 1 else _COUNTS_IN_WORDS.get(e.count, str(e.count))
+
+
+_COUNTS_IN_WORDS = {count: word for word, count in ast.COUNT_WORDS.items()}
+
+
+def characters_counted(rank: ast.RankFor) -> str:
+    """`3`, or `3-4` for a range."""
+    return str(rank.fewest) if rank.most == rank.fewest else f"{rank.fewest}-{rank.most}"
 
 
 def _within(reach: int | None) -> str:

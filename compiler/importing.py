@@ -250,8 +250,10 @@ _LAYOUT = re.compile(r"\[/?[rc]\]|\[newLine\]|¤.*|Å.*")
 _ELEMENTS = "fire|ice|air|earth|light|dark|any"
 _CONSUMED = re.compile(rf"%({_ELEMENTS})%\s*%use%")
 _INFUSED = re.compile(rf"^\^?%({_ELEMENTS})%$")
-# A summon whose monster's name stands on the line after it (`Summon normal`, `Living Bones`).
-_SUMMON = re.compile(r"summon(\s+one)?(\s+(normal|elite))?", re.IGNORECASE)
+# A summon (or spawn) whose monster's name stands on the line after it (`Summon normal`,
+# `Living Bones`; `Spawn C/2`, `Blood Imps`).
+_SUMMON = re.compile(r"(summon|spawn)(\s+(one|two|three|four|C(\s*/\s*[0-9]+)?))?"
+                     r"(\s+(normal|elite))?", re.IGNORECASE)
 # A line of dots or stars: the end of one action of a monster ability card.
 _DIVIDER = re.compile(r"\*+\.*")
 GLOOMHAVEN_LEVEL = 1  # the monsters' stat level imported: a first scenario's

@@ -161,7 +161,13 @@ card with none is not taken in).
 | `all_allies`     | self_too, adjacent, range (or null): the heal, shield, retaliation  |
 |                  | or conditions before it go to every ally of the figure, and itself  |
 |                  | if self_too (gloomhaven)                                            |
-| `summon_monster` | monster (a Monster card's name), elite: a standee joins the map     |
+| `summon_monster` | monster (a Monster card's name), elite, count, per_characters (or |
+|                  | null), spawn: standees join the map, `count` of them, or with     |
+|                  | per_characters the characters divided by it, rounded up; `spawn`: |
+|                  | the card says Spawn (gloomhaven)                                   |
+| `spawn_rank`     | ranks (each fewest, most, elite, alternate): the rank of the       |
+|                  | summon's standees before it, by the number of characters; with    |
+|                  | alternate, every second standee is elite (gloomhaven)              |
 | `ally_bonus`     | ability (`attack`), amount: more to the attack before it while the  |
 |                  | figure has an ally beside its target (gloomhaven)                   |
 | `target_all`     | range (or null): the ability takes every enemy in range (gloomhaven) |

@@ -691,8 +691,14 @@ class _Lowerer:
         return {"op": "ally_bonus", "ability": e.ability, "amount": e.amount}
 
     def SummonMonster(self, e: ast.SummonMonster) -> ir.Effect:
-        return {"op": "summon_monster", "monster": self.names[ast.name_key(e.monster.name)],
-                "elite": e.elite}
+        return {"op": "summon_monster", "monster": ast.name_in(self.names, e.monster.name),
+                "elite": e.elite, "count": e.count, "per_characters": e.per_characters,
+                "spawn": e.spawn}
+
+    def SpawnRank(self, e: ast.SpawnRank) -> ir.Effect:
+        return {"op": "spawn_rank", "ranks": [
+            {"fewest": rank.fewest, "most": rank.most, "elite": rank.elite,
+             "alternate": rank.alternate} for rank in e.ranks]}
 
     def SufferDamage(self, e: ast.SufferDamage) -> ir.Effect:
         return {"op": "suffer_damage", "amount": e.amount, "after": e.after}

@@ -677,6 +677,21 @@ def test_gloomhaven_what_a_monster_does_on_its_death(tmp_path, written):
     assert [(code, line) for code, line, *_ in found] == [("CW204", 6), ("CW204", 7)]
 
 
+def test_gloomhaven_a_spawn_s_ranks_follow_it_and_say_each_number_once(tmp_path):
+    """The ranks by the number of characters rank the summon just before them, which says
+    no `elite` of its own; a number said twice, or a summon of no standee, is an error."""
+    card = ("Name: Bones\nType: Monster\nNormal: Health 5\n---\nName: Call\n"
+            "Type: Monster Ability\nInitiative: 30\nMonster: Bones\n\n")
+    assert gh_check(tmp_path, card + "Spawn C/2 Bones.\nIt is Normal for 2 characters and "
+                    "Elite for 3-4.\nSpawn two Bones.\n") == []
+    found = gh_check(tmp_path, card + "It is Normal for 2 characters.\n"
+                     "Spawn one elite Bones.\nIt is Elite for 3 characters.\n"
+                     "Spawn one Bones.\nIt is Normal for 2 and Elite for 2-4.\n"
+                     "Spawn C/0 Bones.\nSummon 0 Bones.\n")
+    assert [(code, line) for code, line, *_ in found] == [
+        ("CW204", 10), ("CW204", 12), ("CW209", 14), ("CW209", 15), ("CW209", 16)]
+
+
 def test_gloomhaven_a_heal_of_x_needs_an_attack_and_what_x_is(tmp_path):
     monster = "Name: Bat\nType: Monster\nNormal: Health 6\n---\n"
     ability = "Name: Drain\nType: Monster Ability\nMonster: Bat\nInitiative: 9\n\n"

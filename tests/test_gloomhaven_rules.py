@@ -458,12 +458,55 @@ def test_a_monster_summoned_of_a_kind_not_on_the_map_brings_its_deck(cards):
     assert not of(game.log.events, "reveal", monster="Living Bones")
 
 
+def spawned(cards, characters: int, rounds: int = 1) -> list[tuple[str, bool]]:
+    """The standees Caller's Rite (`Spawn C/2 normal Living Bones. It is Normal for 2
+    characters, Elite every second spawn for 3 characters and Elite for 4 characters.`)
+    brings in `rounds` rounds, with `characters` Brutes: each standee's label and rank."""
+    game = game_of(cards, [(f"Brute {n}", BRUTE) for n in range(1, characters + 1)],
+                   [{"monster": "Grave Caller", "normal": [1]}],
+                   decks={"Grave Caller": ["Caller's Rite"] * rounds}, health=40)
+    game.monsters["Grave Caller"][0].health = 500
+    for number in range(1, rounds + 1):
+        play_round(game, number)
+    return [(event["monster"], event["monster"].startswith("elite"))
+            for event in of(game.log.events, "spawns")]
+
+
+@pytest.mark.parametrize("characters, ranks", [
+    (1, [False]),  # C/2 rounded up; fewer than 2 characters: as for 2
+    (2, [False]),
+    (3, [False, True]),  # every second spawn: the second is elite
+    (4, [True, True]),
+])
+def test_a_spawn_brings_the_characters_halved_ranked_by_their_number(cards, characters, ranks):
+    assert [elite for _, elite in spawned(cards, characters)] == ranks
+
+
+def test_every_second_spawn_counts_the_standees_of_the_scenario(cards):
+    """Three characters: C/2 is two standees a round, and the second and fourth of the
+    scenario, one in each round, are elite."""
+    found = spawned(cards, 3, rounds=2)
+    assert found == [("Living Bones 1", False), ("elite Living Bones 2", True),
+                     ("Living Bones 3", False), ("elite Living Bones 4", True)]
+
+
+def test_a_spawn_names_its_monster_in_the_plural(cards):
+    """Caller's Muster: `Spawn two normal Bandit Archers.`"""
+    game = game_of(cards, [("Brute", BRUTE)], [{"monster": "Grave Caller", "normal": [1]}],
+                   decks={"Grave Caller": ["Caller's Muster"]}, health=40)
+    play_round(game, 1)
+    assert [event["monster"] for event in of(game.log.events, "spawns")] == [
+        "Bandit Archer 1", "Bandit Archer 2"]
+    assert [monster.elite for monster in game.monsters["Bandit Archer"]] == [False, False]
+
+
 def test_a_summon_of_a_monster_with_no_ability_cards_stops_the_scenario_at_its_set_up(cards):
     """Tyrant Call summoning a monster whose deck is not in the box: the scenario cannot be
     played, and says so before its first round, not in the round the card is revealed."""
     wight = replace(cards["Living Bones"], name="Lone Wight")
     call = replace(cards["Tyrant Call"], action=Action((
-        {"op": "summon_monster", "monster": "Lone Wight", "elite": False},)))
+        {"op": "summon_monster", "monster": "Lone Wight", "elite": False, "count": 1,
+         "per_characters": None, "spawn": False},)))
     with pytest.raises(ScenarioError, match="Lone Wight, which Tyrant Call summons, has no "
                                             "Monster Ability cards"):
         game_of({**cards, "Lone Wight": wight, "Tyrant Call": call}, [("Brute", BRUTE)],
@@ -699,3 +742,22 @@ def test_each_attack_on_a_monster_whose_card_says_so_costs_its_attacker_at_any_r
     play_round(game, 2)
     assert len(of(game.log.events, "attack")) > attacks
     assert len(of(game.log.events, "attacked_back")) == 2
+
+
+def test_a_special_action_printed_after_its_number_is_said_and_done(tmp_path):
+    """`Special 1:, Attack +1.`: the boss's special action, which the card prints after it
+    (a card that prints only `Special 1` has it said, its stat card's text not read)."""
+    boss = tmp_path / "boss.card"
+    boss.write_text("Game: gloomhaven\n\nName: Order Knight\nType: Monster\nNormal: Health 30, "
+                    "Move 1, Attack 3\n---\nName: Knight Rite\nType: Monster Ability\n"
+                    "Initiative: 10\nMonster: Order Knight\n\nSpecial 1:, Attack +1.\n",
+                    encoding="utf-8")
+    compilation = compile_paths([CARDS / "gloomhaven", boss])
+    assert compilation.ok
+    game = game_of(load_cards(compilation, "gloomhaven"), [("Brute", BRUTE)],
+                   [{"monster": "Order Knight", "normal": [1]}], health=40)
+    play_round(game, 1)
+    said = [event["event"] for event in game.log.events
+            if event["event"] in ("special", "attack") and event["figure"] == "Order Knight 1"]
+    assert said == ["special", "attack"]
+    assert of(game.log.events, "attack", figure="Order Knight 1", power=4)

@@ -247,7 +247,7 @@ EVERY_CONSTRUCT = {
                   "NegateNextDamage", "SufferDamage", "SummonMonster", "AllyBonus",
                   "Triggered", "RemoveNegativeConditions", "AbilityX", "XIsDamageDealt",
                   "ElementBonus", "TargetAll", "AreaDamage", "AllAllies",
-                  "AttackersSuffer", "AttacksDisadvantaged"},
+                  "AttackersSuffer", "AttacksDisadvantaged", "SpawnRank", "RankFor"},
         "types": set(gloomhaven.TYPES),
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),

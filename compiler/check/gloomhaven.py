@@ -41,7 +41,7 @@ _FIELDS = {
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
             ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll, ast.AreaDamage,
-            ast.AllAllies, ast.AttackersSuffer, ast.AttacksDisadvantaged)
+            ast.AllAllies, ast.AttackersSuffer, ast.AttacksDisadvantaged, ast.SpawnRank)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -177,8 +177,14 @@ class _CardCheck(CardCheck):
                         "Retaliate add to its own: write the number alone")
         elif isinstance(effect, ast.Ability) and effect.amount < 0 and not effect.signed:
             self.report("CW209", effect, "a value is never below 0")
+        elif isinstance(effect, ast.SummonMonster) and (effect.count < 1
+                                                         or effect.per_characters == 0):
+            self.report("CW209", effect, "a summon brings at least one standee",
+                        "write 'Spawn one Living Bones' or 'Spawn C/2 Living Bones'")
         elif isinstance(effect, ast.SummonMonster):
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
+        elif isinstance(effect, ast.SpawnRank):
+            self._spawn_rank(effect)
         elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer
                         | ast.AttacksDisadvantaged) and self.card.type != "Monster Ability":
             self.report("CW204", effect, f"only a monster's action {_OWN[type(effect)]}",
@@ -214,9 +220,30 @@ class _CardCheck(CardCheck):
                         "attack just before it", "write 'Attack +0, Add +2 Attack if ...'")
         self._action.read(effect)
 
+    def _spawn_rank(self, effect: ast.SpawnRank) -> None:
+        """The ranks follow a summon of no rank of its own, and say each number of
+        characters once."""
+        said: set[int] = set()
+        for rank in effect.ranks:
+            counts = set(range(rank.fewest, rank.most + 1))
+            if not counts:
+                self.report("CW209", effect, f"there is no number of characters from "
+                            f"{rank.fewest} to {rank.most}", "write the fewer first: 'for 3-4'")
+            elif counts & said:
+                self.report("CW209", effect, f"the rank for {min(counts & said)} characters "
+                            "is said twice", "say each number of characters once")
+            said |= counts
+        if self._action.part != SUMMONED:
+            self.report("CW204", effect, "there is no summon just before this to rank",
+                        "write 'Spawn one Living Bones.' first")
+        elif self._action.elite_summon:
+            self.report("CW204", effect, "the summon before this brings elites already",
+                        "leave out its 'elite', or this sentence")
+
 
 CONSUMED = "consumed"  # the part of an element used up, which its bonuses modify
 CONDITIONS_PART = "conditions"  # a part begun by a condition
+SUMMONED = "summoned"  # the part of a summon, which its ranks modify
 # What only a monster's action, which names the monster, does (CW204 elsewhere).
 _OWN = {ast.SufferDamage: "makes it suffer damage",
         ast.AttackersSuffer: "makes its attackers suffer damage",
@@ -235,6 +262,7 @@ class _ActionRead:
 
     abilities: set[str] = field(default_factory=set)
     part: str | None = None
+    elite_summon: bool = False  # the part is a summon that says `elite`
 
     def read(self, effect: ast.Effect) -> None:
         if isinstance(effect, ast.Ability):
@@ -248,9 +276,11 @@ class _ActionRead:
             self.part = CONDITIONS_PART
         elif isinstance(effect, ast.AbilityX):  # `Heal X`: a part, as a heal is
             self.part = effect.name
-        elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage | ast.SummonMonster
+        elif isinstance(effect, ast.SummonMonster):
+            self.part, self.elite_summon = SUMMONED, effect.elite
+        elif isinstance(effect, ast.NegateNextDamage | ast.SufferDamage
                         | ast.RemoveNegativeConditions | ast.AreaDamage | ast.AttackersSuffer
-                        | ast.AttacksDisadvantaged):
+                        | ast.AttacksDisadvantaged | ast.SpawnRank):
             self.part = None
 
 

@@ -56,7 +56,7 @@ class CardCheck:
     def monster_named(self, at: ast.Node, name: str, cannot: str) -> None:
         """`name` must be a Monster card of the pool (CW207 if none is so named, CW204 if the
         card is of another type, `cannot` saying what such a card cannot be)."""
-        found = self.pool.names.get(ast.name_key(name))
+        found = ast.name_in(self.pool.names, name)
         if found is None:
             self.report("CW207", at, f"no card is named '{name}'",
                         did_you_mean(name, self.pool.types))

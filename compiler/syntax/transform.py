@@ -1956,6 +1956,11 @@ class AstBuilder:
     def target_one(self, meta: Any) -> ast.Ability:
         return ast.Ability("target", 1, False, span=self._span(meta))
 
+    def special_with_body(self, meta: Any, written: Token) -> ast.Ability:
+        """`Special 2:`: the special action, whose abilities follow it."""
+        return ast.Ability("special", int(re.sub(r"\D", "", written)), False,
+                           span=self._span(meta))
+
     def gh_condition(self, meta: Any, name: Token) -> ast.GivenCondition:
         return ast.GivenCondition(str(name).lower(), span=self._span(meta))
 
@@ -1979,10 +1984,27 @@ class AstBuilder:
         """`the Giant Viper's allies`: the card's own name, less its `'s`."""
         return self.self_named(meta, re.sub(r"['\u2019]s$", "", name))
 
-    def summon_monster(self, meta: Any, *parts: Any) -> ast.SummonMonster:
+    def summon_monster(self, meta: Any, verb: Token, *parts: Any) -> ast.SummonMonster:
         *rank, monster = parts
+        count, per_characters = rank.pop(0) if rank and isinstance(rank[0], tuple) else (1, None)
         return ast.SummonMonster(monster, bool(rank) and str(rank[0]).lower() == "elite",
+                                 count, per_characters, str(verb).lower() == "spawn",
                                  span=self._span(meta))
+
+    def standee_count(self, meta: Any, written: Token) -> tuple[int, int | None]:
+        """A count and its divisor of the number of characters (`C/2`), as SummonMonster
+        keeps them."""
+        text = str(written).lower()
+        if text.startswith("c"):
+            return 1, int(text.split("/")[1]) if "/" in text else 1
+        return ast.COUNT_WORDS.get(text) or int(text), None
+
+    def spawn_rank(self, meta: Any, written: Token) -> ast.SpawnRank:
+        return ast.SpawnRank(tuple(
+            ast.RankFor(int(fewest), int(most or fewest), rank.lower() == "elite",
+                        bool(alternate), span=self._span(meta))
+            for rank, alternate, fewest, most in _RANK_FOR.findall(str(written))),
+            span=self._span(meta))
 
     def card_name(self, meta: Any, *words: Token) -> ast.CardRef:
         return ast.CardRef(" ".join(words), span=self._span(meta))
@@ -2095,6 +2117,9 @@ def _nesting(effect: ast.Effect) -> int:
 
 
 # `Strength-based`: the skill a check is made with, as `Strength` alone says.
+# One rank of a SPAWN_RANKS (gloomhaven.lark): its rank, `every second spawn`, and counts.
+_RANK_FOR = re.compile(r"(normal|elite)(\s+every\s+second\s+spawn)?\s+for\s+([0-9]+)"
+                       r"(?:\s*[-\u2013]\s*([0-9]+))?", re.IGNORECASE)
 _BASED = re.compile(r"-based$", re.IGNORECASE)
 # The end of a deck a card is put at, in the words that say so.
 _DECK_END = re.compile(r"\b(top|bottom)\b", re.IGNORECASE)

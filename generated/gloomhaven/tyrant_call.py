@@ -10,7 +10,12 @@ CARD = rt.CardDef(
     type='Monster Ability',
     initiative=29,
     monster='Bone Tyrant',
-    action=rt.Action(({'op': 'summon_monster', 'monster': 'Living Bones', 'elite': False},
+    action=rt.Action(({'op': 'summon_monster',
+          'monster': 'Living Bones',
+          'elite': False,
+          'count': 1,
+          'per_characters': None,
+          'spawn': False},
          {'op': 'ability', 'name': 'shield', 'amount': 1, 'signed': False},
          {'op': 'marker', 'name': 'self'})),
 )

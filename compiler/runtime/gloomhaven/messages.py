@@ -32,6 +32,7 @@ MESSAGES = {
     "retaliation": "{figure} retaliates on {target}: {damage} damage ({health} left)",
     "attacked_back": "{target} suffers {damage} damage for attacking {figure} ({health} left)",
     "summons": "{figure} summons {monster}",
+    "spawns": "{figure} spawns {monster}",
     "suffers": "{figure} suffers {damage} damage ({health} left)",
     "not_performed": "{figure} suffers no {amount} damage: its {ability} was not performed",
     "killed": "{figure} is killed",

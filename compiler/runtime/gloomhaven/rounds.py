@@ -49,6 +49,7 @@ class Game:
     policy: Policy
     box: Mapping[str, CardDef] = field(default_factory=dict)  # where a summon finds its monster
     revealed: dict[str, CardDef] = field(default_factory=dict)  # this round's, by monster
+    spawns: dict[str, int] = field(default_factory=dict)  # standees summoned, by monster
     used: dict[str, list[CardDef]] = field(default_factory=dict)  # revealed before
     outcome: str | None = None
 
@@ -306,7 +307,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
             figure.attackers_suffer += head["amount"]
             game.log.emit("thorns", figure=_label(figure), amount=head["amount"])
         elif head["op"] == "summon_monster":
-            _summon(game, figure, head)
+            _summon(game, figure, part)
         elif head["op"] == "element":
             _element(game, figure, part)
             continue  # what a consumed element would add is not given, its conditions too
@@ -353,18 +354,37 @@ def _value(figure: Figure, step: Step) -> int:
     return step["amount"]
 
 
-def _summon(game: Game, figure: Figure, step: Step) -> None:
-    """A standee of the monster joins the map, numbered after its kind's others, and acts
-    from the next round (docs/rulings.md); its kind's deck is shuffled when it first comes."""
+def _summon(game: Game, figure: Figure, part: list[Step]) -> None:
+    """The summon's standees join the map, each numbered after its kind's others, and act
+    from the next round; their rank is the summon's, or its `spawn_rank`'s for the number of
+    characters (docs/rulings.md).  The kind's deck is shuffled when it first comes."""
+    step = part[0]
     card = card_of(game.box, step["monster"], "Monster")
+    characters = len(game.characters)
+    count = step["count"] if step["per_characters"] is None \
+        else -(-characters // step["per_characters"])
+    ranks = next((later["ranks"] for later in part[1:] if later["op"] == "spawn_rank"), None)
     standees = game.monsters.setdefault(card.name, [])
-    number = max((standee.standee for standee in standees), default=0) + 1
-    summoned = Monster.of(card, number, step["elite"], len(game.characters))
-    summoned.summoned = True
-    standees.append(summoned)
+    for _ in range(count):
+        number = max((standee.standee for standee in standees), default=0) + 1
+        game.spawns[card.name] = game.spawns.get(card.name, 0) + 1
+        elite = step["elite"] if ranks is None \
+            else _ranked_elite(ranks, characters, game.spawns[card.name])
+        summoned = Monster.of(card, number, elite, characters)
+        summoned.summoned = True
+        standees.append(summoned)
+        game.log.emit("spawns" if step["spawn"] else "summons", figure=_label(figure),
+                      monster=summoned.label)
     if card.name not in game.decks:
         game.decks[card.name] = monster_deck(game.box, card.name, game.dice)
-    game.log.emit("summons", figure=_label(figure), monster=summoned.label)
+
+
+def _ranked_elite(ranks: list[Step], characters: int, nth: int) -> bool:
+    """Whether the `nth` standee of its kind summoned in the scenario is elite, by the rank
+    for the number of characters (for a number the card does not name, the nearest's)."""
+    rank = min(ranks, key=lambda rank: max(rank["fewest"] - characters,
+                                           characters - rank["most"], 0))
+    return nth % 2 == 0 if rank["alternate"] else rank["elite"]
 
 
 def _element(game: Game, figure: Figure, part: list[Step]) -> None:
