@@ -22,6 +22,7 @@ from compiler.runtime.gloomhaven.rounds import (
     reveal_monster_cards,
 )
 from compiler.runtime.gloomhaven.scenario import set_up
+from compiler.runtime.gloomhaven.trial import trial
 from compiler.runtime.log import EventLog
 from tests.conftest import CARDS
 from tests.conftest import events_of as of
@@ -761,3 +762,12 @@ def test_a_special_action_printed_after_its_number_is_said_and_done(tmp_path):
             if event["event"] in ("special", "attack") and event["figure"] == "Order Knight 1"]
     assert said == ["special", "attack"]
     assert of(game.log.events, "attack", figure="Order Knight 1", power=4)
+
+
+def test_a_boss_s_trial_meets_standees_of_the_one_rank_its_card_prints(cards):
+    """The Grave Caller prints a Normal line and no Elite one: both its standees in the trial
+    are normal, each attacking for its Attack 2 (an elite of no stat line would for 0)."""
+    log = trial(cards, "Caller's Muster", log=True)
+    attacks = of(log.events, "attack", target="Trial Character")
+    assert [(event["figure"], event["power"]) for event in attacks] == [
+        ("Grave Caller 1", 2), ("Grave Caller 2", 2)]

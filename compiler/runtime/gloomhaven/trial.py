@@ -1,8 +1,9 @@
 """A card tried in the runtime on its own, under a fixed seed: an Ability card played for its
 top and then for its bottom by a stock character against a stock monster, a Monster Ability
-card revealed for its monster (or a stock one), a Monster's normal and elite standees met by
-a stock character.  `cardwright coverage` counts a card as one the runtime can execute when
-its trial raises nothing.  The stock cards are the runtime's own, not card text."""
+card revealed for its monster (or a stock one), a Monster's normal and elite standees (or
+two of the one rank a boss prints) met by a stock character.  `cardwright coverage` counts
+a card as one the runtime can execute when its trial raises nothing.  The stock cards are
+the runtime's own, not card text."""
 
 from __future__ import annotations
 
@@ -50,9 +51,13 @@ def _round(cards: Mapping[str, CardDef], hand: list[CardDef], monster: CardDef,
            ability: CardDef, seed: int, events: EventLog, script: dict | None = None
            ) -> None:
     """One round on a map of two standees of `monster` (its ability card `ability`), the
-    scenario's box `cards` (what a summon finds)."""
+    scenario's box `cards` (what a summon finds): an elite and a normal one, or two of the
+    one rank a boss's card prints (an elite of no stat line would attack for 0)."""
     character = Character("Trial Character", HEALTH, HEALTH, hand=list(hand))
-    standees = [_standee(monster, number, elite) for number, elite in ((1, True), (2, False))]
+    ranks = [elite for elite, line in ((True, monster.elite), (False, monster.normal))
+             if line] or [True, False]
+    standees = [_standee(monster, number, ranks[min(number, len(ranks)) - 1])
+                for number in (1, 2)]
     game = Game([character], {monster.name: standees}, {monster.name: [ability]}, Dice(seed),
                 events, Policy(script), cards)
     play_round(game, 1)
