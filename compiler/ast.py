@@ -817,9 +817,11 @@ class AllyBonus(Effect):
 @node
 class TargetAll(Effect):
     """`Target all enemies within Range 3`: the ability takes every enemy within `range`
-    (None: the ability's own range, or `Target all` alone)."""
+    (None: the ability's own range, or `Target all` alone); `Target all in row A`, every
+    enemy in that `row` of the map."""
 
     range: int | None = None
+    row: str | None = None
 
 
 @node

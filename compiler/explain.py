@@ -733,7 +733,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                          "is none",
     ast.AbilityX: lambda e, you: f"{e.name} X",
     ast.TargetAll: lambda e, you: "the ability takes every enemy"
-    + ("" if e.range is None else f" within range {e.range}") + " (with no map, every enemy)",
+    + ("" if e.range is None else f" within range {e.range}")
+    + ("" if e.row is None else f" in row {e.row}") + " (with no map, every enemy)",
     ast.ElementBonus: lambda e, you: f"{e.ability} {e.amount:+d} for the element used up (none "
                                      "is given: there is no element board)",
     ast.XIsDamageDealt: lambda e, you: "X is the damage the action's attack dealt",

@@ -998,8 +998,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.RemoveNegativeConditions: lambda e, voice: "remove all negative conditions",
     ast.AbilityX: lambda e, voice: f"{e.name.capitalize()} X",
     ast.ElementBonus: lambda e, voice: f"{e.amount:+d} {e.ability.capitalize()}",
-    ast.TargetAll: lambda e, voice: "Target all" if e.range is None
-    else f"Target all enemies{_within(e.range)}",
+    ast.TargetAll: lambda e, voice: f"Target all in row {e.row}" if e.row
+    else "Target all" if e.range is None else f"Target all enemies{_within(e.range)}",
     ast.XIsDamageDealt: lambda e, voice: "where X is the amount of damage suffered by the "
                                          "target of the attack ability",
     ast.AllyBonus: lambda e, voice: f"Add {e.amount:+d} {e.ability.capitalize()} if the target "

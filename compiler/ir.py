@@ -170,7 +170,8 @@ card with none is not taken in).
 |                  | alternate, every second standee is elite (gloomhaven)              |
 | `ally_bonus`     | ability (`attack`), amount: more to the attack before it while the  |
 |                  | figure has an ally beside its target (gloomhaven)                   |
-| `target_all`     | range (or null): the ability takes every enemy in range (gloomhaven) |
+| `target_all`     | range (or null), row (`A`, or null): the ability takes every enemy |
+|                  | in range, or in that row of the map (gloomhaven)                   |
 | `ability_x`      | name (`heal`): its value is the X the action's `x_is_...` says      |
 | `x_is_damage_dealt` | (none): X is the damage the action's attack dealt (gloomhaven)   |
 | `remove_negative_conditions` | (none): the figure's own (gloomhaven)                   |

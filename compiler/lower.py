@@ -673,7 +673,7 @@ class _Lowerer:
         return {"op": "negate_next_damage"}
 
     def TargetAll(self, e: ast.TargetAll) -> ir.Effect:
-        return {"op": "target_all", "range": e.range}
+        return {"op": "target_all", "range": e.range, "row": e.row}
 
     def ElementBonus(self, e: ast.ElementBonus) -> ir.Effect:
         return {"op": "element_bonus", "ability": e.ability, "amount": e.amount}

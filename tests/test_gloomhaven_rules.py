@@ -764,6 +764,17 @@ def test_a_special_action_printed_after_its_number_is_said_and_done(tmp_path):
     assert of(game.log.events, "attack", figure="Order Knight 1", power=4)
 
 
+def test_target_all_in_a_row_takes_every_enemy(cards):
+    """Caller's Muster: `Attack +0, Target all in row A.`  With no map every enemy is in
+    every row (docs/rulings.md), so the Grave Caller attacks both characters."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Grave Caller", "normal": [1]}],
+                   decks={"Grave Caller": ["Caller's Muster"]}, health=30)
+    play_round(game, 1)
+    assert sorted(e["target"] for e in of(game.log.events, "attack",
+                                          figure="Grave Caller 1")) == ["Brute", "Scoundrel"]
+
+
 def test_a_boss_s_trial_meets_standees_of_the_one_rank_its_card_prints(cards):
     """The Grave Caller prints a Normal line and no Elite one: both its standees in the trial
     are normal, each attacking for its Attack 2 (an elite of no stat line would for 0)."""

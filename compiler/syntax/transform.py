@@ -738,6 +738,9 @@ class AstBuilder:
         return _AboutCard("on_death", self.self_named(meta, name))
 
     def target_all(self, meta: Any, reach: Token | None = None) -> ast.TargetAll:
+        """`Target all`, `... within Range 2`, `... in row A` (a ROW)."""
+        if reach is not None and reach.type == "ROW":
+            return ast.TargetAll(row=str(reach).upper(), span=self._span(meta))
         return ast.TargetAll(None if reach is None else int(reach), span=self._span(meta))
 
     def area_damage(self, meta: Any, area: Token, *numbers: Token) -> ast.AreaDamage:

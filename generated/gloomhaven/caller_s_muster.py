@@ -17,5 +17,5 @@ CARD = rt.CardDef(
           'per_characters': None,
           'spawn': True},
          {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
-         {'op': 'ability', 'name': 'range', 'amount': 2, 'signed': False})),
+         {'op': 'target_all', 'range': None, 'row': 'A'})),
 )

@@ -15,7 +15,7 @@ CARD = rt.CardDef(
          {'op': 'marker', 'name': 'all_adjacent'},
          {'op': 'suffer_damage', 'amount': 1, 'after': 'attack'},
          {'op': 'given_condition', 'name': 'muddle'},
-         {'op': 'target_all', 'range': 2})),
+         {'op': 'target_all', 'range': 2, 'row': None})),
     on_death=rt.Action(({'op': 'remove_negative_conditions'},
          {'op': 'ability', 'name': 'attack', 'amount': 2, 'signed': True})),
 )
