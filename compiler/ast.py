@@ -825,6 +825,14 @@ class TargetAll(Effect):
 
 
 @node
+class NearTarget(Effect):
+    """`within Range 2 of target`, after an attack (`Attack -1 within Range 2 of target`):
+    the attack takes an enemy within `range` of the target of the attack before it."""
+
+    range: int
+
+
+@node
 class ElementBonus(Effect):
     """`Consume Ice, +2 Attack`: what a consumed element adds to the ability of that name
     (`ability`, folded) before it."""

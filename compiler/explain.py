@@ -735,6 +735,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.TargetAll: lambda e, you: "the ability takes every enemy"
     + ("" if e.range is None else f" within range {e.range}")
     + ("" if e.row is None else f" in row {e.row}") + " (with no map, every enemy)",
+    ast.NearTarget: lambda e, you: f"the attack takes an enemy within range {e.range} of the "
+                                   "target of the attack before it, one not yet attacked by "
+                                   "the action if there is one (with no map, every enemy is)",
     ast.ElementBonus: lambda e, you: f"{e.ability} {e.amount:+d} for the element used up (none "
                                      "is given: there is no element board)",
     ast.XIsDamageDealt: lambda e, you: "X is the damage the action's attack dealt",

@@ -410,6 +410,8 @@ def _joint(before: ast.Effect, effect: ast.Effect) -> tuple[str, ast.Effect]:
         return "; ", effect
     if isinstance(effect, ast.CardAction) and effect.target.kind == "holder":
         return ", and ", effect
+    if isinstance(effect, ast.NearTarget):
+        return " ", effect  # `Attack -1 within Range 2 of target`
     if isinstance(effect, ast.Ability | ast.GivenCondition | ast.Element | ast.SufferDamage
                   | ast.SummonMonster | ast.AllyBonus | ast.RemoveNegativeConditions
                   | ast.AbilityX | ast.XIsDamageDealt | ast.ElementBonus | ast.TargetAll
@@ -998,6 +1000,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.RemoveNegativeConditions: lambda e, voice: "remove all negative conditions",
     ast.AbilityX: lambda e, voice: f"{e.name.capitalize()} X",
     ast.ElementBonus: lambda e, voice: f"{e.amount:+d} {e.ability.capitalize()}",
+    ast.NearTarget: lambda e, voice: f"within Range {e.range} of target",
     ast.TargetAll: lambda e, voice: f"Target all in row {e.row}" if e.row
     else "Target all" if e.range is None else f"Target all enemies{_within(e.range)}",
     ast.XIsDamageDealt: lambda e, voice: "where X is the amount of damage suffered by the "

@@ -170,6 +170,9 @@ card with none is not taken in).
 |                  | alternate, every second standee is elite (gloomhaven)              |
 | `ally_bonus`     | ability (`attack`), amount: more to the attack before it while the  |
 |                  | figure has an ally beside its target (gloomhaven)                   |
+| `near_target`    | range: the attack before it takes an enemy within that range of |
+|                  | the target of the action's attack before, one not yet attacked  |
+|                  | by the action if there is one (gloomhaven)                      |
 | `target_all`     | range (or null), row (`A`, or null): the ability takes every enemy |
 |                  | in range, or in that row of the map (gloomhaven)                   |
 | `ability_x`      | name (`heal`): its value is the X the action's `x_is_...` says      |

@@ -675,6 +675,9 @@ class _Lowerer:
     def TargetAll(self, e: ast.TargetAll) -> ir.Effect:
         return {"op": "target_all", "range": e.range, "row": e.row}
 
+    def NearTarget(self, e: ast.NearTarget) -> ir.Effect:
+        return {"op": "near_target", "range": e.range}
+
     def ElementBonus(self, e: ast.ElementBonus) -> ir.Effect:
         return {"op": "element_bonus", "ability": e.ability, "amount": e.amount}
 

@@ -692,6 +692,14 @@ def test_gloomhaven_a_spawn_s_ranks_follow_it_and_say_each_number_once(tmp_path)
         ("CW204", 10), ("CW204", 12), ("CW209", 14), ("CW209", 15), ("CW209", 16)]
 
 
+def test_gloomhaven_an_attack_near_the_target_needs_an_attack_before_it(tmp_path):
+    card = ("Name: Bones\nType: Monster\nNormal: Health 5\n---\nName: Lash\n"
+            "Type: Monster Ability\nInitiative: 30\nMonster: Bones\n\n")
+    assert gh_check(tmp_path, card + "Attack +0.\nAttack -1 within Range 2 of target.\n") == []
+    found = gh_check(tmp_path, card + "Attack -1 within Range 2 of target.\nAttack +0.\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW204", 10)]
+
+
 def test_gloomhaven_a_heal_of_x_needs_an_attack_and_what_x_is(tmp_path):
     monster = "Name: Bat\nType: Monster\nNormal: Health 6\n---\n"
     ability = "Name: Drain\nType: Monster Ability\nMonster: Bat\nInitiative: 9\n\n"

@@ -186,9 +186,9 @@ def test_the_gloomhaven_corpus_is_measured(tmp_path):
         write_card_files(imported.cards, folders[-1])
     report = measure(folders, no_progress)
     assert report.cards.total >= 700
-    assert report.sentences.parsed / report.sentences.total >= 0.94
-    assert report.cards.checked / report.cards.total >= 0.91
-    assert report.cards.ran / report.cards.total >= 0.91
+    assert report.sentences.parsed / report.sentences.total >= 0.95
+    assert report.cards.checked / report.cards.total >= 0.92
+    assert report.cards.ran / report.cards.total >= 0.92
 
 
 def test_the_trial_of_a_power_for_another_characters_check_plays_it_from_a_companion(tmp_path):

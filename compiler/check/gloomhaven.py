@@ -41,7 +41,8 @@ _FIELDS = {
 _EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
             ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
             ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll, ast.AreaDamage,
-            ast.AllAllies, ast.AttackersSuffer, ast.AttacksDisadvantaged, ast.SpawnRank)
+            ast.AllAllies, ast.AttackersSuffer, ast.AttacksDisadvantaged, ast.SpawnRank,
+            ast.NearTarget)
 
 
 def notes(card_type: str) -> dict[str, str]:
@@ -185,6 +186,9 @@ class _CardCheck(CardCheck):
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
         elif isinstance(effect, ast.SpawnRank):
             self._spawn_rank(effect)
+        elif isinstance(effect, ast.NearTarget) and self._action.attacks < 2:
+            self.report("CW204", effect, "there is no attack before this one to have a target "
+                        "to be near", "write the first attack before: 'Attack +0.'")
         elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer
                         | ast.AttacksDisadvantaged) and self.card.type != "Monster Ability":
             self.report("CW204", effect, f"only a monster's action {_OWN[type(effect)]}",
@@ -263,10 +267,12 @@ class _ActionRead:
     abilities: set[str] = field(default_factory=set)
     part: str | None = None
     elite_summon: bool = False  # the part is a summon that says `elite`
+    attacks: int = 0  # read so far
 
     def read(self, effect: ast.Effect) -> None:
         if isinstance(effect, ast.Ability):
             self.abilities.add(effect.name)
+            self.attacks += effect.name == "attack"
             if effect.name in PARTS:
                 self.part = effect.name
         elif isinstance(effect, ast.Element):

@@ -1959,6 +1959,13 @@ class AstBuilder:
     def target_one(self, meta: Any) -> ast.Ability:
         return ast.Ability("target", 1, False, span=self._span(meta))
 
+    def ability_near_target(self, meta: Any, name: Token, value: Token, reach: Token
+                            ) -> tuple[ast.Ability, ast.NearTarget]:
+        """`Attack -1 within Range 2 of target`: the ability and where it reaches, two
+        effects (effects takes the pair apart)."""
+        return (self.gh_ability(meta, name, value),
+                ast.NearTarget(int(reach), span=self._token_span(reach)))
+
     def special_with_body(self, meta: Any, written: Token) -> ast.Ability:
         """`Special 2:`: the special action, whose abilities follow it."""
         return ast.Ability("special", int(re.sub(r"\D", "", written)), False,

@@ -27,6 +27,7 @@ MODULES = {
     'Grave Caller': 'grave_caller',
     "Caller's Rite": 'caller_s_rite',
     "Caller's Muster": 'caller_s_muster',
+    "Caller's Lash": 'caller_s_lash',
     'Single Out': 'single_out',
     "Trickster's Reversal": 'trickster_s_reversal',
     'Quick Hands': 'quick_hands',

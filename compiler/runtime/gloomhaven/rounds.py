@@ -287,6 +287,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
     but for what it does as it dies (`dying`: its card's `On death` action)."""
     own = action.has("self")
     done: dict[str, int] = {}  # the attack (the damage it dealt) and the move, once done
+    attacked: list[Figure] = []  # by the action's attacks so far
     for part in parts(action):
         if not figure.alive and not dying:
             break
@@ -319,7 +320,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
         elif head["op"] != "ability":
             continue  # a marker (`Lost`, `Round bonus`)
         elif head["name"] == "attack":
-            dealt = _attack(game, figure, part)
+            dealt = _attack(game, figure, part, attacked)
             if dealt is not None:
                 done["attack"] = done.get("attack", 0) + dealt
         elif head["name"] in ("shield", "retaliate"):
@@ -445,9 +446,11 @@ def _suffers(game: Game, figure: Figure, amount: int) -> None:
     _fell(game, figure)
 
 
-def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
+def _attack(game: Game, attacker: Figure, part: list[Step], attacked: list[Figure]
+            ) -> int | None:
     """The damage the attack dealt, all its targets together; None if it was not performed
-    (a disarmed figure, or one with no one to attack, performs none)."""
+    (a disarmed figure, or one with no one to attack, performs none).  Its targets join
+    `attacked`, the action's; one `near_target` takes those not among them first."""
     if "disarm" in attacker.conditions:
         game.log.emit("disarmed", figure=_label(attacker))
         return None
@@ -464,7 +467,13 @@ def _attack(game: Game, attacker: Figure, part: list[Step]) -> int | None:
     given = [step["name"] for step in part[1:] if step["op"] == "given_condition"]
     ranged = "range" in modifiers or stats.get("Range", 0) > 0 or any(
         step["op"] == "target_all" and step["range"] for step in part)
-    targets = _targets(game, attacker, _target_count(game, part, modifiers["target"]))
+    count = _target_count(game, part, modifiers["target"])
+    if any(step["op"] == "near_target" for step in part):  # every enemy is near, no map
+        everyone = _targets(game, attacker, len(game.characters) + len(game.living_monsters()))
+        targets = sorted(everyone, key=lambda target: target in attacked)[:count]
+    else:
+        targets = _targets(game, attacker, count)
+    attacked.extend(targets)
     dealt = 0
     living = attacker.alive  # a dead monster attacks as it dies (its card's `On death`)
     for target in targets:
