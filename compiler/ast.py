@@ -671,10 +671,20 @@ class Marker(Effect):
 @node
 class SurpriseRange(Effect):
     """`Surprises on 1-4.`: the side that meets this card is surprised on `low` to `high` of
-    its d6, where the rule is 1 to 2 (ose)."""
+    its d6, where the rule is 1 to 2 (ose).  `reason`: the words after `due to`, if any
+    (`camouflage`), which change no rule."""
 
     low: int
     high: int
+    reason: str | None = None
+
+
+@node
+class AbilitiesElsewhere(Effect):
+    """`Echolocation: See main entry.`: abilities of the card, named, whose rules are not
+    on it (a printed stat block's are in the monster's main entry) (ose)."""
+
+    names: tuple[str, ...]
 
 
 @node

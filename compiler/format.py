@@ -989,7 +989,9 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.DiscardMonster: lambda e, voice: f"discard {_article(e.trait.text)} {e.trait} monster",
     ast.Reroll: lambda e, voice: "re-roll your die",
     ast.Marker: lambda e, voice: MARKER_WORDS[e.name],
-    ast.SurpriseRange: lambda e, voice: f"surprises on {e.low}-{e.high}",
+    ast.SurpriseRange: lambda e, voice: f"surprises on {e.low}-{e.high}"
+    + ("" if e.reason is None else f", due to {e.reason}"),
+    ast.AbilitiesElsewhere: lambda e, voice: f"{'; '.join(e.names)}: See main entry",
     ast.Ability: lambda e, voice: ("XP" if e.name == "xp" else e.name.capitalize())
     + (f" {e.amount:+d}" if e.signed else f" {e.amount}"),
     ast.GivenCondition: lambda e, voice: e.name.capitalize(),

@@ -143,6 +143,8 @@ card with none is not taken in).
 | `marker`         | name: `ambush`, `monster_nest`, `skippable`, `no_attack`; ose's    |
 |                  | `carries_light`, `never_surprised`, `always_attacks`, `pursues`    |
 | `surprise_range` | low, high: the other side is surprised on low to high of its d6 (ose) |
+| `abilities_elsewhere` | names: abilities whose rules are not on the card (`See main   |
+|                  | entry`); the encounter sequence does not play them (ose)          |
 | `ability`        | name (one of compiler.ast.ABILITIES), amount, signed (a monster     |
 |                  | card's, added to its own stat; gloomhaven)                          |
 | `given_condition`| name: given to the figures the ability before attacks (gloomhaven) |

@@ -660,6 +660,9 @@ class _Lowerer:
     def SurpriseRange(self, e: ast.SurpriseRange) -> ir.Effect:
         return {"op": "surprise_range", "low": e.low, "high": e.high}
 
+    def AbilitiesElsewhere(self, e: ast.AbilitiesElsewhere) -> ir.Effect:
+        return {"op": "abilities_elsewhere", "names": list(e.names)}
+
     def Ability(self, e: ast.Ability) -> ir.Effect:
         return {"op": "ability", "name": e.name, "amount": e.amount, "signed": e.signed}
 

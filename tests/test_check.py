@@ -551,6 +551,16 @@ def test_ose_sentences_are_what_bears_on_the_encounter(tmp_path):
                                      "'Immune to Sleep.'")]
 
 
+def test_ose_abilities_not_on_the_card_are_a_creature_s(tmp_path):
+    """`Echolocation: See main entry.` names a monster's (or character's) abilities; an
+    encounter has none."""
+    assert ose_check(tmp_path, OSE_GOBLIN + "\nEcholocation: See main entry.\n") == []
+    found = ose_check(tmp_path, OSE_GOBLIN + "---\nName: Roost\nType: Encounter\n"
+                                "Where: Dungeon\nMonsters: 1d4 Goblin\n\n"
+                                "Swoop: See main entry.\n")
+    assert [code for code, *_ in found] == ["CW204"]
+
+
 # -- gloomhaven ----------------------------------------------------------------------------
 
 

@@ -238,7 +238,8 @@ EVERY_CONSTRUCT = {
         "health per player": {True, False},
     },
     "ose": {
-        "nodes": {"Untimed", "Immunity", "Marker", "SurpriseRange", "StatBonus"},
+        "nodes": {"Untimed", "Immunity", "Marker", "SurpriseRange", "StatBonus",
+                  "AbilitiesElsewhere"},
         "types": set(ose.TYPES),
         "markers": set(ose.MARKERS),
     },

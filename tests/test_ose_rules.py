@@ -267,6 +267,30 @@ def test_each_encounter_takes_a_turn_and_ends_in_its_outcome(cards):
     assert of(events, "outcome")[0]["outcomes"] == [first["outcome"], second["outcome"]]
 
 
+def test_a_printed_surprise_line_surprises_on_its_range(tmp_path):
+    """`Surprise: On a roll of 1\u20134, due to stealth.` (an en dash), as the SRD prints it,
+    is `Surprises on 1-4.`: the reason changes no rule."""
+    path = tmp_path / "stalker.card"
+    path.write_text("Game: ose\n\nName: Stalker\nType: Monster\nArmour Class: 7 [12]\n"
+                    "Hit Dice: 1\nMovement: 90' (30')\nMorale: 8\n\n"
+                    "Surprise: On a roll of 1\u20134, due to stealth.\n", encoding="utf-8")
+    compilation = compile_paths([path])
+    assert compilation.ok
+    assert load_cards(compilation, "ose")["Stalker"].surprises_on == 4
+
+
+def test_abilities_whose_rules_are_not_on_the_card_are_said_and_not_played(cards):
+    """The Gloom Bat's `Echolocation: See main entry.`: the encounter sequence plays its
+    surprise range (1-5) and says which abilities it does not play."""
+    bat = cards["Gloom Bat"]
+    assert (bat.abilities_elsewhere, bat.surprises_on) == (
+        ("Echolocation", "Blood scent", "Frenzy"), 5)
+    events = play({"name": "t", "party": ["Brannoc"], "encounters": ["Bat Roost"]}, cards,
+                  seed=1).events
+    (said,) = of(events, "not_played", monster="Gloom Bat")
+    assert said["abilities"] == "Echolocation, Blood scent, Frenzy"
+
+
 def test_a_scenario_that_names_a_card_of_the_wrong_type_says_so(cards):
     with pytest.raises(ScenarioError, match="Gutter Goblin is of type Monster, not Character"):
         play({"name": "t", "party": ["Gutter Goblin"], "encounters": []}, cards, seed=1)

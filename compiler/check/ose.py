@@ -49,8 +49,8 @@ _SENTENCES = {
     "Encounter": "'Always attacks.', 'Pursues.' and 'Reaction +1.'",
 }
 _EFFECTS = {
-    "Monster": (ast.Marker, ast.SurpriseRange, ast.StatBonus),
-    "Character": (ast.Marker, ast.SurpriseRange, ast.StatBonus),
+    "Monster": (ast.Marker, ast.SurpriseRange, ast.StatBonus, ast.AbilitiesElsewhere),
+    "Character": (ast.Marker, ast.SurpriseRange, ast.StatBonus, ast.AbilitiesElsewhere),
     "Encounter": (ast.Marker, ast.StatBonus),
 }
 

@@ -2024,9 +2024,16 @@ class AstBuilder:
         after = ast.PERFORMED[str(performed[0]).split()[2].lower()] if performed else None
         return ast.SufferDamage(figure, int(amount), after, span=self._span(meta))
 
-    def surprise_range(self, meta: Any, written: Token) -> ast.SurpriseRange:
-        low, high = str(written).split("-")
-        return ast.SurpriseRange(int(low), int(high), span=self._span(meta))
+    def surprise_range(self, meta: Any, written: Token, reason: Token | None = None
+                       ) -> ast.SurpriseRange:
+        low, high = re.split(r"\s*[-\u2013]\s*", str(written))
+        said = None if reason is None else " ".join(str(reason).split()[3:])
+        return ast.SurpriseRange(int(low), int(high), said, span=self._span(meta))
+
+    def ability_elsewhere(self, meta: Any, written: Token) -> ast.AbilitiesElsewhere:
+        names = str(written).rpartition(":")[0].split(";")
+        return ast.AbilitiesElsewhere(tuple(" ".join(name.split()) for name in names),
+                                      span=self._span(meta))
 
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse | ast.Attempt:
         """`... must succeed at a Wisdom 6 check or ...`; with nothing after `or`, the check

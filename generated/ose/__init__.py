@@ -13,6 +13,7 @@ MODULES = {
     'Wolves at Dusk': 'wolves_at_dusk',
     'Pilgrims on the Road': 'pilgrims_on_the_road',
     'Drowned Ford': 'drowned_ford',
+    'Bat Roost': 'bat_roost',
     'Gutter Goblin': 'gutter_goblin',
     'Lantern Bearer': 'lantern_bearer',
     'Shade Stalker': 'shade_stalker',
@@ -20,4 +21,5 @@ MODULES = {
     'Grey Wolf': 'grey_wolf',
     'Wandering Pilgrim': 'wandering_pilgrim',
     'River Serpent': 'river_serpent',
+    'Gloom Bat': 'gloom_bat',
 }

@@ -42,3 +42,5 @@ class CardDef:
     markers: frozenset[str] = frozenset()  # carries_light, never_surprised, always_attacks, pursues
     surprises_on: int = DEFAULT_SURPRISE  # the other side is surprised on 1 to this
     reaction: int = 0  # added to the monsters' reaction roll
+    # Abilities named whose rules are not on the card (`Echolocation: See main entry.`).
+    abilities_elsewhere: tuple[str, ...] = ()

@@ -6,6 +6,7 @@ MESSAGES = {
     "appear": "{monster}: {count} appear ({dice}: {faces})",
     "appear_fixed": "{monster}: {count} appear",
     "nobody_appears": "no monsters turn up",
+    "not_played": "{monster}: {abilities}: rules not on the card, not played",
     "not_surprised": "{side} cannot be surprised: {reason}",
     "surprise": "{side} roll {face} for surprise (surprised on 1-{high}): {result}",
     "distance": "encounter distance: {dice} {faces} x 10 = {distance} {unit}",

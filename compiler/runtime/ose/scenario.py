@@ -80,5 +80,8 @@ def _monsters(card: CardDef, cards: Mapping[str, CardDef], dice: Dice,
                         faces=faces)
         else:
             events.emit("appear_fixed", monster=monster.name, count=number)
+        if number and monster.abilities_elsewhere:
+            events.emit("not_played", monster=monster.name,
+                        abilities=", ".join(monster.abilities_elsewhere))
         met.extend([monster] * number)
     return met
