@@ -120,8 +120,9 @@ def _inventory(cards: list[tuple[ast.Card, str]]
 
 # What speaks of something a sentence before it did: the card that sentence summons
 # (`UndefeatedUnless`), or, in a Gloomhaven action, the attack before it (`Heal X`, what a
-# consumed element adds to it) or the summon it ranks.
-_OF_BEFORE = (ast.UndefeatedUnless, ast.AbilityX, ast.ElementBonus, ast.SpawnRank)
+# consumed element adds to it, an attack near its target) or the summon it ranks.
+_OF_BEFORE = (ast.UndefeatedUnless, ast.AbilityX, ast.ElementBonus, ast.NearTarget,
+              ast.SpawnRank)
 
 
 def _usual_headers(cards: Iterable[ast.Card]) -> dict[tuple[str, str], set[str]]:
