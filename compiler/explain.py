@@ -719,6 +719,8 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
         "round_bonus": "the card stays active until the end of the round",
         "jump": "the move goes over obstacles",
         "all_adjacent": "the ability takes every enemy next to the figure",
+        "one_target": "the attack's targets (its Target, or the monster's) are one enemy, "
+                      "attacked as many times",
         "advantage": "the attack draws two modifiers and keeps the better (with no modifier "
                      "deck, it deals its value)",
     }[e.name],

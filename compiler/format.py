@@ -86,9 +86,10 @@ MARKER_WORDS = {
     "jump": "Jump",
     "all_adjacent": "Target all adjacent enemies",
     "advantage": "Advantage",
+    "one_target": "Target one enemy with all attacks",
 }
 # Gloomhaven's markers that modify an action's abilities, written among them.
-ACTION_MARKERS = ("self", "jump", "all_adjacent", "advantage")
+ACTION_MARKERS = ("self", "jump", "all_adjacent", "advantage", "one_target")
 CLOSE_WORDS = {
     "close": "close",
     "temporarily_close": "temporarily close",

@@ -183,7 +183,8 @@ card with none is not taken in).
 
 A gloomhaven `marker` is `self` (the action's abilities are the figure's own), `jump`,
 `all_adjacent` (the ability takes every enemy next to the figure), `advantage` (the
-attack draws two modifiers and keeps the better), `lost` or `round_bonus`; an Ability
+attack draws two modifiers and keeps the better), `one_target` (the attack's targets are
+one enemy, attacked as many times), `lost` or `round_bonus`; an Ability
 card's actions are its `abilities`, labelled `top` and `bottom`, and a Monster Ability
 card's action its `effects`, and what its monster does if killed in the card's round
 `triggers.on_death`.  Its fields: `class`, `level` (a number,

@@ -710,6 +710,15 @@ def test_gloomhaven_an_attack_near_the_target_needs_an_attack_before_it(tmp_path
     assert [(code, line) for code, line, *_ in found] == [("CW204", 10)]
 
 
+def test_gloomhaven_one_enemy_with_all_attacks_follows_an_attack(tmp_path):
+    card = "Name: Sweep\nType: Ability\nClass: Brute\nInitiative: 30\n\n"
+    assert gh_check(tmp_path, card + "Top: Attack 2, Target 2, Target one enemy with all "
+                    "attacks.\nBottom: Move 2.\n") == []
+    found = gh_check(tmp_path, card + "Top: Target one enemy with all attacks.\n"
+                     "Bottom: Move 2.\n")
+    assert found == [("CW204", 6, 6, "write 'Attack +1, Target one enemy with all attacks.'")]
+
+
 def test_gloomhaven_a_heal_of_x_needs_an_attack_and_what_x_is(tmp_path):
     monster = "Name: Bat\nType: Monster\nNormal: Health 6\n---\n"
     ability = "Name: Drain\nType: Monster Ability\nMonster: Bat\nInitiative: 9\n\n"

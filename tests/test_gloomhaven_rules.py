@@ -776,18 +776,19 @@ def test_target_all_in_a_row_takes_every_enemy(cards):
 
 
 def test_an_attack_near_the_target_before_takes_an_enemy_not_yet_attacked(cards):
-    """Caller's Lash: `Attack +0.  Attack -1 within Range 2 of target.` twice.  With no map
-    every enemy is near the first target: the second attack takes the one the first did
-    not, and the third, with none left unattacked, the first's target again."""
+    """Caller's Lash: `Attack +0, Target 2, Target one enemy with all attacks.  Attack -1
+    within Range 2 of target.` twice.  The first attacks one enemy twice; with no map every
+    enemy is near it: the second attack takes the one the first did not, and the third,
+    with none left unattacked, the first's target again."""
     game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
                    [{"monster": "Grave Caller", "normal": [1]}],
                    decks={"Grave Caller": ["Caller's Lash"]}, health=30)
     play_round(game, 1)
     attacks = [(e["target"], e["power"])
                for e in of(game.log.events, "attack", figure="Grave Caller 1")]
-    first, second = attacks[0][0], attacks[1][0]
+    first, second = attacks[0][0], attacks[2][0]
     assert first != second
-    assert attacks == [(first, 2), (second, 1), (first, 1)]
+    assert attacks == [(first, 2), (first, 2), (second, 1), (first, 1)]
 
 
 def test_a_boss_s_trial_meets_standees_of_the_one_rank_its_card_prints(cards):

@@ -27,7 +27,7 @@ CONDITIONS = ("Stun", "Poison", "Wound", "Muddle", "Immobilize", "Disarm", "Invi
 IMMUNITIES = (*CONDITIONS, "Push", "Pull")
 INITIATIVE = (1, 99)
 LEVELS = (1, 9)
-MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent", "advantage")
+MARKERS = ("self", "lost", "round_bonus", "jump", "all_adjacent", "advantage", "one_target")
 # A Monster Ability card speaks of its monster by the monster's name.
 SELF_FIELDS = {"Monster Ability": "Monster"}
 # (fields a type may have, fields it must have)
@@ -214,10 +214,11 @@ class _CardCheck(CardCheck):
             self.report("CW204", effect, "there is no heal, shield, retaliation or condition "
                         "just before this to go to the allies",
                         "write 'Heal 2, Affect all adjacent allies.'")
-        elif isinstance(effect, ast.Marker) and effect.name == "advantage" \
+        elif isinstance(effect, ast.Marker) and effect.name in ATTACK_MARKERS \
                 and self._action.part != "attack":
-            self.report("CW204", effect, "there is no attack just before this to have "
-                        "advantage", "write 'Attack +1, Advantage.'")
+            does, written = ATTACK_MARKERS[effect.name]
+            self.report("CW204", effect, f"there is no attack just before this to {does}",
+                        f"write 'Attack +1, {written}.'")
         elif isinstance(effect, ast.AllyBonus) and (effect.ability,
                                                      self._action.part) != ("attack", "attack"):
             self.report("CW204", effect, "a bonus for an ally beside the target adds to the "
@@ -245,6 +246,9 @@ class _CardCheck(CardCheck):
                         "leave out its 'elite', or this sentence")
 
 
+# The markers that modify the attack just before them: what they make it do, as written.
+ATTACK_MARKERS = {"advantage": ("have advantage", "Advantage"),
+                  "one_target": ("aim at one enemy", "Target one enemy with all attacks")}
 CONSUMED = "consumed"  # the part of an element used up, which its bonuses modify
 CONDITIONS_PART = "conditions"  # a part begun by a condition
 SUMMONED = "summoned"  # the part of a summon, which its ranks modify

@@ -1980,6 +1980,9 @@ class AstBuilder:
     def all_adjacent(self, meta: Any) -> ast.Marker:
         return ast.Marker("all_adjacent", span=self._span(meta))
 
+    def one_target(self, meta: Any) -> ast.Marker:
+        return ast.Marker("one_target", span=self._span(meta))
+
     def element(self, meta: Any, use: Token, name: Token) -> ast.Element:
         return ast.Element(name.lower(), use.lower() == "consume", span=self._span(meta))
 

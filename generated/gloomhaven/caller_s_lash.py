@@ -11,6 +11,8 @@ CARD = rt.CardDef(
     initiative=64,
     monster='Grave Caller',
     action=rt.Action(({'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
+         {'op': 'ability', 'name': 'target', 'amount': 2, 'signed': False},
+         {'op': 'marker', 'name': 'one_target'},
          {'op': 'ability', 'name': 'attack', 'amount': -1, 'signed': True},
          {'op': 'near_target', 'range': 2},
          {'op': 'ability', 'name': 'attack', 'amount': -1, 'signed': True},

@@ -473,6 +473,8 @@ def _attack(game: Game, attacker: Figure, part: list[Step], attacked: list[Figur
         targets = sorted(everyone, key=lambda target: target in attacked)[:count]
     else:
         targets = _targets(game, attacker, count)
+    if any(step["op"] == "marker" and step["name"] == "one_target" for step in part):
+        targets = targets[:1] * count  # `Target one enemy with all attacks`
     attacked.extend(targets)
     dealt = 0
     living = attacker.alive  # a dead monster attacks as it dies (its card's `On death`)
