@@ -2136,10 +2136,10 @@ def _nesting(effect: ast.Effect) -> int:
     return 1 + max((_nesting(effect) for effect in inner), default=0)
 
 
-# `Strength-based`: the skill a check is made with, as `Strength` alone says.
 # One rank of a SPAWN_RANKS (gloomhaven.lark): its rank, `every second spawn`, and counts.
 _RANK_FOR = re.compile(r"(normal|elite)(\s+every\s+second\s+spawn)?\s+for\s+([0-9]+)"
                        r"(?:\s*[-\u2013]\s*([0-9]+))?", re.IGNORECASE)
+# `Strength-based`: the skill a check is made with, as `Strength` alone says.
 _BASED = re.compile(r"-based$", re.IGNORECASE)
 # The end of a deck a card is put at, in the words that say so.
 _DECK_END = re.compile(r"\b(top|bottom)\b", re.IGNORECASE)
