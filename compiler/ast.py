@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, NamedTuple
 
+from compiler.runtime.pacg.cards import singular  # card kinds' plurals are names' too
+
 
 class Span(NamedTuple):
     """Where a piece of text stands: 1-based lines and columns, end exclusive.  A named
@@ -2087,19 +2089,7 @@ _STRAIGHT_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "
 def name_in(names: Mapping[str, str], name: str) -> str | None:
     """The card of `names` (name_key to name) that `name` calls, also when it is written in
     the plural (`Spawn two Bandit Archers`, `Blood Imps`): the name itself first."""
-    for written in (name, *_singulars(name)):
-        found = names.get(name_key(written))
-        if found is not None:
-            return found
-    return None
-
-
-def _singulars(name: str) -> tuple[str, ...]:
-    if name.endswith("ies"):
-        return (name[:-3] + "y",)
-    if name.endswith("es"):
-        return (name[:-2], name[:-1])
-    return (name[:-1],) if name.endswith("s") else ()
+    return names.get(name_key(name)) or names.get(name_key(singular(name)))
 
 
 def name_key(name: str) -> str:

@@ -97,10 +97,14 @@ def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[
 
 
 def _standees(e: ast.SummonMonster) -> str:
-    if e.per_characters is None:
-        return "a" if e.count == 1 else str(e.count)
-    return "as many as there are characters" + (
+    """`a normal standee of Living Bones joins`, `2 elite standees of ... join`, `as many as
+    there are characters divided by 2, rounded up, normal standees of ... join`."""
+    rank = "elite" if e.elite else "normal"
+    if e.per_characters is None and e.count == 1:
+        return f"a {rank} standee of {e.monster} joins"
+    many = str(e.count) if e.per_characters is None else "as many as there are characters" + (
         "" if e.per_characters == 1 else f" divided by {e.per_characters}, rounded up,")
+    return f"{many} {rank} standees of {e.monster} join"
 
 
 def _quoted(span: ast.Span, source: str) -> str:
@@ -762,10 +766,7 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                   "to every ally of the figure"
                                   + (" and to the figure" if e.self_too else "")
                                   + " (with no map, every one is in reach)",
-    ast.SummonMonster: lambda e, you: (
-        f"{_standees(e)} {'elite' if e.elite else 'normal'} "
-        f"{'standee' if _standees(e) == 'a' else 'standees'} of {e.monster} "
-        f"{'joins' if _standees(e) == 'a' else 'join'} the map, to act from the next round"),
+    ast.SummonMonster: lambda e, you: f"{_standees(e)} the map, to act from the next round",
     ast.SpawnRank: lambda e, you: "the summon's standees before it are " + "; ".join(
         ("every second one elite" if rank.alternate else "elite" if rank.elite else "normal")
         + f" for {characters_counted(rank)} characters" for rank in e.ranks)
