@@ -249,13 +249,14 @@ class PerCharacter(Node):
 
 @node
 class Stat(Node):
-    """`Health 5`: one stat of a monster's Normal or Elite line."""
+    """`Health 5`: one stat of a monster's Normal or Elite line; `Poison` (no value): what
+    every attack of the monster has."""
 
     name: str
-    value: int | PerCharacter
+    value: int | PerCharacter | None
 
     def __str__(self) -> str:
-        return f"{self.name} {self.value}"
+        return self.name if self.value is None else f"{self.name} {self.value}"
 
 
 @node

@@ -82,6 +82,10 @@ def explain_card(card: ast.Card, notes: Mapping[str, str], source: str) -> list[
         if "C" in notes and any(isinstance(node, ast.PerCharacter)
                                 for node in ast.walk(item.value)):
             lines.append(f"    C: {notes['C']}")
+        attributes = [node.name for node in ast.walk(item.value)
+                      if isinstance(node, ast.Stat) and node.value is None]
+        if attributes and "attacks" in notes:
+            lines.append(f"    {', '.join(attributes)}: {notes['attacks']}")
     for section in card.sections:
         previous: ast.Sentence | None = None
         for index, sentence in enumerate(section.sentences):

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.check.pacg import CHECK_SKILLS
+from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES
 from compiler.syntax.grammars import game_ids, game_keywords
 
 FORMATS = ("pacg-jsonl", "ose-srd", "gloomhaven-json", "csv")
@@ -315,8 +316,9 @@ def _gloomhaven_monster(name: str, monster: Any, where: str, problems: list[str]
         for attribute in _listed(stats.get("attributes"), where, f"{line} attributes",
                                  problems):
             words = _icons(str(attribute)).lstrip("^").split()
-            if len(words) == 2 and words[1].isdigit():
-                shown.append(" ".join(words))
+            if (len(words) == 2 and (words[1].isdigit() or words[1] == "C")) \
+                    or (len(words) == 1 and words[0].casefold() in ATTACK_ATTRIBUTES):
+                shown.append(" ".join(words))  # `Shield 1`, `Target C`; `Poison`
             else:
                 problems.append(f"{where}: left out the {line} attribute {attribute!r}: not "
                                 "a stat and its value")

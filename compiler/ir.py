@@ -190,8 +190,9 @@ card's action its `effects`, and what its monster does if killed in the card's r
 `triggers.on_death`.  Its fields: `class`, `level` (a number,
 or `X`), `initiative`, `number` (as printed), `monster` (a Monster card's name), `normal`
 and `elite` ([{name, value}]: a value is a number, or a boss's by the number of characters C,
-{times, divided_by, plus}, which is times x C / divided_by rounded up, plus plus),
-`immunities`.
+{times, divided_by, plus}, which is times x C / divided_by rounded up, plus plus, or null
+for what every attack of the monster has: a negative condition given to its targets, or
+`Advantage`), `immunities`.
 
 An ose card's stat line is in `fields` as data: `armour_class` {descending, ascending},
 `hit_dice` {dice (0.5 for ½), modifier, asterisks, hit_points (or null)}, `attacks`

@@ -756,6 +756,21 @@ def test_gloomhaven_allies_take_a_heal_or_conditions_and_advantage_an_attack(tmp
         ("CW204", 6), ("CW204", 7), ("CW204", 8), ("CW204", 9)]
 
 
+def test_gloomhaven_a_stat_line_s_words_with_and_without_a_value(tmp_path):
+    """`Poison` and `Advantage` stand alone, what all the monster's attacks have; a stat
+    needs its value, and an attribute has none (docs/rulings.md)."""
+    assert gh_check(tmp_path, "Name: Viper\nType: Monster\nNormal: Health 3, Attack 1, "
+                    "Poison, Advantage\nElite: Health 5, Attack 2, Wound, Curse, Muddle\n") == []
+    found = check(tmp_path, "Name: Viper\nType: Monster\nNormal: Health, Attack 1, "
+                  "Poison 2, Posion, Bless\n", game="gloomhaven")
+    assert [(item.code, item.message, item.hint) for item in found] == [
+        ("CW209", "'Health' needs a value", "write 'Health 2'"),
+        ("CW209", "'Poison 2' needs no value", "write 'Poison'"),
+        ("CW213", "'Posion' is not what a gloomhaven monster's attacks may have",
+         "did you mean 'Poison'?"),
+        ("CW213", "'Bless' is not what a gloomhaven monster's attacks may have", None)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

@@ -149,6 +149,15 @@ def test_a_boss_s_stats_by_the_number_of_characters_say_what_c_is():
     assert "    C: " not in explain(f"{CARDS / 'gloomhaven' / 'monsters.card'}::Living Bones")[1]
 
 
+def test_what_all_a_monster_s_attacks_have_is_explained():
+    output = explain(f"{CARDS / 'gloomhaven' / 'monsters.card'}::Thorn Sentinel")[1]
+    lines = output.splitlines()
+    where = lines.index("  Elite: Health 10, Move 1, Attack 3, Shield 1, Wound, Advantage")
+    assert lines[where + 1] == (
+        "    Wound, Advantage: what every attack of a standee of this rank has: a condition "
+        "is given to each target; Advantage changes nothing (there is no modifier deck)")
+
+
 def test_every_window_is_explained():
     """A window the grammar reads and explain had no words for stopped it with a KeyError."""
     assert set(ast.TIMING_WINDOWS) <= set(WINDOWS)

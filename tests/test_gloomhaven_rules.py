@@ -379,6 +379,46 @@ def test_a_boss_s_stat_divided_is_rounded_up(cards):
     assert game.monsters["Bone Tyrant"][0].health == 5
 
 
+def test_a_stat_line_s_condition_is_given_by_every_attack_of_its_rank(cards):
+    """`Normal: ..., Poison`: each attack of a normal standee poisons what it hits, after
+    the card's own Immobilize and once; the elite line gives its own (docs/rulings.md)."""
+    archer = replace(cards["Bandit Archer"],
+                     normal={"Health": 9, "Attack": 2, "Range": 3, "Poison": None,
+                             "Immobilize": None},
+                     elite={"Health": 9, "Attack": 3, "Range": 3, "Wound": None,
+                            "Advantage": None})
+    game = game_of({**cards, "Bandit Archer": archer}, [("Brute", BRUTE)],
+                   [{"monster": "Bandit Archer", "normal": [1], "elite": [2]}],
+                   decks={"Bandit Archer": ["Archer Retreat"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"]]}, health=30)
+    play_round(game, 1)
+    # Archer Retreat: Move +1, Attack -1, Range +0, Immobilize.  The elite acts first, and
+    # its Advantage changes nothing: 3 - 1.
+    assert [(e["event"], e.get("figure"), e.get("damage", e.get("condition")))
+            for e in game.log.events if e["event"] in ("attack", "condition")
+            and e.get("target", e.get("figure")) == "Brute"] == [
+        ("attack", "elite Bandit Archer 2", 2), ("condition", "Brute", "immobilize"),
+        ("condition", "Brute", "wound"),
+        ("attack", "Bandit Archer 1", 1), ("condition", "Brute", "immobilize"),
+        ("condition", "Brute", "poison")]
+
+
+def test_only_an_attack_gives_what_the_stat_line_gives(cards):
+    """Tyrant Frenzy's `Muddle, Target all enemies within Range 2` is no attack: its targets
+    are muddled, not poisoned again by the stat line's Poison."""
+    tyrant = replace(cards["Bone Tyrant"], normal={"Health": 30, "Move": 2, "Attack": 2,
+                                                   "Poison": None})
+    game = game_of({**cards, "Bone Tyrant": tyrant}, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Bone Tyrant", "normal": [1]}],
+                   decks={"Bone Tyrant": ["Tyrant Frenzy"]},
+                   script={"play": LATE}, health=30)
+    play_round(game, 1)
+    assert [(e["figure"], e["condition"]) for e in of(game.log.events, "condition")
+            if e["condition"] in ("poison", "muddle")] == [
+        ("Brute", "poison"), ("Scoundrel", "poison"), ("Brute", "muddle"),
+        ("Scoundrel", "muddle")]
+
+
 LATE = [["Overwhelming Assault", "Shield Bash"], ["Single Out", "Backstab"]]  # 61 and 86
 
 

@@ -214,10 +214,11 @@ GLOOMHAVEN_EDITION = {
         "Mire Toad": {"deck": "Toad", "levels": [
             {"level": 0, "normal": {"health": 2}, "elite": {"health": 3}},
             {"level": 1, "normal": {"health": 4, "move": 2, "attack": 1,
-                                    "attributes": ["%pierce% 1", "%poison%"]},
+                                    "attributes": ["%pierce% 1", "%poison%", "^Advantage",
+                                                   "%shield% 2 self and all allies"]},
              "elite": {"health": 6, "move": 2, "attack": 2, "immunities": ["%stun%"]}}]},
         "Toad King": {"deck": "Toad", "levels": [{"level": 1, "health": 12, "move": 1,
-                                                  "attack": 3}]}},
+                                                  "attack": 3, "attributes": ["%target% C"]}]}},
     "monsterAbilities": [
         {"name": "Toad", "cards": [
             [900, False, 30, "%move% + 1", "^%jump%", "*.........", "%attack% - 1",
@@ -235,9 +236,10 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
     result = read_gloomhaven_json(json.dumps(GLOOMHAVEN_EDITION), "edition.json")
     toad, king, volley, chorus, call = result.cards
     assert toad.fields == [("Name", "Mire Toad"), ("Type", "Monster"),
-                           ("Normal", "Health 4, Move 2, Attack 1, Pierce 1"),
+                           ("Normal", "Health 4, Move 2, Attack 1, Pierce 1, Poison, "
+                                      "Advantage"),
                            ("Elite", "Health 6, Move 2, Attack 2"), ("Immunities", "Stun")]
-    assert king.fields[2:] == [("Normal", "Health 12, Move 1, Attack 3")]
+    assert king.fields[2:] == [("Normal", "Health 12, Move 1, Attack 3, Target C")]
     assert volley.fields == [("Name", "Toad 900"), ("Type", "Monster Ability"),
                              ("Monster", "Mire Toad"), ("Initiative", "30"), ("Number", "900")]
     assert volley.rules == ["Move +1, Jump.", "Attack -1, Target 2.", "Consume Ice."]
@@ -247,8 +249,8 @@ def test_a_gloomhaven_edition_becomes_monster_and_monster_ability_cards(tmp_path
                           "Attack +1.", "If the attack ability was performed, Mire Toad "
                           "suffers 1 damage."]
     assert result.problems == [
-        "edition.json: Mire Toad: left out the normal attribute '%poison%': not a stat and "
-        "its value",
+        "edition.json: Mire Toad: left out the normal attribute '%shield% 2 self and all "
+        "allies': not a stat and its value",
         "edition.json: Toad 900: left out 3 line(s) of the card's layout (rows, columns, "
         "areas of effect drawn)",
         "edition.json: left out the Nobody's deck: no monster uses it",

@@ -142,6 +142,8 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
         "health per player": {node.per_player for node in nodes if isinstance(node, ast.Amount)},
         "stats by the number of characters": {isinstance(node.value, ast.PerCharacter)
                                               for node in nodes if isinstance(node, ast.Stat)},
+        "stats all attacks have": {node.value is None for node in nodes
+                                   if isinstance(node, ast.Stat)},
         "damage once an ability was performed": values(ast.SufferDamage, "after"),
         "conditions": {node.kind for node in nodes if isinstance(node, ast.Condition)},
         "close places": values(ast.CloseLocation, "place"),
@@ -254,6 +256,7 @@ EVERY_CONSTRUCT = {
         "labels": set(gloomhaven.LABELS),
         "markers": set(gloomhaven.MARKERS),
         "stats by the number of characters": {True, False},
+        "stats all attacks have": {True, False},
         "damage once an ability was performed": {None, "attack"},
         "windows": {"on_death"},
     },

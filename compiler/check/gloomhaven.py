@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 
 from compiler import ast
 from compiler.check.shared import CardCheck, header_fields, known, unknown_word
-from compiler.runtime.gloomhaven.cards import CONDITION_CARRIERS, PARTS
+from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
 TYPES = ("Ability", "Monster Ability", "Monster")
 LABELS = ("Top", "Bottom")
 STATS = ("Health", "Move", "Attack", "Range", "Shield", "Retaliate", "Pierce", "Target")
+# What a stat line prints with no value: what every attack of the monster has.
+STAT_ATTRIBUTES = tuple(name.capitalize() for name in ATTACK_ATTRIBUTES)
 # A monster card's abilities that may be signed: added to the monster's own stat.
 SIGNED_ABILITIES = ("move", "attack", "range", "shield", "retaliate")
 CONDITIONS = ("Stun", "Poison", "Wound", "Muddle", "Immobilize", "Disarm", "Invisible",
@@ -52,6 +54,8 @@ def notes(card_type: str) -> dict[str, str]:
         "Bottom": "the bottom action: from the other card",
         "untimed": "as the figure performs the action, in the order written",
         "C": "the number of characters in the scenario; a fraction of it is rounded up",
+        "attacks": "what every attack of a standee of this rank has: a condition is given "
+                   "to each target; Advantage changes nothing (there is no modifier deck)",
     }
 
 
@@ -85,10 +89,7 @@ class _CardCheck(CardCheck):
             if item is None:
                 continue
             for stat in item.value:
-                if not known(stat.name, STATS):
-                    self.diagnostics.append(unknown_word(
-                        "CW213", ast.Word(stat.name, span=stat.span), "a gloomhaven stat",
-                        STATS, self.card.where(stat)))
+                self._stat(stat)
                 if isinstance(stat.value, ast.PerCharacter) and not stat.value.divided_by:
                     self.report("CW209", stat, f"{stat} divides by 0",
                                 "write the number C is divided by, or no '/'")
@@ -101,6 +102,21 @@ class _CardCheck(CardCheck):
         monster = self.card.value("Monster")
         if monster is not None:
             self.monster_named(monster, monster.name, "not a Monster")
+
+    def _stat(self, stat: ast.Stat) -> None:
+        """A stat with its value (`Health 5`), or what every attack has (`Poison`)."""
+        valued = stat.value is not None
+        names, what = (STATS, "a gloomhaven stat") if valued else \
+            (STAT_ATTRIBUTES, "what a gloomhaven monster's attacks may have")
+        if known(stat.name, names):
+            return
+        other = STAT_ATTRIBUTES if valued else STATS
+        if known(stat.name, other):
+            self.report("CW209", stat, f"'{stat}' needs {'no' if valued else 'a'} value",
+                        f"write '{stat.name}'" if valued else f"write '{stat.name} 2'")
+            return
+        self.diagnostics.append(unknown_word("CW213", ast.Word(stat.name, span=stat.span),
+                                             what, names, self.card.where(stat)))
 
     # -- actions -----------------------------------------------------------------------
 

@@ -323,8 +323,10 @@ class AstBuilder:
 
     field_normal = field_elite = field_immunities = field_monster = _inner
 
-    def gh_stat(self, meta: Any, name: Token, value: Token) -> ast.Stat:
+    def gh_stat(self, meta: Any, name: Token, value: Token | None = None) -> ast.Stat:
         span = self._span(meta)
+        if value is None:
+            return ast.Stat(str(name), None, span=span)
         if value.type == "NUMBER":
             return ast.Stat(str(name), int(value), span=span)
         return ast.Stat(str(name), _per_character(str(value), span), span=span)

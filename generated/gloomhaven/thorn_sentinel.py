@@ -8,6 +8,6 @@ LINE = 119
 CARD = rt.CardDef(
     name='Thorn Sentinel',
     type='Monster',
-    normal={'Health': 7, 'Move': 1, 'Attack': 2},
-    elite={'Health': 10, 'Move': 1, 'Attack': 3, 'Shield': 1},
+    normal={'Health': 7, 'Move': 1, 'Attack': 2, 'Wound': None},
+    elite={'Health': 10, 'Move': 1, 'Attack': 3, 'Shield': 1, 'Wound': None, 'Advantage': None},
 )

@@ -15,12 +15,16 @@ NEGATIVE_CONDITIONS = ("stun", "poison", "wound", "muddle", "immobilize", "disar
 PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
 # The abilities whose targets are given the conditions written after them.
 CONDITION_CARRIERS = ("attack", "heal")
+# What a stat line may print with no value: a negative condition every attack of the monster
+# gives, or Advantage (each attack drawing two modifiers, which with no modifier deck changes
+# nothing: docs/rulings.md).
+ATTACK_ATTRIBUTES = (*NEGATIVE_CONDITIONS, "advantage")
 # A stat line's value: a number, or a boss's by the number of characters (`11xC`), as the IR
-# has it: {"times": 11, "divided_by": 1, "plus": 0}.
-StatValue = int | Mapping[str, int]
+# has it: {"times": 11, "divided_by": 1, "plus": 0}; None for one of ATTACK_ATTRIBUTES.
+StatValue = int | Mapping[str, int] | None
 
 
-def stat_for(value: StatValue, characters: int) -> int:
+def stat_for(value: int | Mapping[str, int], characters: int) -> int:
     """A stat's value at a table of `characters`: C is their number, and a fraction of it is
     rounded up (docs/rulings.md, a boss's stats)."""
     if isinstance(value, int):
@@ -60,6 +64,12 @@ class CardDef:
     on_death: Action | None = None  # what its monster does if killed in the card's round
 
     def stats(self, elite: bool, characters: int) -> dict[str, int]:
-        """A Monster's Elite or Normal stat line at a table of `characters`."""
+        """A Monster's Elite or Normal stat line at a table of `characters` (its values)."""
         return {name: stat_for(value, characters)
-                for name, value in (self.elite if elite else self.normal).items()}
+                for name, value in (self.elite if elite else self.normal).items()
+                if value is not None}
+
+    def attack_attributes(self, elite: bool) -> tuple[str, ...]:
+        """What the Elite or Normal stat line gives every attack (`poison`, `advantage`)."""
+        return tuple(name.casefold() for name, value in
+                     (self.elite if elite else self.normal).items() if value is None)

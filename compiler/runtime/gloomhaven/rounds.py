@@ -465,6 +465,9 @@ def _attack(game: Game, attacker: Figure, part: list[Step], attacked: list[Figur
             modifiers[step["name"]] = _value(attacker, step) + (
                 modifiers.get(step["name"], 0) if step["name"] == "pierce" else 0)
     given = [step["name"] for step in part[1:] if step["op"] == "given_condition"]
+    # A monster's stat card may give all its attacks a condition (`Poison`).
+    given += [name for name in (attacker.attack_attributes if isinstance(attacker, Monster)
+                                else ()) if name in NEGATIVE_CONDITIONS and name not in given]
     ranged = "range" in modifiers or stats.get("Range", 0) > 0 or any(
         step["op"] == "target_all" and step["range"] for step in part)
     count = _target_count(game, part, modifiers["target"])

@@ -60,6 +60,7 @@ class Monster(Figure):
     standee: int = 0
     elite: bool = False
     stats: dict[str, int] = field(default_factory=dict)
+    attack_attributes: tuple[str, ...] = ()  # what its stat line gives each attack: `poison`
     immunities: tuple[str, ...] = ()  # conditions it cannot be given
     summoned: bool = False  # this round: it acts from the next
 
@@ -73,7 +74,8 @@ class Monster(Figure):
         health = stats.get("Health", 1)
         return cls(card.name, health, health, shield=stats.get("Shield", 0),
                    retaliate=stats.get("Retaliate", 0), kind=card.name, standee=standee,
-                   elite=elite, stats=stats, immunities=card.immunities)
+                   elite=elite, stats=stats,
+                   attack_attributes=card.attack_attributes(elite), immunities=card.immunities)
 
     @property
     def label(self) -> str:
