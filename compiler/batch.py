@@ -401,18 +401,17 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
     progress(len(files) - len(unmade))
     shares = _worth_workers([files[index] for index in unmade], len(unmade), jobs)
     if shares:
-        share_files = [[files[unmade[place]] for place in share] for share in shares]
-        share_summaries = [[summaries[unmade[place]] for place in share] for share in shares]
+        share_files = [[files[unmade[place]] for place in share] for share in shares[1:]]
+        share_summaries = [[summaries[unmade[place]] for place in share]
+                           for share in shares[1:]]
         with _started(share_files, render, stored, stage, share_summaries) as workers:
-            made = _in_file_order(shares, _gather(workers, ("finish", pools, render_again),
-                                                  progress), len(unmade))
+            made = _in_file_order(shares, _gather(
+                workers, ("finish", pools, render_again), progress,
+                lambda told: _made_here(work, [unmade[place] for place in shares[0]], pools,
+                                        told)), len(unmade))
             fresh = _fresh_of(workers, progress)
     else:
-        made = []
-        for index in unmade:
-            made.append(work.made(index, pools))
-            progress(1)
-        fresh = {}
+        made, fresh = _made_here(work, unmade, pools, progress), {}
     for index, outcome in zip(unmade, made, strict=True):
         outcomes[index] = outcome
     return summaries, pools, outcomes, {**work.fresh, **fresh}
@@ -426,12 +425,25 @@ def _both_rounds_in_workers(files: Sequence[KeyedFile], shares: list[list[int]],
                             ) -> tuple[list[FileSummary], Mapping[str, Pool],
                                        list[FileOutcome], dict[str, str]]:
     share_files = [[files[index] for index in share] for share in shares]
-    with _started(share_files, render, stored, stage) as workers:
-        summaries = _in_file_order(shares, _gather(workers, ("read",), progress), len(files))
+    here = FileWork(share_files[0], render, keep=False, stored=stored, stage=stage)
+    with _started(share_files[1:], render, stored, stage) as workers:
+        summaries = _in_file_order(shares, _gather(workers, ("read",), progress, here.read),
+                                   len(files))
         pools = make_pools(summaries)
-        outcomes = _in_file_order(shares, _gather(workers, ("finish", pools, render_again),
-                                                  progress), len(files))
-        return summaries, pools, outcomes, _fresh_of(workers, progress)
+        outcomes = _in_file_order(shares, _gather(
+            workers, ("finish", pools, render_again), progress,
+            lambda told: here.finish(pools, told, render_again)), len(files))
+        return summaries, pools, outcomes, {**here.fresh, **_fresh_of(workers, progress)}
+
+
+def _made_here(work: FileWork, indexes: list[int], pools: Mapping[str, Pool],
+               progress: Progress) -> list[FileOutcome]:
+    """Round two's results for the files of `work` at `indexes`, made in this process."""
+    made = []
+    for index in indexes:
+        made.append(work.made(index, pools))
+        progress(1)
+    return made
 
 
 @contextlib.contextmanager
@@ -439,7 +451,8 @@ def _started(shares: list[list[KeyedFile]], render: bool, stored: Mapping[str, s
              stage: Path | None, summaries: list[list[FileSummary]] | None = None
              ) -> Iterator[list[_Worker]]:
     """A worker for each share of the files (with their round one's summaries, when round
-    one is done), stopped at the end."""
+    one is done), stopped at the end.  The first share of a round stays with this process
+    (see _gather), so `shares` are the others."""
     workers = [_Worker(share, render, stored, stage, None if summaries is None
                        else summaries[place]) for place, share in enumerate(shares)]
     try:
@@ -525,17 +538,25 @@ class _Worker:
             self.process.kill()
 
 
-def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
-            ) -> list[list[Any]]:
-    """Send `message` to every worker and collect their answers, passing on their progress."""
+def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress,
+            here: Callable[[Progress], list[Any]] | None = None) -> list[list[Any]]:
+    """Send `message` to every worker and collect their answers, passing on their progress;
+    with `here`, this process's own share of the round, done meanwhile, its answer first.
+
+    This process takes a share rather than wait for the workers: then a run of two jobs
+    forks one worker, not two, and half the results never cross a pipe (measured on the
+    10,000-card pool, `--jobs 2`: see docs/performance.md)."""
     from multiprocessing.connection import wait  # as multiprocessing in _Worker
 
     for worker in workers:
         worker.send(message)
     answers: dict[int, list[Any]] = {}
     by_connection = {worker.connection: index for index, worker in enumerate(workers)}
-    while len(answers) < len(workers):
-        for connection in wait([c for c, i in by_connection.items() if i not in answers]):
+
+    def take(timeout: float | None) -> None:
+        """The workers' messages that have come, or (timeout None) at least one."""
+        waiting = [c for c, i in by_connection.items() if i not in answers]
+        for connection in wait(waiting, timeout) if waiting else ():
             try:
                 kind, value = connection.recv()
             except EOFError:
@@ -546,7 +567,16 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress
                 raise WorkerError(value)
             else:
                 answers[by_connection[connection]] = value
-    return [answers[index] for index in range(len(workers))]
+
+    def told(count: int) -> None:
+        """This process's progress, and the workers' as it comes (a bar moves evenly)."""
+        progress(count)
+        take(0)
+
+    own = [] if here is None else [here(told)]
+    while len(answers) < len(workers):
+        take(None)
+    return own + [answers[index] for index in range(len(workers))]
 
 
 def _serve(connection: Connection, files: list[KeyedFile], render: bool,

@@ -77,6 +77,23 @@ def test_an_edited_card_rewrites_its_module_and_only_it(project, monkeypatch):
     assert tree(project / "generated") == cold_build(project, "cold")
 
 
+def test_progress_with_two_jobs_tells_each_step_once(project, monkeypatch):
+    """Two jobs are a worker and the build's process: the bar hears both, each file once a
+    round."""
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
+    monkeypatch.setattr(batch, "_PROGRESS_EVERY", 1)
+    told: list[int] = []
+
+    def progress(total: int) -> batch.Progress:
+        told.append(total)
+        return told.append
+
+    options = RunOptions(use_cache=True, jobs=2, progress=progress)
+    assert build([project / "cards"], project / "generated", options=options).written
+    total, *steps = told
+    assert total == 2 * len(list((project / "cards").rglob("*.card"))) == sum(steps)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_build_after_a_cold_one_reads_no_module(project, monkeypatch, jobs):
     """The record of the tree a cold build made, each module written as its card was
@@ -497,20 +514,27 @@ def test_a_build_whose_files_were_all_read_before_renders_in_workers(project, mo
                                                                      before):
     """A check of the same cards, or a build into a folder emptied since, stored every
     file's round one and no module's text: the rendering is the build's work, and its
-    workers take it (round two alone, after round one in the build's process)."""
+    workers take it (round two alone, after round one in the build's process), two jobs
+    being a worker and the build's process itself."""
     monkeypatch.setattr(batch, "WORTH_A_WORKER", 1)
     options = RunOptions(use_cache=True, jobs=2)
     before(project, options)
     shares: list[int] = []
-    start = batch._Worker.__init__
+    start, made_here = batch._Worker.__init__, batch._made_here
 
     def counted(worker: batch._Worker, files: list, *args: Any) -> None:
         shares.append(len(files))
         start(worker, files, *args)
 
+    def counted_here(work: batch.FileWork, indexes: list[int], *args: Any) -> list:
+        shares.append(len(indexes))
+        return made_here(work, indexes, *args)
+
     monkeypatch.setattr(batch._Worker, "__init__", counted)
+    monkeypatch.setattr(batch, "_made_here", counted_here)
     report = build([project / "cards"], project / "generated", options=options)
-    assert len(shares) == 2 and sum(shares) == len(list((project / "cards").rglob("*.card")))
+    assert len(shares) == 2 and all(shares)
+    assert sum(shares) == len(list((project / "cards").rglob("*.card")))
     assert report.written and tree(project / "generated") == cold_build(project, "cold")
 
 
