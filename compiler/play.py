@@ -125,7 +125,15 @@ def load_cards(compilation: Compilation, game: str) -> dict[str, Any]:
 
 
 def _load_module(name: str, source: str) -> types.ModuleType:
+    """The generated module run.  Compiling it here is where a template that wrote what is
+    not Python (a bug in cardwright) would be found: the build does not compile the modules
+    it writes (the tests do, of every construct: tests/test_bench_pool.py)."""
     module = types.ModuleType(name)
-    exec(compile(source, f"<{name}>", "exec"), module.__dict__)
+    try:
+        code = compile(source, f"<{name}>", "exec")
+    except SyntaxError as exc:
+        raise python_backend.BackendError(
+            f"the module generated for {name} does not parse: {exc}") from exc
+    exec(code, module.__dict__)
     return module
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import ast as python_ast
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
+from compiler import play
 from compiler.backends import python as python_backend
 from compiler.build import compile_paths
 from compiler.lower import identifier_for
@@ -123,6 +125,14 @@ def test_what_templates_put_together_from_filtered_values_is_code():
 def test_text_made_from_code_is_not_code(template):
     with pytest.raises(python_backend.BackendError, match="without the py or ident filter"):
         python_backend._environment().from_string(template).render(name="x'); evil() #")
+
+
+def test_a_generated_module_that_is_not_python_is_reported_as_it_is_loaded():
+    """The build does not compile what it writes; loading it to play does, and says whose
+    module it was (a template's bug, not the card's)."""
+    with pytest.raises(python_backend.BackendError, match=re.escape(
+            "generated for cardwright_cards.pacg.probe does not parse: '(' was never closed")):
+        play._load_module("cardwright_cards.pacg.probe", "CARD = (\n")
 
 
 def test_the_backend_hands_out_plain_text_not_code():

@@ -42,16 +42,15 @@ class Code(str):
 def render_card(program: ir.Program) -> str:
     """The Python module of one card."""
     template = _environment().get_template(f"{program['game']}.py.j2")
-    return _parsed(template.render(program=program), program["ident"])
+    return str(template.render(program=program))  # a plain str: Code is for the templates
 
 
 def render_index(game: str, programs: Iterable[ir.Program]) -> str:
     """The game package's __init__: each card's module, by card name."""
     modules = {program["name"]: program["ident"] for program in programs}
     # As pairs: a card named `items` must not stand for the dict's method (_CodeEnvironment).
-    source = _environment().get_template("index.py.j2").render(game=game,
-                                                                modules=list(modules.items()))
-    return _parsed(source, f"{game} index")
+    return str(_environment().get_template("index.py.j2").render(
+        game=game, modules=list(modules.items())))
 
 
 def module_path(program: ir.Program) -> str:
@@ -62,17 +61,6 @@ def module_path(program: ir.Program) -> str:
 
 def package_name(game: str) -> str:
     return game.replace("-", "_")
-
-
-def _parsed(source: str, what: str) -> str:
-    try:
-        # Compiled to bytecode (and thrown away) rather than parsed to a syntax tree: it asks
-        # more (a `return` outside a function is an error only to the compiler) and costs a
-        # quarter less, since the parser's tree is never made into Python objects.
-        compile(source, f"<generated {what}>", "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        raise BackendError(f"the module generated for {what} does not parse: {exc}") from exc
-    return str(source)  # a plain str: the Code mark is for the templates alone
 
 
 class _CodeEnvironment(Environment):
