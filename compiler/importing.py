@@ -244,9 +244,13 @@ def _ose_monster(block: str, where: str, problems: list[str]) -> ImportedCard | 
 
 # An icon as the app writes one, `%attack%`, and its name on a card.
 _ICON = re.compile(r"%([a-z-]+)%")
-# Lines that only lay out the printed card (rows, columns, a new line) or draw an area of
-# effect: what they mean is a picture, which card text cannot hold.
-_LAYOUT = re.compile(r"\[/?[rc]\]|\[newLine\]|¤.*|Å.*")
+# Lines that only lay out the printed card (rows, columns, a new line, a smaller line, the
+# end of a line beneath) or draw an area of effect: what they mean is a picture, which card
+# text cannot hold.
+_LAYOUT = re.compile(r"\[/?[rcs]\]|\[newLine\]|\[subLineEnd\]|¤.*|Å.*")
+# A mark of how a line is printed (`!` for a line set apart, `>` for one set in), which says
+# nothing of what it means: `!^+1 %attack%` is `^+1 %attack%`.
+_PRINT_MARKS = re.compile(r"^[!>]+|(?<=\n)>|(?<=\^)>")
 # Elements: an icon with `%use%` after it is consumed; one standing alone is infused.
 _ELEMENTS = "fire|ice|air|earth|light|dark|any"
 _CONSUMED = re.compile(rf"%({_ELEMENTS})%\s*%use%")
@@ -346,7 +350,7 @@ def _gloomhaven_ability(deck: str, monster: str, card: Any, source: str,
     wrapped = False  # the line before began with `*` (a line of printed text)
     for line in lines:
         # A line may hold a line break of its own, `^` beginning what goes on after it.
-        words = " ".join(_icons(re.sub(r"\n\^+", "\n", line)).split()) \
+        words = " ".join(_icons(re.sub(r"\n\^+", "\n", _PRINT_MARKS.sub("", line))).split()) \
             if isinstance(line, str) else ""
         text = words.rstrip(",")
         if not isinstance(line, str) or _LAYOUT.fullmatch(text):

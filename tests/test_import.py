@@ -279,6 +279,20 @@ def test_a_gloomhaven_line_broken_in_two_is_one_sentence_again():
         "It is Normal for 2 characters."]
 
 
+def test_a_gloomhaven_line_s_print_marks_and_layout_are_not_its_text():
+    """`!` and `>` say how a line is printed (`!^+1 %attack%` goes on with the line before);
+    `[s]`, `[/s]` and `[subLineEnd]` lay the card out, as `[r]` does, and `!Å...` draws an
+    area of effect: left out and counted."""
+    edition = json.loads(json.dumps(GLOOMHAVEN_EDITION))
+    edition["monsterAbilities"] = [{"name": "Toad", "cards": [
+        [904, False, 40, "%attack% - 1", "[s]", "%air%%use%", "!^+1 %attack%", "[/s]",
+         "!ÅKKKKK", "[subLineEnd]", "%move% + 1", "^>%jump%"]]}]
+    result = read_gloomhaven_json(json.dumps(edition), "edition.json")
+    assert result.cards[-1].rules == ["Attack -1.", "Consume Air, +1 Attack.", "Move +1, Jump."]
+    assert result.problems[-1] == ("edition.json: Toad 904: left out 4 line(s) of the card's "
+                                   "layout (rows, columns, areas of effect drawn)")
+
+
 def test_an_export_s_field_of_another_shape_is_left_out_and_said():
     """A list the export has as a number, a check that is not a table: left out, each said,
     and the rest of the card kept (the importer does not stop with a Python error)."""
