@@ -106,7 +106,7 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                     or ranks else format_sentence(sentence)
                 goes_on = ast.continues(sentence) or ast.is_open(previous) or ranks \
                     or isinstance(sentence, ast.MovementRule) or any(
-                    isinstance(node, _OF_BEFORE) for node in ast.walk(sentence))
+                    _of_before(node) for node in ast.walk(sentence))
                 previous = sentence
                 if goes_on and own:
                     own[-1] = None if own[-1] is None or text is None else f"{own[-1]} {text}"
@@ -120,9 +120,15 @@ def _inventory(cards: list[tuple[ast.Card, str]]
 
 # What speaks of something a sentence before it did: the card that sentence summons
 # (`UndefeatedUnless`), or, in a Gloomhaven action, the attack before it (`Heal X`, what a
-# consumed element adds to it, an attack near its target) or the summon it ranks.
+# consumed element adds to it, an attack near its target, damage adjacent to its target:
+# _of_before) or the summon it ranks.
 _OF_BEFORE = (ast.UndefeatedUnless, ast.AbilityX, ast.ElementBonus, ast.NearTarget,
               ast.SpawnRank)
+
+
+def _of_before(node: ast.Node) -> bool:
+    return isinstance(node, _OF_BEFORE) or (isinstance(node, ast.AreaDamage)
+                                            and node.around_target)
 
 
 def _usual_headers(cards: Iterable[ast.Card]) -> dict[tuple[str, str], set[str]]:

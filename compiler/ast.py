@@ -740,12 +740,14 @@ class SufferDamage(Effect):
 class AreaDamage(Effect):
     """`All adjacent enemies suffer 2 damage`: every figure of the `sides` (`enemies`,
     `allies`, as written) suffers `amount` damage, which no shield stops; `adjacent` and
-    `range` say which of them are in reach."""
+    `range` say which of them are in reach, and `around_target` that they are those
+    adjacent to the target of the action's attack (`All enemies adjacent to the target`)."""
 
     sides: tuple[str, ...]
     amount: int
     adjacent: bool = False
     range: int | None = None
+    around_target: bool = False
 
 
 @node

@@ -758,9 +758,12 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
                                                  f"({', '.join(NEGATIVE_CONDITIONS)})",
     ast.AllyBonus: lambda e, you: f"{e.ability} {e.amount:+d} more while the figure has an "
                                   "ally on the map (every figure is beside every other)",
-    ast.AreaDamage: lambda e, you: f"every one of the figure's {' and '.join(e.sides)} "
-                                   f"suffers {e.amount} damage, which no shield stops (with no "
-                                   "map, every one is in reach)",
+    ast.AreaDamage: lambda e, you: (
+        f"every one of the figure's {' and '.join(e.sides)} "
+        + ("beside the target of the action's attack (with no map, all but a lone target) "
+           if e.around_target else "")
+        + f"suffers {e.amount} damage, which no shield stops"
+        + ("" if e.around_target else " (with no map, every one is in reach)")),
     ast.AttackersSuffer: lambda e, you: f"each figure that attacks the monster this round "
                                         f"suffers {e.amount} damage, at any range",
     ast.AttacksDisadvantaged: lambda e, you: "each attack on the monster this round draws two "

@@ -1021,7 +1021,8 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
         + f"{self_ref(e.figure)} suffers {e.amount} damage"),
     ast.AreaDamage: lambda e, voice: (
         f"All {'adjacent ' if e.adjacent else ''}{' and '.join(e.sides)}"
-        + _within(e.range) + f" suffer {e.amount} damage"),
+        + (" adjacent to the target" if e.around_target else _within(e.range))
+        + f" suffer {e.amount} damage"),
     ast.AttackersSuffer: lambda e, voice: (
         f"Any time a figure attacks {self_ref(e.figure)} this round, that figure suffers "
         f"{e.amount} damage"),

@@ -154,8 +154,10 @@ card with none is not taken in).
 |                  | ability of the action (gloomhaven)                                  |
 | `suffer_damage`  | amount, after (`attack`, `move` or null): the monster's own damage, |
 |                  | once the action's ability of that name was performed (gloomhaven)  |
-| `area_damage`    | sides (`enemies`, `allies`), amount, adjacent, range (or null): every |
-|                  | figure of those sides in reach suffers the damage (gloomhaven)      |
+| `area_damage`    | sides (`enemies`, `allies`), amount, adjacent, range (or null),    |
+|                  | around_target: every figure of those sides in reach (with         |
+|                  | around_target, beside a target of the action's attack) suffers the |
+|                  | damage (gloomhaven)                                                 |
 | `attackers_suffer` | amount: each figure that attacks the monster this round suffers it, |
 |                  | at any range (gloomhaven)                                           |
 | `attacks_disadvantaged` | (none): each attack on the monster this round draws two   |

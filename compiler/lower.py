@@ -711,7 +711,7 @@ class _Lowerer:
 
     def AreaDamage(self, e: ast.AreaDamage) -> ir.Effect:
         return {"op": "area_damage", "sides": list(e.sides), "amount": e.amount,
-                "adjacent": e.adjacent, "range": e.range}
+                "adjacent": e.adjacent, "range": e.range, "around_target": e.around_target}
 
     def AttackersSuffer(self, e: ast.AttackersSuffer) -> ir.Effect:
         return {"op": "attackers_suffer", "amount": e.amount}

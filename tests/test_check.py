@@ -771,6 +771,17 @@ def test_gloomhaven_a_stat_line_s_words_with_and_without_a_value(tmp_path):
         ("CW213", "'Bless' is not what a gloomhaven monster's attacks may have", None)]
 
 
+def test_gloomhaven_damage_adjacent_to_the_target_needs_an_attack(tmp_path):
+    card = ("Name: Drake\nType: Monster\nNormal: Health 6\n---\n"
+            "Name: Burst\nType: Monster Ability\nInitiative: 20\nMonster: Drake\n\n")
+    assert gh_check(tmp_path, card + "Attack +1, Range 3.\nAll allies and enemies adjacent "
+                    "to the target suffer damage 2.\n") == []
+    found = gh_check(tmp_path, card + "All enemies adjacent to the target suffer 1 damage.\n"
+                     "Attack +0.\nAll adjacent enemies adjacent to the target suffer 1 "
+                     "damage.\n")
+    assert [(code, line) for code, line, *_ in found] == [("CW204", 10), ("CW209", 12)]
+
+
 def test_gloomhaven_a_boss_s_stat_may_not_divide_by_zero(tmp_path):
     found = gh_check(tmp_path, "Name: Boss\nType: Monster\nNormal: Health 3xC/0, Move 2\n")
     assert [(code, line) for code, line, *_ in found] == [("CW209", 3)]

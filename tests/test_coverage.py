@@ -187,8 +187,8 @@ def test_the_gloomhaven_corpus_is_measured(tmp_path):
     report = measure(folders, no_progress)
     assert report.cards.total >= 700
     assert report.sentences.parsed / report.sentences.total >= 0.95
-    assert report.cards.checked / report.cards.total >= 0.92
-    assert report.cards.ran / report.cards.total >= 0.92
+    assert report.cards.checked / report.cards.total >= 0.93
+    assert report.cards.ran / report.cards.total >= 0.93
 
 
 def test_the_trial_of_a_power_for_another_characters_check_plays_it_from_a_companion(tmp_path):

@@ -718,7 +718,7 @@ def test_damage_to_enemies_and_allies_spares_the_figure_itself(cards):
     itself)."""
     peal = replace(cards["Bones Shamble"], action=Action((
         {"op": "area_damage", "sides": ["enemies", "allies"], "amount": 1, "adjacent": True,
-         "range": None},)))
+         "range": None, "around_target": False},)))
     game = chorister_round({**cards, "Bones Shamble": peal}, "Thunder Peal", bones=2)
     play_round(game, 1)
     by_first = [(e["figure"], e["damage"]) for e in of(game.log.events, "suffers")][:3]
@@ -775,7 +775,7 @@ def test_each_attack_on_a_monster_whose_card_says_so_costs_its_attacker_at_any_r
     back = of(game.log.events, "attacked_back")
     assert [(e["figure"], e["target"], e["damage"], e["health"]) for e in back] == [
         ("Thorn Sentinel 1", "Scoundrel", 2, 26),  # attacked for 2 by the Sentinel at 18
-        ("Thorn Sentinel 1", "Brute", 2, 28)]
+        ("Thorn Sentinel 1", "Brute", 2, 27)]  # beside the Sentinel's target, 1 damage
     # Its Disadvantage is said, and changes nothing: the Brute's Attack 6 deals 6.
     assert of(game.log.events, "disadvantaged", figure="Thorn Sentinel 1")
     assert [e["power"] for e in of(game.log.events, "attack", figure="Brute")] == [6]
@@ -783,6 +783,32 @@ def test_each_attack_on_a_monster_whose_card_says_so_costs_its_attacker_at_any_r
     play_round(game, 2)
     assert len(of(game.log.events, "attack")) > attacks
     assert len(of(game.log.events, "attacked_back")) == 2
+
+
+@pytest.mark.parametrize(("characters", "hurt"), [(2, ["Scoundrel"]), (1, [])])
+def test_damage_adjacent_to_the_target_spares_a_lone_target(cards, characters, hurt):
+    """Sentinel Brambles: `Attack +0, Range 2.  All enemies adjacent to the target suffer 1
+    damage.`  Its target, the Brute, is beside no other target: the Scoundrel, beside it,
+    suffers 1, and with the Brute alone no one does; a disarmed Sentinel attacks no one,
+    and no one suffers."""
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)][:characters],
+                   [{"monster": "Thorn Sentinel", "normal": [1]}],
+                   decks={"Thorn Sentinel": ["Sentinel Brambles"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Trickster's Reversal"]]}, health=30)
+    play_round(game, 1)
+    assert [e["target"] for e in of(game.log.events, "attack",
+                                    figure="Thorn Sentinel 1")] == ["Brute"]
+    assert [(e["figure"], e["damage"]) for e in of(game.log.events, "suffers")] == [
+        (name, 1) for name in hurt]
+    game = game_of(cards, [("Brute", BRUTE), ("Scoundrel", SCOUNDREL)],
+                   [{"monster": "Thorn Sentinel", "normal": [1]}],
+                   decks={"Thorn Sentinel": ["Sentinel Brambles"]},
+                   script={"play": [["Overwhelming Assault", "Shield Bash"],
+                                    ["Single Out", "Trickster's Reversal"]]}, health=30)
+    game.monsters["Thorn Sentinel"][0].conditions.add("disarm")
+    play_round(game, 1)
+    assert not of(game.log.events, "suffers")
 
 
 def test_a_special_action_printed_after_its_number_is_said_and_done(tmp_path):

@@ -144,6 +144,7 @@ def constructs(nodes: list[ast.Node]) -> dict[str, set]:
                                               for node in nodes if isinstance(node, ast.Stat)},
         "stats all attacks have": {node.value is None for node in nodes
                                    if isinstance(node, ast.Stat)},
+        "damage around the target": values(ast.AreaDamage, "around_target"),
         "damage once an ability was performed": values(ast.SufferDamage, "after"),
         "conditions": {node.kind for node in nodes if isinstance(node, ast.Condition)},
         "close places": values(ast.CloseLocation, "place"),
@@ -257,6 +258,7 @@ EVERY_CONSTRUCT = {
         "markers": set(gloomhaven.MARKERS),
         "stats by the number of characters": {True, False},
         "stats all attacks have": {True, False},
+        "damage around the target": {True, False},
         "damage once an ability was performed": {None, "attack"},
         "windows": {"on_death"},
     },

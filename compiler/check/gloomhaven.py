@@ -202,6 +202,13 @@ class _CardCheck(CardCheck):
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
         elif isinstance(effect, ast.SpawnRank):
             self._spawn_rank(effect)
+        elif isinstance(effect, ast.AreaDamage) and effect.around_target \
+                and not self._action.attacks:
+            self.report("CW204", effect, "there is no attack before this to have a target",
+                        "write the attack first: 'Attack +1, Range 3.'")
+        elif isinstance(effect, ast.AreaDamage) and effect.around_target and effect.adjacent:
+            self.report("CW209", effect, "'adjacent' is said twice",
+                        "write 'All enemies adjacent to the target suffer 1 damage'")
         elif isinstance(effect, ast.NearTarget) and self._action.attacks < 2:
             self.report("CW204", effect, "there is no attack before this one to have a target "
                         "to be near", "write the first attack before: 'Attack +0.'")

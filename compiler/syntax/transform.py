@@ -745,13 +745,16 @@ class AstBuilder:
             return ast.TargetAll(row=str(reach).upper(), span=self._span(meta))
         return ast.TargetAll(None if reach is None else int(reach), span=self._span(meta))
 
-    def area_damage(self, meta: Any, area: Token, *numbers: Token) -> ast.AreaDamage:
-        """`All adjacent enemies and allies within Range 2 suffer 1 damage`."""
+    def area_damage(self, meta: Any, area: Token, *tokens: Token) -> ast.AreaDamage:
+        """`All adjacent enemies and allies within Range 2 suffer 1 damage`, `All enemies
+        adjacent to the target suffer 1 damage`."""
         words = str(area).lower().split()
-        *reach, amount = numbers
+        *reach, amount = tokens
+        around = bool(reach) and reach[0].type == "AROUND_TARGET"
         return ast.AreaDamage(tuple(word for word in words if word in ("enemies", "allies")),
                               int(amount), "adjacent" in words,
-                              int(reach[0]) if reach else None, span=self._span(meta))
+                              int(reach[0]) if reach and not around else None, around,
+                              span=self._span(meta))
 
     def attackers_suffer(self, meta: Any, figure: ast.SelfRef, amount: Token
                          ) -> ast.AttackersSuffer:

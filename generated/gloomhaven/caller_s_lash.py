@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 156
+LINE = 157
 
 CARD = rt.CardDef(
     name="Caller's Lash",

@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 148
+LINE = 149
 
 CARD = rt.CardDef(
     name="Caller's Muster",

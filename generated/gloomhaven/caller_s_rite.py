@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 139
+LINE = 140
 
 CARD = rt.CardDef(
     name="Caller's Rite",

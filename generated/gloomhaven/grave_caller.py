@@ -3,7 +3,7 @@
 from compiler.runtime import gloomhaven as rt
 
 SOURCE = 'cards/gloomhaven/monsters.card'
-LINE = 133
+LINE = 134
 
 CARD = rt.CardDef(
     name='Grave Caller',

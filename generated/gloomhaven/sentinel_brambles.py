@@ -13,5 +13,11 @@ CARD = rt.CardDef(
     action=rt.Action(({'op': 'attackers_suffer', 'amount': 2},
          {'op': 'attacks_disadvantaged'},
          {'op': 'ability', 'name': 'attack', 'amount': 0, 'signed': True},
-         {'op': 'ability', 'name': 'range', 'amount': 2, 'signed': False})),
+         {'op': 'ability', 'name': 'range', 'amount': 2, 'signed': False},
+         {'op': 'area_damage',
+          'sides': ['enemies'],
+          'amount': 1,
+          'adjacent': False,
+          'range': None,
+          'around_target': True})),
 )

@@ -301,7 +301,7 @@ def _perform(game: Game, figure: Figure, action: Action, dying: bool = False) ->
         elif head["op"] == "suffer_damage":
             _suffer_own(game, figure, head, done)
         elif head["op"] == "area_damage":
-            _area_damage(game, figure, head)
+            _area_damage(game, figure, head, attacked)
         elif head["op"] == "attacks_disadvantaged":  # no modifier deck: it changes nothing
             game.log.emit("disadvantaged", figure=_label(figure))
         elif head["op"] == "attackers_suffer":
@@ -430,11 +430,16 @@ def _suffer_own(game: Game, figure: Figure, step: Step, done: dict[str, int]) ->
     _suffers(game, figure, step["amount"])
 
 
-def _area_damage(game: Game, figure: Figure, step: Step) -> None:
+def _area_damage(game: Game, figure: Figure, step: Step, attacked: list[Figure]) -> None:
     """`All adjacent enemies suffer 2 damage`: every figure of the sides named suffers it,
-    every one being in reach (docs/rulings.md), in the order of its side."""
+    every one being in reach (docs/rulings.md), in the order of its side.  `... adjacent to
+    the target`: those beside a figure the action attacked, with no map every one but a
+    lone target (and none if the action attacked no one)."""
+    beside = {id(target) for target in attacked}
     for side in step["sides"]:
         for target in _enemies(game, figure) if side == "enemies" else _allies(game, figure):
+            if step["around_target"] and not beside - {id(target)}:
+                continue
             if target.alive:  # not killed by one before it as it died
                 _suffers(game, target, step["amount"])
 
