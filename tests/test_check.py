@@ -456,6 +456,13 @@ ose_check = partial(located, game="ose")
 gh_check = partial(located, game="gloomhaven")
 
 
+def monster_deck(monster: str) -> str:
+    """A Monster card named `monster` and the head of an ability card of its deck, whose
+    action the test writes after it: nine lines, the action on the card's tenth."""
+    return (f"Name: {monster}\nType: Monster\nNormal: Health 6\n---\n"
+            f"Name: Probe\nType: Monster Ability\nMonster: {monster}\nInitiative: 9\n\n")
+
+
 def test_random_encounters_cards_of_the_project_are_clean():
     compilation = check_paths([CARDS / "random-encounters"])
     assert compilation.ok and not compilation.diagnostics and compilation.card_count >= 90
@@ -650,12 +657,11 @@ def test_gloomhaven_a_monster_suffers_damage_only_on_its_own_cards(tmp_path):
 
 
 def test_gloomhaven_a_bonus_for_an_ally_adds_to_the_attack_just_before_it(tmp_path):
-    monster = "Name: Giant Viper\nType: Monster\nNormal: Health 6\n---\n"
-    ability = "Name: Bite\nType: Monster Ability\nMonster: Giant Viper\nInitiative: 9\n\n"
+    deck = monster_deck("Giant Viper")
     # A curly apostrophe, as printed.
     bonus = "Add +2 Attack if the target is adjacent to any of the Giant Viper\u2019s allies."
-    assert gh_check(tmp_path, monster + ability + "Attack +0, " + bonus + "\n") == []
-    found = gh_check(tmp_path, monster + ability + "Attack +0, Move +1, " + bonus + "\n"
+    assert gh_check(tmp_path, deck + "Attack +0, " + bonus + "\n") == []
+    found = gh_check(tmp_path, deck + "Attack +0, Move +1, " + bonus + "\n"
                      "Attack +1, Infuse Fire, " + bonus + "\nMove +1, " + bonus.replace(
                          "Attack if", "Move if") + "\nAttack +0, " + bonus.replace(
                          "Giant Viper", "Bandit") + "\n")
@@ -690,8 +696,7 @@ def test_gloomhaven_what_a_monster_does_on_its_death(tmp_path, written):
 def test_gloomhaven_a_spawn_s_ranks_follow_it_and_say_each_number_once(tmp_path):
     """The ranks by the number of characters rank the summon just before them, which says
     no `elite` of its own; a number said twice, or a summon of no standee, is an error."""
-    card = ("Name: Bones\nType: Monster\nNormal: Health 5\n---\nName: Call\n"
-            "Type: Monster Ability\nInitiative: 30\nMonster: Bones\n\n")
+    card = monster_deck("Bones")
     assert gh_check(tmp_path, card + "Spawn C/2 Bones.\nIt is Normal for 2 characters and "
                     "Elite for 3-4.\nSpawn two Bones.\n") == []
     found = gh_check(tmp_path, card + "It is Normal for 2 characters.\n"
@@ -703,8 +708,7 @@ def test_gloomhaven_a_spawn_s_ranks_follow_it_and_say_each_number_once(tmp_path)
 
 
 def test_gloomhaven_an_attack_near_the_target_needs_an_attack_before_it(tmp_path):
-    card = ("Name: Bones\nType: Monster\nNormal: Health 5\n---\nName: Lash\n"
-            "Type: Monster Ability\nInitiative: 30\nMonster: Bones\n\n")
+    card = monster_deck("Bones")
     assert gh_check(tmp_path, card + "Attack +0.\nAttack -1 within Range 2 of target.\n") == []
     found = gh_check(tmp_path, card + "Attack -1 within Range 2 of target.\nAttack +0.\n")
     assert [(code, line) for code, line, *_ in found] == [("CW204", 10)]
@@ -720,23 +724,21 @@ def test_gloomhaven_one_enemy_with_all_attacks_follows_an_attack(tmp_path):
 
 
 def test_gloomhaven_a_heal_of_x_needs_an_attack_and_what_x_is(tmp_path):
-    monster = "Name: Bat\nType: Monster\nNormal: Health 6\n---\n"
-    ability = "Name: Drain\nType: Monster Ability\nMonster: Bat\nInitiative: 9\n\n"
+    deck = monster_deck("Bat")
     x_is = "where X is the amount of damage suffered by the target of the attack ability"
-    assert gh_check(tmp_path, monster + ability + f"Attack +1.\nHeal X, Self, {x_is}.\n") == []
-    found = gh_check(tmp_path, monster + ability + f"Heal X, Self, {x_is}.\nAttack +1.\n"
+    assert gh_check(tmp_path, deck + f"Attack +1.\nHeal X, Self, {x_is}.\n") == []
+    found = gh_check(tmp_path, deck + f"Heal X, Self, {x_is}.\nAttack +1.\n"
                      f"Heal X.\nMove X, {x_is}.\nShield 1, {x_is}.\n")
     assert [(code, line) for code, line, *_ in found] == [
         ("CW204", 10), ("CW204", 12), ("CW204", 13), ("CW204", 14)]
 
 
 def test_gloomhaven_an_element_s_bonus_follows_it_and_adds_to_an_ability_before(tmp_path):
-    monster = "Name: Imp\nType: Monster\nNormal: Health 6\n---\n"
-    ability = "Name: Flame\nType: Monster Ability\nMonster: Imp\nInitiative: 9\n\n"
-    assert gh_check(tmp_path, monster + ability + "Attack +0, Range 2.\n"
+    deck = monster_deck("Imp")
+    assert gh_check(tmp_path, deck + "Attack +0, Range 2.\n"
                     "Consume Ice, +2 Attack, +1 Range, Immobilize.\n"
                     "Heal 2.\nConsume Dark, +1 Target.\n") == []  # every ability has Target 1
-    found = gh_check(tmp_path, monster + ability + "Attack +0.\nInfuse Fire, +1 Attack.\n"
+    found = gh_check(tmp_path, deck + "Attack +0.\nInfuse Fire, +1 Attack.\n"
                      "Consume Ice, +1 Heal.\nAttack +1, +1 Attack.\n")
     assert [(code, line) for code, line, *_ in found] == [
         ("CW204", 11), ("CW204", 12), ("CW204", 13)]
@@ -772,8 +774,7 @@ def test_gloomhaven_a_stat_line_s_words_with_and_without_a_value(tmp_path):
 
 
 def test_gloomhaven_damage_adjacent_to_the_target_needs_an_attack(tmp_path):
-    card = ("Name: Drake\nType: Monster\nNormal: Health 6\n---\n"
-            "Name: Burst\nType: Monster Ability\nInitiative: 20\nMonster: Drake\n\n")
+    card = monster_deck("Drake")
     assert gh_check(tmp_path, card + "Attack +1, Range 3.\nAll allies and enemies adjacent "
                     "to the target suffer damage 2.\n") == []
     found = gh_check(tmp_path, card + "All enemies adjacent to the target suffer 1 damage.\n"

@@ -63,13 +63,16 @@ class CardDef:
     action: Action | None = None  # a Monster Ability card's
     on_death: Action | None = None  # what its monster does if killed in the card's round
 
+    def line(self, elite: bool) -> Mapping[str, StatValue]:
+        """A Monster's Elite or Normal stat line, as written."""
+        return self.elite if elite else self.normal
+
     def stats(self, elite: bool, characters: int) -> dict[str, int]:
-        """A Monster's Elite or Normal stat line at a table of `characters` (its values)."""
+        """The stat line's values at a table of `characters`."""
         return {name: stat_for(value, characters)
-                for name, value in (self.elite if elite else self.normal).items()
-                if value is not None}
+                for name, value in self.line(elite).items() if value is not None}
 
     def attack_attributes(self, elite: bool) -> tuple[str, ...]:
-        """What the Elite or Normal stat line gives every attack (`poison`, `advantage`)."""
-        return tuple(name.casefold() for name, value in
-                     (self.elite if elite else self.normal).items() if value is None)
+        """What the stat line gives every attack (`poison`, `advantage`)."""
+        return tuple(name.casefold() for name, value in self.line(elite).items()
+                     if value is None)

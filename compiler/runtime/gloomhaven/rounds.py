@@ -435,10 +435,10 @@ def _area_damage(game: Game, figure: Figure, step: Step, attacked: list[Figure])
     every one being in reach (docs/rulings.md), in the order of its side.  `... adjacent to
     the target`: those beside a figure the action attacked, with no map every one but a
     lone target (and none if the action attacked no one)."""
-    beside = {id(target) for target in attacked}
+    attacked_set = set(attacked)  # figures compare as themselves
     for side in step["sides"]:
         for target in _enemies(game, figure) if side == "enemies" else _allies(game, figure):
-            if step["around_target"] and not beside - {id(target)}:
+            if step["around_target"] and not attacked_set - {target}:
                 continue
             if target.alive:  # not killed by one before it as it died
                 _suffers(game, target, step["amount"])

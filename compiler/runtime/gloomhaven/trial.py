@@ -66,5 +66,5 @@ def _round(cards: Mapping[str, CardDef], hand: list[CardDef], monster: CardDef,
 def _standee(monster: CardDef, number: int, elite: bool) -> Monster:
     """A standee of `monster` as its stat line makes it (shield, retaliation and what its
     attacks give too), with HEALTH hit points."""
-    line = {**(monster.elite if elite else monster.normal), "Health": HEALTH}
+    line = {**monster.line(elite), "Health": HEALTH}
     return Monster.of(dataclasses.replace(monster, normal=line, elite=line), number, elite, 1)
