@@ -8,6 +8,7 @@ and generated code are the same whatever folder cardwright runs from.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import shutil
@@ -94,11 +95,31 @@ def project_root(folder: Path) -> Path | None:
 
 
 def read_card_file(path: Path, name: str) -> tuple[str | None, list[Diagnostic]]:
+    """The file's text, its line ends made `\n` as Python reads text.  A byte order mark
+    before the text is left out: editors on Windows save UTF-8 with one, and it is no part of
+    the text.  Bytes that are not UTF-8 are reported where the first of them stands, as an
+    editor counts lines and columns, for a designer to find the character to mend."""
     try:
-        return path.read_text(encoding="utf-8"), []
-    except (OSError, UnicodeDecodeError) as exc:
-        span = ast.Span(name, 1, 1, 1, 1)
-        return None, [error("CW100", span, f"cannot read the file: {exc}")]
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, [error("CW100", ast.Span(name, 1, 1, 1, 1),
+                            f"cannot read the file: {exc.strerror or exc}")]
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, [_not_utf8(name, data, exc.start)]
+    return text.replace("\r\n", "\n").replace("\r", "\n"), []
+
+
+def _not_utf8(name: str, data: bytes, start: int) -> Diagnostic:
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    # The line up to the byte is UTF-8 (the decoder stopped at the first that is not).
+    column = len(data[line_start:start].decode("utf-8")) + 1
+    return error("CW100", ast.Span(name, line, column, line, column + 1),
+                 f"cannot read the file: it is not UTF-8 text (byte 0x{data[start]:02x})",
+                 "save the file as UTF-8 (an editor's 'Save with Encoding', or iconv)")
 
 
 def write_atomically(target: Path, text: str) -> None:

@@ -69,6 +69,27 @@ def test_check_a_missing_path_is_an_error_not_a_traceback(tmp_path):
     assert code == 1 and "CW100" in output
 
 
+def test_a_byte_order_mark_before_the_text_is_no_part_of_it(tmp_path):
+    """A file saved with a byte order mark reads as the same text without one, its columns
+    as an editor counts them."""
+    marked = tmp_path / "marked.card"
+    marked.write_bytes(b"\xef\xbb\xbf" + BROKEN.replace("\n", "\r\n").encode())
+    code, output = run("check", str(marked))
+    assert code == 1
+    assert f"{marked.as_posix()}:7:16: error[CW110]:" in output
+    assert "CW101" not in output
+
+
+def test_a_file_that_is_not_utf8_is_reported_where_its_first_such_byte_stands(tmp_path):
+    path = tmp_path / "latin.card"
+    path.write_bytes("Game: pacg\n\nName: Café Noir\nType: Monster\n".encode("latin-1"))
+    code, output = run("check", str(path))
+    assert code == 1
+    assert (f"{path.as_posix()}:3:10: error[CW100]: cannot read the file: it is not UTF-8 "
+            f"text (byte 0xe9)") in output
+    assert "save the file as UTF-8" in output
+
+
 @pytest.mark.parametrize("options", [[], ["--no-cache"]])
 def test_a_file_of_the_projects_cards_is_checked_beside_the_others(project, options,
                                                                     monkeypatch):
