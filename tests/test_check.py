@@ -799,3 +799,34 @@ def test_gloomhaven_a_deck_names_its_monster_as_the_monster_card_is_named(tmp_pa
     assert compilation.ok
     (guard,) = [program for program in compilation.programs if program["name"] == "Guard"]
     assert guard["fields"]["monster"] == "Bones"
+
+
+# -- every game ----------------------------------------------------------------------------
+
+_PACG_MONSTER = "Name: Ogre\nType: Monster\nCheck: Combat 9\n\n"
+
+
+@pytest.mark.parametrize(("game", "text", "line", "col"), [
+    ("pacg", _PACG_MONSTER + "If undefeated, add 100000000 random items from the box to your "
+     "hand.\n", 5, 20),
+    ("pacg", _PACG_MONSTER + "If undefeated, you take 101 Combat damage.\n", 5, 25),
+    ("ose", OSE_GOBLIN + "---\nName: Warren\nType: Encounter\nWhere: Dungeon\n"
+     "Monsters: 200 Goblin\n", 11, 11),
+    ("ose", OSE_GOBLIN + "Number Appearing: 101d6 (2d6)\n", 7, 19),
+    ("gloomhaven", monster_deck("Bones") + "Spawn 1000 Bones.\n", 10, 1),
+])
+def test_a_count_past_the_most_a_card_may_have_is_reported(tmp_path, game, text, line, col):
+    """A digit too many would have the runtime make or roll millions of things one by one: a
+    play of `Spawn 100000000 Bones` never ended."""
+    (found,) = located(tmp_path, text, game)
+    assert found[:3] == ("CW209", line, col)
+    assert found[3] == "the most a card counts is 100: is a digit too many?"
+
+
+@pytest.mark.parametrize(("game", "text"), [
+    ("pacg", _PACG_MONSTER + "If undefeated, add 100 random items from the box to your hand.\n"),
+    ("ose", OSE_GOBLIN + "Number Appearing: 1d100 (100)\n"),
+    ("gloomhaven", monster_deck("Bones") + "Spawn 100 Bones.\n"),
+])
+def test_a_count_of_the_most_a_card_may_have_is_sound(tmp_path, game, text):
+    assert located(tmp_path, text, game) == []

@@ -199,6 +199,7 @@ class _CardCheck(CardCheck):
             self.report("CW209", effect, "a summon brings at least one standee",
                         "write 'Spawn one Living Bones' or 'Spawn C/2 Living Bones'")
         elif isinstance(effect, ast.SummonMonster):
+            self.counts_too_many(effect, effect.count)
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
         elif isinstance(effect, ast.SpawnRank):
             self._spawn_rank(effect)

@@ -130,6 +130,8 @@ class _CardCheck(CardCheck):
         if amount.per_player or amount.times != 1:
             self.report("CW209", amount, f"{amount} is not an amount ose can use",
                         "write a number or dice, such as 2d4")
+        elif not self.counts_too_many(amount, amount.dice):
+            self.counts_too_many(amount, amount.plus)
 
     # -- sentences ---------------------------------------------------------------------
 

@@ -756,6 +756,8 @@ class _CardCheck(CardCheck):
         elif amount.times != 1:
             self.report("CW209", amount, "pacg amounts are not multiplied",
                         "write the number itself")
+        else:
+            self.counts_too_many(amount, amount.plus)
 
 
 # What each kind of node anywhere in the rules text is checked for, in this order: looked up

@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from compiler.check import CardFacts, Pool
 
 
+# The most of anything a card may count (cards, standees, monsters, dice): printed cards
+# count a few, and a count past this is a slip of the keyboard, which a check passed would
+# have the runtime make or roll by the million, one by one (a `play` that never ends).
+MOST_COUNTED = 100
+
+
 class CardCheck:
     """What each game's check of a card is built on: the card, the pool of the other cards,
     what was found, and a way to report a node where it stands (`ast.Card.where`), since the
@@ -52,6 +58,15 @@ class CardCheck:
         """Report `word` as not one of `known_words` (see `unknown_word`)."""
         self.diagnostics.append(unknown_word(code, word, what, known_words,
                                              self.card.where(word)))
+
+    def counts_too_many(self, at: ast.Node, count: int) -> bool:
+        """Report (CW209) and say whether `count`, a number of things the runtime makes or
+        rolls one by one (cards, standees, monsters, dice), is past MOST_COUNTED."""
+        if count <= MOST_COUNTED:
+            return False
+        self.report("CW209", at, f"{count} is more than a card may count",
+                    f"the most a card counts is {MOST_COUNTED}: is a digit too many?")
+        return True
 
     def monster_named(self, at: ast.Node, name: str, cannot: str) -> None:
         """`name` must be a Monster card of the pool (CW207 if none is so named, CW204 if the
