@@ -804,6 +804,8 @@ def test_gloomhaven_a_deck_names_its_monster_as_the_monster_card_is_named(tmp_pa
 # -- every game ----------------------------------------------------------------------------
 
 _PACG_MONSTER = "Name: Ogre\nType: Monster\nCheck: Combat 9\n\n"
+_RE_HERO = ("Name: Tumble\nType: Character\nHealth: 8\nStrength: 2\nDexterity: 5\nMagic: 2\n"
+            "Slots: Weapon\n\n")
 
 
 @pytest.mark.parametrize(("game", "text", "line", "col"), [
@@ -814,6 +816,10 @@ _PACG_MONSTER = "Name: Ogre\nType: Monster\nCheck: Combat 9\n\n"
      "Monsters: 200 Goblin\n", 11, 11),
     ("ose", OSE_GOBLIN + "Number Appearing: 101d6 (2d6)\n", 7, 19),
     ("gloomhaven", monster_deck("Bones") + "Spawn 1000 Bones.\n", 10, 1),
+    ("random-encounters", _RE_HERO + "Combat Ability: Draw 1000 Loot, then do not attack.\n",
+     9, 22),
+    ("ucg", "Name: Flare\nType: Effect\n\nImmediate: Deal 101 damage to target player.\n", 4,
+     17),
 ])
 def test_a_count_past_the_most_a_card_may_have_is_reported(tmp_path, game, text, line, col):
     """A digit too many would have the runtime make or roll millions of things one by one: a
@@ -827,6 +833,8 @@ def test_a_count_past_the_most_a_card_may_have_is_reported(tmp_path, game, text,
     ("pacg", _PACG_MONSTER + "If undefeated, add 100 random items from the box to your hand.\n"),
     ("ose", OSE_GOBLIN + "Number Appearing: 1d100 (100)\n"),
     ("gloomhaven", monster_deck("Bones") + "Spawn 100 Bones.\n"),
+    ("random-encounters", _RE_HERO + "Combat Ability: Draw 100 Loot, then do not attack.\n"),
+    ("ucg", "Name: Flare\nType: Effect\n\nImmediate: Deal 100 damage to target player.\n"),
 ])
 def test_a_count_of_the_most_a_card_may_have_is_sound(tmp_path, game, text):
     assert located(tmp_path, text, game) == []

@@ -88,6 +88,8 @@ class _CardCheck(CardCheck):
             elif isinstance(node, ast.Amount) and (node.dice or node.per_player):
                 self.report("CW209", node, f"{node} is not an amount here",
                             "write a plain number")
+            elif isinstance(node, ast.Amount):
+                self.counts_too_many(node, node.plus)
         if card_type in ("Trap", "Side Quest") and not any(
                 isinstance(node, ast.RollOrElse) for node in self.card.rules_nodes):
             self.report("CW204", name_span(self.card), f"a {card_type} needs a roll",

@@ -112,6 +112,8 @@ class _CardCheck(CardCheck):
         if amount.dice or amount.per_player or amount.times != 1:
             self.report("CW209", amount, f"{amount} is not an amount ucg can use",
                         "write a plain number")
+        else:
+            self.counts_too_many(amount, amount.plus)
 
 
 check_card = _CardCheck.check_card
