@@ -95,6 +95,15 @@ def test_a_value_of_the_wrong_kind_anywhere_is_a_scenario_error(game):
     ("random-encounters", (("start_level",), True),
      "'start_level' must be one of 1, 2 or 3, not True"),
     ("ose", (("party",), "Brannoc"), "'party' must be a list, not 'Brannoc'"),
+    ("random-encounters", (("equipped", "Golias"), ["Short Sword", "Quarterstaff"]),
+     "equipped: Golias has no free Weapon slot for Quarterstaff (its slots: Weapon, Armor)"),
+    ("random-encounters", (("levels", 0, "bosses"), ["Golias"]),
+     "levels[0].bosses: Golias is a Character, not a Boss"),
+    ("random-encounters", (("levels", 0, "loot"), ["Wolf"]),
+     "levels[0].loot: Wolf is a Monster, not a Weapon, Armor, Trinket, Familiar, Item or "
+     "Enchantment"),
+    ("random-encounters", (("equipped", "Golias"), ["Ferret"]),
+     "equipped: Golias has no free Familiar slot for Ferret (its slots: Weapon, Armor)"),
 ])
 def test_the_error_says_where_the_value_is_and_what_it_must_be(game_name, change, message):
     compilation = compile_paths([CARDS / game_name])

@@ -25,6 +25,11 @@ class ScenarioError(Exception):
     """A game that cannot be set up or played as written (not a rule of the game)."""
 
 
+def either(words: Sequence[str]) -> str:
+    """`a, b or c`, as a message lists what a value may be."""
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 class Shape:
     """What a value must be; `said` says it, in the message of a value that is not."""
 
@@ -76,9 +81,7 @@ class Words(Shape):
     @property
     def said(self) -> str:  # type: ignore[override]
         quoted = [repr(word) for word in self.words]
-        if len(quoted) < 3:
-            return " or ".join(quoted)
-        return f"one of {', '.join(quoted[:-1])} or {quoted[-1]}"
+        return either(quoted) if len(quoted) < 3 else f"one of {either(quoted)}"
 
     def fits(self, value: Any) -> bool:
         return not isinstance(value, bool) and value in self.words  # true == 1 in Python

@@ -28,7 +28,17 @@ from compiler.runtime.random_encounters.state import (
     Level,
     ScenarioError,
 )
-from compiler.runtime.script import FLAG, NAMES, SCRIPT, TEXT, ListOf, MapOf, Record, Words
+from compiler.runtime.script import (
+    FLAG,
+    NAMES,
+    SCRIPT,
+    TEXT,
+    ListOf,
+    MapOf,
+    Record,
+    Words,
+    either,
+)
 
 # The decks a scenario may list for a level, top first (the rest are every card of the level).
 LEVEL_DECKS = {"encounters": ENCOUNTERS, "loot": ("Weapon", "Armor", "Trinket", "Familiar",
@@ -84,7 +94,13 @@ def set_up(setup: Mapping[str, Any], cards: Mapping[str, CardDef], seed: int,
             if not piece.fits:
                 raise ScenarioError(f"equipped: {piece.name} ({piece.type}) is not "
                                     "equipment")
-            hero.equipped.append(Equipped(piece, piece.fits[0]))
+            free = hero.free_slots()
+            slot = next((slot for slot in piece.fits if slot in free), None)
+            if slot is None:
+                raise ScenarioError(f"equipped: {hero.name} has no free "
+                                    f"{either(piece.fits)} slot for {piece.name} (its "
+                                    f"slots: {', '.join(hero.card.slots) or 'none'})")
+            hero.equipped.append(Equipped(piece, slot))
     start = game.levels[setup.get("start_level", 1) - 1]
     for hero in game.heroes:
         game.draw_loot(hero, start.number)
@@ -102,6 +118,10 @@ def _level(game: Game, number: int, setup: Mapping[str, Any]) -> Level:
     for deck, types in LEVEL_DECKS.items():
         if deck in listed:
             decks[deck] = [game.card(name) for name in listed[deck]]
+            for card in decks[deck]:
+                if card.type not in types:
+                    raise ScenarioError(f"levels[{number - 1}].{deck}: {card.name} is a "
+                                        f"{card.type}, not a {either(types)}")
         else:
             decks[deck] = sorted((card for card in pool if card.type in types),
                                  key=lambda card: card.name)
