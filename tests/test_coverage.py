@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler import cli
-from compiler.build import check_paths
+from compiler.build import check_paths, compile_paths
 from compiler.coverage import measure, shape_of
 from compiler.games import GAMES
 from compiler.importing import (
@@ -17,6 +17,8 @@ from compiler.importing import (
     read_pacg_jsonl,
     write_card_files,
 )
+from compiler.play import load_cards
+from compiler.runtime.pacg.trial import trial as pacg_trial
 from tests.conftest import CARDS as CARDS_FOLDER
 from tests.conftest import SHARED, card_text
 from tests.corpus import GLOOMHAVEN_CORPUS, PACG_CORPUS
@@ -253,3 +255,26 @@ def test_the_trial_stages_the_check_and_the_card_a_power_names(tmp_path):
     """))
     report = measure([tmp_path], no_progress)
     assert (report.cards.compiled, report.cards.ran) == (2, 2), report.run_failures
+
+
+def test_the_trial_plays_each_power_of_a_boon_on_its_own_by_whom_it_asks_for(tmp_path):
+    """Each power meets its moment with the card holding it alone: `Display this card.`,
+    played first as any card is encountered, took the card from the hand the others are
+    played from, and the script's play by the card's name was another power's.  A power for
+    the proficient is played by a stock character proficient with all."""
+    (tmp_path / "cards.card").write_text(card_text("""
+        Game: pacg
+
+        Name: Quilted Coat
+        Type: Armor
+
+        Display this card.
+        Recharge this card to reduce Fire damage dealt to you by 1.
+        If you are proficient with light armors, you may bury this card to reduce all damage
+        dealt to you to 0.
+    """))
+    cards = load_cards(compile_paths([tmp_path]), "pacg")
+    events = pacg_trial(cards, "Quilted Coat", log=True).events
+    assert [(event["character"], event["cost"]) for event in events
+            if event["event"] == "play" and event["card"] == "Quilted Coat"] == [
+        ("Trial Hero", "display"), ("Trial Hero", "recharge"), ("Trial Companion", "bury")]

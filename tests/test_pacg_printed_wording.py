@@ -379,6 +379,13 @@ Type: Weapon
 Reveal this card to add 1 to your combat check.
 Add another 2 against a bane with the Undead trait.
 ---
+Name: Dawnlight Cudgel
+Type: Weapon
+
+Reveal this card to add 1 to your combat check.
+Add another 2 against a bane with the Undead trait.
+Recharge this card to evade a Monster.
+---
 Name: Smoke Bomb
 Type: Item
 
@@ -2744,6 +2751,17 @@ def test_an_addition_only_against_a_kind_of_bane(cards, bane, added):
                         characters=[hero("Brannoc Ashvale", hand=["Dawnlight Sling"])])
     (check,) = checks(events)
     assert check["added"] == added
+
+
+def test_an_addition_after_any_power_adds_to_no_check_when_none_is_made(cards):
+    """The cudgel's `Add another 2 against ...` is done after each of its powers: played to
+    evade the Undead bones, there is no check for it to add to, and the evasion stands."""
+    events = play_setup(cards, locations=field("Restless Bones"), script={
+        "evade": ["Dawnlight Cudgel"]},
+        characters=[hero("Brannoc Ashvale", hand=["Dawnlight Cudgel"])])
+    assert events_of(events, "no_check", card="Dawnlight Cudgel", amount=2)
+    assert events_of(events, "evaded", card="Restless Bones")
+    assert not checks(events)
 
 
 @pytest.mark.parametrize(("archer_at", "added"), [("Other Field", True), ("Plain Field", False)])

@@ -25,6 +25,7 @@ MESSAGES = {
              "{added:+d} from cards, total {total} against {difficulty}: {result}",
     "roll": "roll {dice}: {faces} = {total}",
     "added": "{character} adds {amount} to the check",
+    "no_check": "{card}'s {amount} is added to no check: none is being made",
     "damage": "{character} is dealt {amount} {kind} damage",
     "reduced": "{character} reduces the damage by {by} ({left} left)",
     "discarded": "{character} discards {cards} for {amount} damage",

@@ -401,6 +401,12 @@ class CardOperations:
                        self.table.adventure_deck)
 
     def add_to_check(self, amount: int, traits: tuple[str, ...] = ()) -> None:
+        if self.check is None and self.playing is not None:
+            # A card's text done after any of its powers (`Add another 1d8 against a bane
+            # with the Undead trait.`), when the power was played on no check (to evade, to
+            # reduce damage): there is no check for it to add to (docs/rulings.md).
+            self.log.emit("no_check", card=self.playing.card.name, amount=amount)
+            return
         check = self._current_check()
         check.added += amount
         check.traits.update(traits)

@@ -3,8 +3,9 @@ by a stock character at a stock location, under a fixed seed.  `cardwright cover
 card as one the runtime can execute when its trial raises nothing.
 
 The stock cards are the runtime's own, not card text: a character with a middling die in
-every skill, an empty location, a blessing to fill the character's deck, and for each power
-a monster that gives it its moment: one defeated with a check of the skill an addition adds
+every skill (and one proficient with all, for a power that asks it), an empty location, a
+blessing to fill the character's deck, and for each power, which the card holds alone, a
+monster that gives it its moment: one defeated with a check of the skill an addition adds
 to, or one that deals a point of damage of a kind a reduction reduces.  An addition to a
 check to close a location meets a henchman that is always defeated, at a location closed
 with such a check; one to a check to recharge a spell is played on the check to recharge a
@@ -147,7 +148,8 @@ class _Setting:
 def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = False
           ) -> EventLog:
     """Encounter the bane `name`, play each power of the boon `name` in an encounter that
-    gives it its moment (and then the turn's end, for text done then), or play an encounter
+    gives it its moment, the card holding that power alone (and then the turn's end, for
+    text done then), or play an encounter
     as the character or at the location `name`; raise whatever the runtime raises, or give
     the log of it all (kept if `log`).  A boon's text done when its holder resets the hand,
     or when another card is played, is tried too.  A card set out beside a character (a
@@ -175,17 +177,22 @@ def _try(setting: _Setting, card: CardDef) -> None:
             _display(hero, hero.hand[0])
             start_turn_text(table, hero)
         for power in card.powers:
+            # Each power is tried with the card holding it alone: another, played first
+            # (`Display this card.`, as any card is encountered), would take the card from
+            # where this one is played.
+            alone = dataclasses.replace(card, powers=(power,))
             stage = _played_alongside(_stage_for(power.effect or {}), power.effect or {})
             script = _SCRIPTS.get(power.purpose)
             partner = stage.partner or _partner_for(power)
+            apart = (power.effect or {}).get("owner")
+            holder = _holder_for(power, apart)
             if script is not None:
                 table = _encounter(setting, stage.encountered, script(card.name, stage),
-                                   boon=card, place=stage.place, partner=partner,
-                                   apart=(power.effect or {}).get("owner"),
-                                   displayed=power.displayed)
+                                   boon=alone, hero=holder, place=stage.place,
+                                   partner=partner, apart=apart, displayed=power.displayed)
                 end_turn_text(table, table.characters[0])  # `... at the end of this turn`
             else:  # no moment in an encounter (none, or exploring again): used as one begins
-                table, hero, location = _table(setting, None, boon=card)
+                table, hero, location = _table(setting, None, boon=alone, hero=holder)
                 played = hero.hand[0]
                 if power.displayed:
                     _display(hero, played)
@@ -216,6 +223,15 @@ def _displayed(setting: _Setting, card: CardDef) -> None:
     table, character, location = _table(setting, None, None)
     character.displayed.append(Card(card))
     Encounter(table, character, Card(STOCK_MONSTER), location).run()
+
+
+def _holder_for(power: Power, apart: str | None) -> CardDef:
+    """The stock character who encounters the card with the boon in hand: one proficient
+    with all when the power asks its player to be (`If you are proficient with light armors,
+    you may bury this card ...`), unless a companion holds the boon (`apart`, _encounter),
+    who is."""
+    asks = power.condition is not None and power.condition[0] == "proficient"
+    return STOCK_COMPANION if asks and apart not in ("others", "elsewhere") else STOCK_CHARACTER
 
 
 def _partner_for(power: Power) -> CardDef | None:
