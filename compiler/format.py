@@ -11,7 +11,7 @@ to the same AST.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from typing import Any
 
@@ -213,13 +213,35 @@ def format_sentence(sentence: ast.Sentence) -> str:
     if sentence.table == ast.DAMAGE_TYPES_HEADING:
         return sentence.table
     if sentence.table in (ast.TABLE_INTRO, ast.DAMAGE_TYPES_INTRO):
-        return _capitalised(_SENTENCES[type(sentence)](sentence)) + sentence.table
+        return _begun(sentence) + sentence.table
     if sentence.table is not None:
         row = dataclasses.replace(sentence, table=None, effects=tuple(
             effect.then for effect in sentence.effects))
         kind = _row_damage_kind(row)
         return f"{sentence.table}. {kind or format_sentence(row)}"
-    return _capitalised(_SENTENCES[type(sentence)](sentence)) + "."
+    return _begun(sentence) + "."
+
+
+def _begun(sentence: ast.Sentence) -> str:
+    """The sentence with a capital first letter, unless it begins with a word of the card's
+    own, which is kept as written (`swift, overpower.`, `mental immunity.`): a word's case
+    is part of what the card says (a ucg keyword is `Swift`, and the check says `swift` is
+    none), and the formatter never changes what a card says."""
+    written = _SENTENCES[type(sentence)](sentence)
+    for word in _card_words(sentence):
+        if written.startswith(word) and not written[len(word):len(word) + 1].isalnum():
+            return written
+    return _capitalised(written)
+
+
+def _card_words(sentence: ast.Sentence) -> Iterator[str]:
+    """The words in `sentence` as the card wrote them: its Words, and the names of abilities
+    whose rules are elsewhere (kept as text)."""
+    for node in ast.walk(sentence):
+        if isinstance(node, ast.Word):
+            yield node.text
+        elif isinstance(node, ast.AbilitiesElsewhere):
+            yield from node.names
 
 
 def _row_damage_kind(row: ast.Sentence) -> ast.Word | None:

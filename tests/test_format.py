@@ -117,6 +117,23 @@ def test_a_name_in_lower_case_keeps_its_article_and_case():
     assert "The elemental is immune to the Mental trait." in formatted
 
 
+@pytest.mark.parametrize(("game", "header", "sentence", "canonical"), [
+    ("ucg", "Type: Character\nCombat: 3", "swift, overpower.", "overpower, swift."),
+    ("pacg", "Type: Monster\nCheck: Combat 5", "mental immunity.", "mental immunity."),
+    ("ose", "Type: Monster\nArmour Class: 7 [12]\nHit Dice: 1\nMovement: 90' (30')\n"
+     "Morale: 7", "reaction +2.", "reaction +2."),
+    ("ose", "Type: Monster\nArmour Class: 7 [12]\nHit Dice: 1\nMovement: 90' (30')\n"
+     "Morale: 7", "blood scent; Frenzy: See main entry.", "blood scent; Frenzy: See main entry."),
+])
+def test_a_sentence_that_begins_with_the_cards_own_word_keeps_its_case(game, header, sentence,
+                                                                       canonical):
+    """A word's case is part of what the card says (the check finds `swift` no ucg keyword):
+    a capital at the sentence's start would change it, and the formatter once stopped on
+    such a card as on a bug of its own."""
+    formatted = round_trip(f"Game: {game}\n\nName: A\n{header}\n\n{sentence}\n")
+    assert formatted.endswith(f"\n\n{canonical}\n")
+
+
 def test_synonyms_become_the_canonical_wording():
     formatted = round_trip(card_text("""
         game: pacg
