@@ -24,7 +24,7 @@ import compiler
 from compiler import batch, cache
 from compiler.build import BuildReport, Compilation, RunOptions, build, check_in_project
 from compiler.diagnostics import FORMATS, counts, has_errors, render, render_human
-from compiler.files import PROJECT_CARDS, default_folder
+from compiler.files import PROJECT_CARDS, NotUTF8, default_folder, read_utf8
 from compiler.games import GAMES
 
 if TYPE_CHECKING:
@@ -152,7 +152,8 @@ def build_command(paths: tuple[Path, ...], out: Path | None, check_only: bool, o
 @click.option("--map", "mapping", default="",
               help="csv: which column holds each field, as name=Card,type=Type,text=Rules,... "
               "(unmapped fields are read from a column of their own name).")
-@click.option("--game", help="csv: the game of every card, unless a column gives it.")
+@click.option("--game", type=click.Choice(list(GAMES)),
+              help="csv: the game of every card, unless a column gives it.")
 def import_command(source_format: str, source: Path, out: Path, mapping: str,
                    game: str | None) -> None:
     """Turn another tool's card data into .card files.
@@ -170,7 +171,7 @@ def import_command(source_format: str, source: Path, out: Path, mapping: str,
     from compiler import importing
 
     try:
-        text = source.read_text(encoding="utf-8-sig")
+        text = read_utf8(source)
         if source_format == "pacg-jsonl":
             result = importing.read_pacg_jsonl(text, source.name)
         elif source_format == "ose-srd":
@@ -180,7 +181,10 @@ def import_command(source_format: str, source: Path, out: Path, mapping: str,
         else:
             result = importing.read_csv(text, source.name, importing.parse_mapping(mapping),
                                         game)
-    except (importing.ImportProblem, UnicodeDecodeError) as exc:
+    except (OSError, NotUTF8) as exc:
+        click.echo(f"error: {source}: {getattr(exc, 'strerror', None) or exc}", err=True)
+        sys.exit(EXIT_ERRORS)
+    except importing.ImportProblem as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_ERRORS)
     for problem in result.problems:

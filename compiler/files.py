@@ -95,31 +95,42 @@ def project_root(folder: Path) -> Path | None:
 
 
 def read_card_file(path: Path, name: str) -> tuple[str | None, list[Diagnostic]]:
-    """The file's text, its line ends made `\n` as Python reads text.  A byte order mark
-    before the text is left out: editors on Windows save UTF-8 with one, and it is no part of
-    the text.  Bytes that are not UTF-8 are reported where the first of them stands, as an
-    editor counts lines and columns, for a designer to find the character to mend."""
+    """The file's text (read_utf8), or why it cannot be read: a CW100 where the trouble
+    stands, for a designer to find the character to mend."""
     try:
-        data = path.read_bytes()
+        return read_utf8(path), []
     except OSError as exc:
         return None, [error("CW100", ast.Span(name, 1, 1, 1, 1),
                             f"cannot read the file: {exc.strerror or exc}")]
-    data = data.removeprefix(codecs.BOM_UTF8)
+    except NotUTF8 as exc:
+        return None, [error("CW100", ast.Span(name, exc.line, exc.column, exc.line,
+                                              exc.column + 1),
+                            f"cannot read the file: it is not UTF-8 text (byte 0x{exc.byte:02x})",
+                            "save the file as UTF-8 (an editor's 'Save with Encoding', or "
+                            "iconv)")]
+
+
+class NotUTF8(ValueError):
+    """A file's bytes that are not UTF-8: the first such byte, where an editor shows it."""
+
+    def __init__(self, byte: int, line: int, column: int) -> None:
+        super().__init__(f"not UTF-8 text (byte 0x{byte:02x} at line {line}, column {column})")
+        self.byte, self.line, self.column = byte, line, column
+
+
+def read_utf8(path: Path) -> str:
+    """A UTF-8 file's text, its line ends made `\n` as Python reads text.  A byte order mark
+    before the text is left out: editors on Windows save UTF-8 with one (and spreadsheets
+    their CSV), and it is no part of the text.  Raises OSError, or NotUTF8."""
+    data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, [_not_utf8(name, data, exc.start)]
-    return text.replace("\r\n", "\n").replace("\r", "\n"), []
-
-
-def _not_utf8(name: str, data: bytes, start: int) -> Diagnostic:
-    line_start = data.rfind(b"\n", 0, start) + 1
-    line = data.count(b"\n", 0, start) + 1
-    # The line up to the byte is UTF-8 (the decoder stopped at the first that is not).
-    column = len(data[line_start:start].decode("utf-8")) + 1
-    return error("CW100", ast.Span(name, line, column, line, column + 1),
-                 f"cannot read the file: it is not UTF-8 text (byte 0x{data[start]:02x})",
-                 "save the file as UTF-8 (an editor's 'Save with Encoding', or iconv)")
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        # The line up to the byte is UTF-8 (the decoder stopped at the first that is not).
+        raise NotUTF8(data[exc.start], data.count(b"\n", 0, exc.start) + 1,
+                      len(data[line_start:exc.start].decode("utf-8")) + 1) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def write_atomically(target: Path, text: str) -> None:

@@ -452,12 +452,16 @@ def read_csv(text: str, source: str, mapping: Mapping[str, str], game: str | Non
         for target in CSV_TARGETS:
             if target not in ("name", "type", "text", "game", "group") and values.get(target):
                 fields.append((target.replace("_", " ").title(), values[target]))
+        card_game = values.get("game") or game or ""
+        if card_game not in game_ids():
+            result.problems.append(f"{where}: left out: {card_game!r} is not a game "
+                                   f"({', '.join(game_ids())})")
+            continue
         text_column = chosen.get("text")
         rules = _rules(re.split(r"\r?\n", row.get(text_column) or "") if text_column else [],
-                       values.get("game") or game or "", f"{where} ({values['name']})",
-                       result.problems)
-        result.cards.append(ImportedCard(values.get("game") or game or "", values.get("group")
-                                         or group, fields, rules))
+                       card_game, f"{where} ({values['name']})", result.problems)
+        result.cards.append(ImportedCard(card_game, values.get("group") or group, fields,
+                                         rules))
     return result
 
 

@@ -142,6 +142,31 @@ def test_the_command_reports_and_exits(tmp_path):
     assert result.exit_code == 1 and "error:" in result.stderr
 
 
+def test_a_row_of_a_game_cardwright_does_not_play_is_left_out_and_said():
+    result = read_csv("Card,Kind,Game\nPawn,Piece,chess\nBog Rat,Monster,pacg\n", "sheet.csv",
+                      parse_mapping("name=Card,type=Kind,game=Game"), None)
+    assert [card.fields[0] for card in result.cards] == [("Name", "Bog Rat")]
+    assert result.problems == ["sheet.csv:2: left out: 'chess' is not a game (gloomhaven, ose, "
+                               "pacg, random-encounters, ucg)"]
+
+
+def test_the_command_takes_a_game_it_plays_and_text_that_is_utf8(tmp_path):
+    """A spreadsheet saved as UTF-8 with a byte order mark reads as without one; one in
+    another encoding is an error that says where."""
+    source = tmp_path / "sheet.csv"
+    source.write_bytes(b"\xef\xbb\xbfCard,Kind\nBog Rat,Monster\n")
+    out = str(tmp_path / "out")
+    command = ["import", "csv", str(source), "--out", out, "--map", "name=Card,type=Kind"]
+    result = CliRunner().invoke(cli.cli, [*command, "--game", "chess"])
+    assert result.exit_code == 2 and "'chess' is not one of 'pacg'" in result.output
+    result = CliRunner().invoke(cli.cli, [*command, "--game", "pacg"])
+    assert result.exit_code == 0 and "wrote 1 card" in result.stderr
+    source.write_bytes("Card,Kind\nCafé Wraith,Monster\n".encode("latin-1"))
+    result = CliRunner().invoke(cli.cli, [*command, "--game", "pacg"])
+    assert result.exit_code == 1
+    assert f"error: {source}: not UTF-8 text (byte 0xe9 at line 2, column 4)" in result.stderr
+
+
 def test_skills_whose_or_the_export_lost_are_each_a_skill():
     """`Dexterity Acrobatics` names two pacg skills: the export lost the `or` between them
     (said as a problem); `Acrobatics.` is Acrobatics; a skill of two words that are not both
