@@ -16,6 +16,7 @@ from typing import Any
 
 from compiler.backends import python as python_backend
 from compiler.build import Compilation, compile_paths
+from compiler.files import NotUTF8, read_utf8
 from compiler.games import GAMES
 from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError
@@ -39,11 +40,14 @@ class Played:
 
 
 def load_scenario(path: Path) -> dict[str, Any]:
+    """The scenario's TOML, read as card files are (files.read_utf8: a byte order mark
+    before it is no part of it)."""
     try:
-        with path.open("rb") as stream:
-            return tomllib.load(stream)
+        return tomllib.loads(read_utf8(path))
     except OSError as exc:
         raise PlayError(f"{path}: cannot read the scenario: {exc.strerror}") from None
+    except NotUTF8 as exc:
+        raise PlayError(f"{path}: cannot read the scenario: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise PlayError(f"{path}: not a valid TOML scenario: {exc}") from None
 

@@ -323,6 +323,21 @@ def test_a_scenario_that_is_not_toml_is_an_error(tmp_path):
     assert code == 1 and "not a valid TOML scenario" in output
 
 
+def test_a_scenario_is_read_as_card_files_are(tmp_path):
+    """With a byte order mark before it, a scenario plays as without one; one that is not
+    UTF-8 is an error that says where, not a failure of cardwright."""
+    demo = (SCENARIOS / "pacg" / "demo.toml").read_text(encoding="utf-8")
+    scenario = tmp_path / "marked.toml"
+    scenario.write_bytes(b"\xef\xbb\xbf" + demo.encode())
+    played = run("play", str(scenario))
+    assert played[0] == 0 and played == run("play", str(SCENARIOS / "pacg" / "demo.toml"))
+    scenario.write_bytes(b"# Caf\xe9\n" + demo.encode())
+    code, output = run("play", str(scenario))
+    assert code == 1
+    assert f"{scenario}: cannot read the scenario: not UTF-8 text (byte 0xe9 at line 1, " \
+        "column 6)" in output
+
+
 def test_a_scenario_whose_cards_have_errors_reports_them(tmp_path, broken_card):
     scenario = tmp_path / "scenario.toml"
     scenario.write_text(f'name = "x"\ngame = "pacg"\ncards = ["{broken_card.name}"]\nturns = 1\n'
