@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import hashlib
 import json
 import os
@@ -369,6 +370,10 @@ def build(paths: Sequence[str | Path], out: Path, check_only: bool = False,
     module yet (in a folder that exists) has each module written into the new tree as soon
     as its card is rendered (files.staging_beside, batch.FileWork)."""
     options = options or RunOptions()
+    if os.path.lexists(out) and not out.is_dir():
+        # The new tree would be put in its place (files.replace_tree): a file, a link to
+        # none, or a device such as /dev/null, lost.
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder to build into", str(out))
     present = _scan(out)
     if check_only or present or not out.parent.is_dir():
         return _build(paths, out, check_only, options, present, None)

@@ -118,7 +118,7 @@ def check(paths: tuple[Path, ...], output: str, strict: bool, jobs: int | None,
 
 @cli.command("build")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(path_type=Path),
               help="Folder to write one Python module per card into.  [default: "
               "generated/ beside the project's cards/]")
 @click.option("--check", "check_only", is_flag=True,
@@ -134,7 +134,7 @@ def build_command(paths: tuple[Path, ...], out: Path | None, check_only: bool, o
     while any card has an error.
     """
     bar = _ProgressBar()
-    out = out or _default(GENERATED)
+    out = _folder_to_write(out or _default(GENERATED), "--out")
     report = build(_or_the_cards(paths), out, check_only, _run_options(jobs, no_cache, bar))
     bar.close()
     status = _report(report.compilation, output, strict)
@@ -147,7 +147,7 @@ def build_command(paths: tuple[Path, ...], out: Path | None, check_only: bool, o
 @click.argument("source_format", metavar="FORMAT", type=click.Choice(["pacg-jsonl", "ose-srd",
                                                                        "gloomhaven-json", "csv"]))
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+@click.option("--out", type=click.Path(path_type=Path), required=True,
               help="Folder to write the .card files into (one a set or group).")
 @click.option("--map", "mapping", default="",
               help="csv: which column holds each field, as name=Card,type=Type,text=Rules,... "
@@ -170,6 +170,7 @@ def import_command(source_format: str, source: Path, out: Path, mapping: str,
     """
     from compiler import importing
 
+    _folder_to_write(out, "--out")
     try:
         text = read_utf8(source)
         if source_format == "pacg-jsonl":
@@ -372,6 +373,14 @@ def _report(compilation: Compilation, output: str, strict: bool) -> int:
 def _or_the_cards(paths: tuple[Path, ...]) -> tuple[Path, ...]:
     """The paths a command was given, or when none, the project's cards/ (_default)."""
     return paths or (_default(PROJECT_CARDS),)
+
+
+def _folder_to_write(out: Path, option: str) -> Path:
+    """`out`, if it is a folder or nothing yet: a command writes a tree there, in place of
+    whatever stands at the path (a file, or a device such as /dev/null, was lost so)."""
+    if os.path.lexists(out) and not out.is_dir():
+        raise click.BadParameter(f"{out} is not a folder", param_hint=option)
+    return out
 
 
 def _default(name: str) -> Path:

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler import cache, cli
+from compiler.build import build
 from compiler.games import GAMES
 from tests.conftest import CARDS, ROOT, SCENARIOS
 
@@ -224,6 +225,24 @@ def test_build_writes_nothing_while_a_card_has_an_error(tmp_path, broken_card):
     out = tmp_path / "out"
     assert run("build", str(CARDS), str(broken_card), "--out", str(out))[0] == 1
     assert not out.exists()
+
+
+@pytest.mark.parametrize("made", [os.mkfifo, Path.touch], ids=["pipe", "file"])
+@pytest.mark.parametrize("command", [["build"], ["import", "csv", "sheet.csv", "--game", "pacg",
+                                                 "--map", "name=Card,type=Kind"]])
+def test_a_path_to_write_into_that_is_not_a_folder_is_left_alone(project, made, command):
+    """A build once put its tree in the place of `--out /dev/null` (a device, which click's
+    folder option lets through): whatever stands at the path is not a folder to write into,
+    and is kept.  A pipe stands in for the device here; `generated/` is the build's default."""
+    (project / "sheet.csv").write_text("Card,Kind\nBog Rat,Monster\n")
+    target = project / "generated"
+    made(target)
+    kind = target.stat().st_mode
+    code, output = run(*command, *(["--out", "generated"] if command[0] == "import" else []))
+    assert code == 2 and "generated is not a folder" in output
+    assert target.stat().st_mode == kind
+    with pytest.raises(NotADirectoryError):
+        build([project / "cards"], target)
 
 
 def test_builds_are_the_same_bytes_whatever_the_hash_seed(tmp_path):
