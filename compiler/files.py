@@ -12,6 +12,7 @@ import codecs
 import contextlib
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
@@ -34,14 +35,35 @@ def find_card_files(paths: Sequence[str | Path]
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(path.rglob(f"*{CARD_SUFFIX}"))
+            for item in path.rglob(f"*{CARD_SUFFIX}"):
+                if _special(item):  # reading a pipe would wait for a writer, for ever
+                    diagnostics.append(_not_a_file(item))
+                else:
+                    found.append(item)
         elif path.is_file():
             found.append(path)
+        elif _special(path):
+            diagnostics.append(_not_a_file(path))
         else:
             span = ast.Span(display_path(path), 1, 1, 1, 1)
             diagnostics.append(error("CW100", span, f"no such file or directory: {raw}"))
     by_name = {display_path(path): path for path in found}
     return [(by_name[name], name) for name in sorted(by_name)], diagnostics
+
+
+def _special(path: Path) -> bool:
+    """Whether `path` is neither a file nor a folder (nor a link to none, which reading
+    reports): one stat, as a folder of a thousand files asks it of each."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _not_a_file(path: Path) -> Diagnostic:
+    return error("CW100", ast.Span(display_path(path), 1, 1, 1, 1),
+                 "cannot read the file: it is a pipe, a socket or a device, not a file")
 
 
 def display_path(path: Path) -> str:

@@ -91,6 +91,16 @@ def test_a_file_that_is_not_utf8_is_reported_where_its_first_such_byte_stands(tm
     assert "save the file as UTF-8" in output
 
 
+def test_a_pipe_among_the_cards_is_reported_not_read(project):
+    """Reading a pipe waits for a writer: a check of a folder that held one never ended."""
+    os.mkfifo(project / "cards" / "pacg" / "inbox.card")
+    for named in ([], ["cards/pacg/inbox.card"]):
+        code, output = run("check", *named)
+        assert code == 1
+        assert ("cards/pacg/inbox.card:1:1: error[CW100]: cannot read the file: it is a pipe, "
+                "a socket or a device, not a file") in output
+
+
 @pytest.mark.parametrize("options", [[], ["--no-cache"]])
 def test_a_file_of_the_projects_cards_is_checked_beside_the_others(project, options,
                                                                     monkeypatch):
