@@ -1598,7 +1598,12 @@ class Sentence(Node):
 
 @node
 class Keywords(Sentence):
+    """`Swift, Overpower.`: `names` in a canonical order (the order they are written in
+    means nothing), and `written`, their texts as written, for the formatter to keep a line
+    of words that are no keywords as it stands (format.py)."""
+
     names: tuple[Word, ...]
+    written: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
 
 @node

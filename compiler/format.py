@@ -17,6 +17,7 @@ from typing import Any
 
 from compiler import ast
 from compiler.runtime.pacg.cards import singular
+from compiler.runtime.ucg.cards import KEYWORDS
 
 TARGET_WORDS = {
     "you": "you",
@@ -299,8 +300,17 @@ def _immunity(sentence: ast.Immunity) -> str:
     return f"{self_ref(sentence.subject)}{unevadable} is immune to the {traits} {word}"
 
 
+def _keywords(sentence: ast.Keywords) -> str:
+    """Keywords in their canonical order; words that are none (`Jupm, Invisible, Self.`, a
+    mistyped gloomhaven ability the check reports) as written, since the same words in
+    another order may read as another sentence (`Invisible, ...` is a condition)."""
+    known = all(word.text in KEYWORDS for word in sentence.names)
+    return ", ".join(map(str, sentence.names) if known or not sentence.written
+                     else sentence.written)
+
+
 _SENTENCES: dict[type, Callable[[Any], str]] = {
-    ast.Keywords: lambda s: ", ".join(map(str, s.names)),
+    ast.Keywords: lambda s: _keywords(s),
     ast.Immunity: _immunity,
     ast.Resistance: lambda s: f"{'Vulnerable' if s.vulnerable else 'Resistant'} to "
     + _list(map(str, s.traits), "and"),

@@ -118,7 +118,10 @@ def test_a_name_in_lower_case_keeps_its_article_and_case():
 
 
 @pytest.mark.parametrize(("game", "header", "sentence", "canonical"), [
-    ("ucg", "Type: Character\nCombat: 3", "swift, overpower.", "overpower, swift."),
+    ("ucg", "Type: Character\nCombat: 3", "swift, overpower.", "swift, overpower."),
+    ("ucg", "Type: Character\nCombat: 3", "Swift, Overpower.", "Overpower, Swift."),
+    ("gloomhaven", "Type: Monster Ability\nMonster: Bones\nInitiative: 9",
+     "Jupm, Invisible, Self.", "Jupm, Invisible, Self."),
     ("pacg", "Type: Monster\nCheck: Combat 5", "mental immunity.", "mental immunity."),
     ("ose", "Type: Monster\nArmour Class: 7 [12]\nHit Dice: 1\nMovement: 90' (30')\n"
      "Morale: 7", "reaction +2.", "reaction +2."),
@@ -129,7 +132,8 @@ def test_a_sentence_that_begins_with_the_cards_own_word_keeps_its_case(game, hea
                                                                        canonical):
     """A word's case is part of what the card says (the check finds `swift` no ucg keyword):
     a capital at the sentence's start would change it, and the formatter once stopped on
-    such a card as on a bug of its own."""
+    such a card as on a bug of its own.  So would words that are no keywords put in the
+    keywords' order: `Invisible, Jupm, Self.` is not read as the line of words it was."""
     formatted = round_trip(f"Game: {game}\n\nName: A\n{header}\n\n{sentence}\n")
     assert formatted.endswith(f"\n\n{canonical}\n")
 

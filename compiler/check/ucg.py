@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler.check.shared import CardCheck, header_fields, known, name_span
+from compiler.runtime.ucg.cards import KEYWORDS
 
 GAME = "ucg"
 TYPES = ("Character", "Effect")
-KEYWORDS = ("Assist", "Cunning", "Expertise", "Overpower", "Swift", "Unstoppable")
 STATS = ("Combat",)
 # The label each type's effects stand under.
 LABELS = {"Character": "Ignite", "Effect": "Immediate"}

@@ -571,7 +571,8 @@ class AstBuilder:
     def keywords(self, meta: Any, names: tuple[ast.Word, ...]) -> ast.Keywords:
         """Keywords in a canonical order: the order they are written in means nothing."""
         ordered = tuple(sorted(names, key=lambda word: word.text.casefold()))
-        return ast.Keywords(ordered, span=self._span(meta))
+        return ast.Keywords(ordered, written=tuple(word.text for word in names),
+                            span=self._span(meta))
 
     def immunity(self, meta: Any, *parts: Any) -> ast.Immunity:
         subject = parts[0] if len(parts) == 2 else None
