@@ -310,7 +310,7 @@ def _keywords(sentence: ast.Keywords) -> str:
 
 
 _SENTENCES: dict[type, Callable[[Any], str]] = {
-    ast.Keywords: lambda s: _keywords(s),
+    ast.Keywords: _keywords,
     ast.Immunity: _immunity,
     ast.Resistance: lambda s: f"{'Vulnerable' if s.vulnerable else 'Resistant'} to "
     + _list(map(str, s.traits), "and"),
