@@ -687,7 +687,7 @@ class AbilitiesElsewhere(Effect):
     """`Echolocation: See main entry.`: abilities of the card, named, whose rules are not
     on it (a printed stat block's are in the monster's main entry) (ose)."""
 
-    names: tuple[str, ...]
+    names: tuple[Word, ...]
 
 
 @node

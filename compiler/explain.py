@@ -735,8 +735,9 @@ _EFFECTS: dict[type, Callable[[Any, str], str]] = {
     ast.SurpriseRange: lambda e, you: f"the other side is surprised on {e.low} to {e.high} of "
                                       "its d6 (the rule is 1 to 2)"
     + ("" if e.reason is None else f", due to {e.reason}"),
-    ast.AbilitiesElsewhere: lambda e, you: f"{', '.join(e.names)}: rules not on the card, "
-                                           "which the encounter sequence does not play",
+    ast.AbilitiesElsewhere: lambda e, you: f"{', '.join(map(str, e.names))}: rules not on "
+                                           "the card, which the encounter sequence does not "
+                                           "play",
     ast.Ability: lambda e, you: f"{e.name} {e.amount:+d}, added to the monster's own"
     if e.signed else f"{e.name} {e.amount}",
     ast.GivenCondition: lambda e, you: f"the figures attacked are given {e.name}",

@@ -11,7 +11,7 @@ to the same AST.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any
 
@@ -229,20 +229,11 @@ def _begun(sentence: ast.Sentence) -> str:
     is part of what the card says (a ucg keyword is `Swift`, and the check says `swift` is
     none), and the formatter never changes what a card says."""
     written = _SENTENCES[type(sentence)](sentence)
-    for word in _card_words(sentence):
-        if written.startswith(word) and not written[len(word):len(word) + 1].isalnum():
+    for node in sentence.nodes:
+        if isinstance(node, ast.Word) and written.startswith(node.text) \
+                and not written[len(node.text):len(node.text) + 1].isalnum():
             return written
     return _capitalised(written)
-
-
-def _card_words(sentence: ast.Sentence) -> Iterator[str]:
-    """The words in `sentence` as the card wrote them: its Words, and the names of abilities
-    whose rules are elsewhere (kept as text)."""
-    for node in ast.walk(sentence):
-        if isinstance(node, ast.Word):
-            yield node.text
-        elif isinstance(node, ast.AbilitiesElsewhere):
-            yield from node.names
 
 
 def _row_damage_kind(row: ast.Sentence) -> ast.Word | None:
@@ -1024,7 +1015,7 @@ _EFFECTS: dict[type, Callable[[Any, Voice], str]] = {
     ast.Marker: lambda e, voice: MARKER_WORDS[e.name],
     ast.SurpriseRange: lambda e, voice: f"surprises on {e.low}-{e.high}"
     + ("" if e.reason is None else f", due to {e.reason}"),
-    ast.AbilitiesElsewhere: lambda e, voice: f"{'; '.join(e.names)}: See main entry",
+    ast.AbilitiesElsewhere: lambda e, voice: f"{'; '.join(map(str, e.names))}: See main entry",
     ast.Ability: lambda e, voice: ("XP" if e.name == "xp" else e.name.capitalize())
     + (f" {e.amount:+d}" if e.signed else f" {e.amount}"),
     ast.GivenCondition: lambda e, voice: e.name.capitalize(),

@@ -661,7 +661,7 @@ class _Lowerer:
         return {"op": "surprise_range", "low": e.low, "high": e.high}
 
     def AbilitiesElsewhere(self, e: ast.AbilitiesElsewhere) -> ir.Effect:
-        return {"op": "abilities_elsewhere", "names": list(e.names)}
+        return {"op": "abilities_elsewhere", "names": [name.text for name in e.names]}
 
     def Ability(self, e: ast.Ability) -> ir.Effect:
         return {"op": "ability", "name": e.name, "amount": e.amount, "signed": e.signed}

@@ -2040,9 +2040,14 @@ class AstBuilder:
         return ast.SurpriseRange(int(low), int(high), said, span=self._span(meta))
 
     def ability_elsewhere(self, meta: Any, written: Token) -> ast.AbilitiesElsewhere:
-        names = str(written).rpartition(":")[0].split(";")
-        return ast.AbilitiesElsewhere(tuple(" ".join(name.split()) for name in names),
-                                      span=self._span(meta))
+        """`Blood scent; Feeding frenzy: See main entry.`: each name a Word where it stands."""
+        text = str(written).rpartition(":")[0]
+        names = [(match.start(), " ".join(match.group().split()))
+                 for match in re.finditer(r"[^;\s][^;]*?(?=\s*(?:;|$))", text)]
+        start = written.start_pos
+        return ast.AbilitiesElsewhere(
+            tuple(ast.Word(name, span=self._at(start + at, start + at + len(name)))
+                  for at, name in names), span=self._span(meta))
 
     def check_or_else(self, meta: Any, *parts: Any) -> ast.CheckOrElse | ast.Attempt:
         """`... must succeed at a Wisdom 6 check or ...`; with nothing after `or`, the check
