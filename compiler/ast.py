@@ -333,10 +333,14 @@ TARGET_KINDS = (
 @node
 class SelfRef(Node):
     """The card speaking of itself: `this card` (noun='card'), `this monster`, `it`
-    (neither), or its own name (name=...).  The check makes sure a name is the card's own."""
+    (neither), or its own name (name=...).  The check makes sure a name is the card's own.
+    A name never begins with `the`, which is read as an article (a card named `The Scribbler`
+    is `Scribbler` as `the Scribbler` is); `article` says one was written, for the formatter
+    to write it again (`the Maddened Sea Serpent deals ...`)."""
 
     noun: str | None = None
     name: str | None = None
+    article: bool = field(default=False, compare=False, repr=False)
 
 
 @node

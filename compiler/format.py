@@ -1082,11 +1082,11 @@ def _stars(amount: ast.Amount) -> str:
 
 
 def self_ref(ref: ast.SelfRef) -> str:
-    """The card's own name as written (`the` before one in lower case, `the elemental`, so
-    that a capital at the start of a sentence never falls on the name), `this <noun>`, or
-    `it`."""
+    """The card's own name as written, `the` before it if one was written or the name is in
+    lower case (`the elemental`, so that a capital at the start of a sentence never falls on
+    the name), `this <noun>`, or `it`."""
     if ref.name is not None:
-        return f"the {ref.name}" if ref.name[:1].islower() else ref.name
+        return f"the {ref.name}" if ref.article or ref.name[:1].islower() else ref.name
     return f"this {ref.noun}" if ref.noun else "it"
 
 

@@ -114,6 +114,19 @@ def test_a_bane_is_encountered_from_a_deck_only_when_it_is_examined(tmp_path):
     assert check(tmp_path, bane + "When you examine this card, you may encounter it.\n") == []
 
 
+def test_a_sentence_that_forbids_playing_the_card_does_nothing_else(tmp_path):
+    """It is asked each time the card could be played: a banishing in it banished the card
+    whenever its holder wondered whether to play it (and a play chosen then paid with a
+    card no longer held)."""
+    spell = "Name: A\nType: Spell\n\nDiscard this card to evade a monster.\n"
+    code, line, col, _ = only(tmp_path, spell + "You may not play this card during an encounter "
+                              "if you do not have the Divine skill, banish this card.\n")
+    assert (code, line, col) == ("CW204", 5, 85)
+    assert check(tmp_path, spell + "If you do not have the Divine skill, you may not play this "
+                 "card during an encounter.\nIf you do not have the Divine skill, banish this "
+                 "card.\n") == []
+
+
 def test_pacg_has_no_keywords(tmp_path):
     assert only(tmp_path, "Name: A\nType: Monster\nCheck: Combat 5\n\nSwift.\n")[0] == "CW203"
 

@@ -117,6 +117,31 @@ def test_a_name_in_lower_case_keeps_its_article_and_case():
     assert "The elemental is immune to the Mental trait." in formatted
 
 
+@pytest.mark.parametrize(("sentence", "canonical"), [
+    ("The first time in this scenario that anyone would defeat the Scribbler, he is "
+     "undefeated.", "The first time in this scenario that anyone would defeat the Scribbler, "
+     "this card is undefeated."),
+    ("Scribbler is immune to the Cold trait.", "Scribbler is immune to the Cold trait."),
+    ("The Scribbler is immune to the Cold trait.", "The Scribbler is immune to the Cold trait."),
+    ("The The Scribbler is immune to the Cold trait.",
+     "The Scribbler is immune to the Cold trait."),
+])
+def test_a_name_keeps_the_article_written_before_it(sentence, canonical):
+    """`the Scribbler` stays so, and `Scribbler` bare; a name is kept without the `the`s
+    before it, which the formatter's `the` would otherwise have added to (`the The Scribbler`
+    of a card named `The Scribbler` once stopped the formatter as on a bug of its own)."""
+    formatted = round_trip(card_text(f"""
+        Game: pacg
+
+        Name: The Scribbler
+        Type: Villain
+        Check: Combat 24
+
+        {sentence}
+        """))
+    assert formatted.endswith(f"\n\n{canonical}\n")
+
+
 @pytest.mark.parametrize(("game", "header", "sentence", "canonical"), [
     ("ucg", "Type: Character\nCombat: 3", "swift, overpower.", "swift, overpower."),
     ("ucg", "Type: Character\nCombat: 3", "Swift, Overpower.", "Overpower, Swift."),

@@ -333,6 +333,8 @@ class _CardCheck(CardCheck):
             # A boon's text with no timing is done after each of its powers is played; a
             # displayed card's holds while it is displayed; a bane's, _untimed_kind.
             kind = _untimed_kind(kind, sentence)
+            if ast.moment_of(sentence) == "before_playing":
+                self._forbidding_only(sentence)
             for effect in sentence.effects:
                 self._effect(kind, effect)
 
@@ -692,6 +694,21 @@ class _CardCheck(CardCheck):
             self.report("CW204", cost, "a cost is a number of the character's own cards",
                         "write 'you may discard a card to ...' or '... the top card of your "
                         "deck to ...'")
+
+    def _forbidding_only(self, sentence: ast.Untimed) -> None:
+        """A sentence that says when the card may not be played is asked each time the card
+        could be, before anything is paid, and so may do nothing but forbid: its other
+        effects would be done by the asking (`You may not play this card during an encounter
+        if you do not have the Divine skill, banish this card.` banished the card whenever
+        its holder wondered whether to play it)."""
+        for effect in sentence.effects:
+            forbids = effect.then if isinstance(effect, ast.Conditional) \
+                and effect.otherwise is None else effect
+            if not isinstance(forbids, ast.ForbidSelf):
+                self.report("CW204", effect, "a sentence that says when this card may not be "
+                            "played may do nothing else",
+                            "end the sentence after 'may not play this card' and write what "
+                            "else it does as a sentence of its own")
 
     def _forbid_self(self, node: ast.ForbidSelf) -> None:
         if node.who is not None:

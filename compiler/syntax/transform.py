@@ -451,7 +451,14 @@ class AstBuilder:
     self_pronoun = self_it  # `her`, `him`: the card, as `it` is
 
     def self_named(self, meta: Any, name: str) -> ast.SelfRef:
-        return self._mentioned(ast.SelfRef(name=name, span=self._span(meta)))
+        """`the Scribbler`, `The Scribbler`, `the The Scribbler`: the name without the articles
+        before it, which the formatter's `the` would otherwise add to on its way back.  The
+        rule may be a whole phrase about the card (`If the Swarm is defeated and ...`)."""
+        bare = _ARTICLES.sub("", name)
+        written = self.source.text[self.base + meta.start_pos:self.base + meta.end_pos]
+        return self._mentioned(ast.SelfRef(
+            name=bare, span=self._span(meta),
+            article=bare != name or _the_before(written, bare.split()[0])))
 
     def _mentioned(self, card: ast.SelfRef) -> ast.SelfRef:
         """A name or noun the card is called by, kept for the sentence whether or not a node
@@ -2151,6 +2158,17 @@ def _nesting(effect: ast.Effect) -> int:
 _RANK_FOR = re.compile(r"(normal|elite)(\s+every\s+second\s+spawn)?\s+for\s+([0-9]+)"
                        r"(?:\s*[-\u2013]\s*([0-9]+))?", re.IGNORECASE)
 # `Strength-based`: the skill a check is made with, as `Strength` alone says.
+def _the_before(text: str, word: str) -> bool:
+    """Whether the word `the` stands just before the first `word` in `text`, in any case."""
+    low = text.lower()
+    at = low.find(word.lower())
+    before = low[:at].rstrip()
+    return len(low) == len(text) and len(before) < at and before.endswith("the") \
+        and not before[-4:-3].isalnum()
+
+
+# `the ` and `the The ` before a name, when a word follows them.
+_ARTICLES = re.compile(r"(?:the\s+)+(?=\S)", re.IGNORECASE)
 _BASED = re.compile(r"-based$", re.IGNORECASE)
 # The end of a deck a card is put at, in the words that say so.
 _DECK_END = re.compile(r"\b(top|bottom)\b", re.IGNORECASE)
