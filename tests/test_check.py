@@ -520,6 +520,19 @@ def test_random_encounters_abilities_stand_where_the_type_has_them(tmp_path):
     assert [(code, line) for code, line, *_ in found] == [("CW202", 10), ("CW211", 11)]
 
 
+def test_random_encounters_a_character_has_one_ability_of_each_label(tmp_path):
+    """Two `Combat Ability:` lines passed the check and were built into a module that does
+    not parse (a keyword argument given twice)."""
+    hero = ("Name: Kai\nType: Character\nHealth: 8\nStrength: 2\nDexterity: 5\nMagic: 2\n"
+            "Slots: Weapon\n\n")
+    found = re_check(tmp_path, hero + "Combat Ability: The monster takes 2 damage.\n"
+                                      "Explorer Ability: Re-roll your die.\n"
+                                      "Combat Ability: Gain a Star token.\n")
+    assert found == [("CW211", 11, 1, "write all its sentences after the one label")]
+    assert re_check(tmp_path, hero + "Combat Ability: The monster takes 2 damage. Gain a Star "
+                                     "token.\nExplorer Ability: Re-roll your die.\n") == []
+
+
 # -- ose -----------------------------------------------------------------------------------
 
 OSE_GOBLIN = ("Name: Goblin\nType: Monster\nArmour Class: 6 [13]\nHit Dice: 1-1\n"

@@ -78,8 +78,9 @@ class _CardCheck(CardCheck):
         card_type = self.card.type
         fields_kind = kind_of(card_type)
         self._fields(fields_kind)
+        labelled: set[str] = set()  # the abilities' labels met so far
         for section in self.card.shared_sections:
-            self._section(section)
+            self._section(section, labelled)
         for node in self.card.rules_nodes:
             if isinstance(node, ast.Target) and node.kind not in TARGETS:
                 self.report("CW204", node, "random-encounters has no such target",
@@ -134,13 +135,20 @@ class _CardCheck(CardCheck):
 
     # -- sentences ---------------------------------------------------------------------
 
-    def _section(self, section: ast.Section) -> None:
+    def _section(self, section: ast.Section, labelled: set[str]) -> None:
+        """A section's sentences; a character has one ability of each label (the runtime
+        keeps one of each)."""
         card_type = self.card.type
         if section.label is not None and (card_type != "Character" or section.label not in LABELS):
             self.report("CW211", section,
                         f"a random-encounters {card_type} has no '{section.label}:' ability",
                         "only characters have a 'Combat Ability:' and an 'Explorer Ability:'")
             return
+        if section.label in labelled:
+            self.report("CW211", section, f"a character has one '{section.label}:'",
+                        "write all its sentences after the one label")
+        elif section.label is not None:
+            labelled.add(section.label)
         for sentence in section.sentences:
             if isinstance(sentence, ast.Triggered):
                 self._triggered(sentence)
