@@ -609,6 +609,15 @@ def test_gloomhaven_an_ability_card_has_a_top_and_a_bottom(tmp_path):
     assert [code for code, *_ in gh_check(tmp_path, card + "Attack 4.\n")] == ["CW211"]
 
 
+def test_gloomhaven_a_monster_ability_card_has_an_action(tmp_path):
+    """One with no text passed the check, and its monsters' turn stopped `play` with an
+    internal error (an action of None)."""
+    deck = monster_deck("Bones")
+    assert gh_check(tmp_path, deck + "Move +0, Attack +0.\n") == []
+    assert gh_check(tmp_path, deck.rstrip("\n") + "\n") == [
+        ("CW204", 5, 1, "write what its monsters do: 'Move +0, Attack +0.'")]
+
+
 def test_gloomhaven_only_a_monster_s_values_added_to_its_stats_are_signed(tmp_path):
     found = gh_check(tmp_path, "Name: Bash\nType: Ability\nClass: Brute\nInitiative: 15\n\n"
                                "Top: Attack +4.\nBottom: Move 2.\n")

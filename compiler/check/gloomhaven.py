@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler import ast
-from compiler.check.shared import CardCheck, header_fields, known, unknown_word
+from compiler.check.shared import CardCheck, header_fields, known, name_span, unknown_word
 from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
@@ -140,6 +140,10 @@ class _CardCheck(CardCheck):
             self._action = _ActionRead()
             for sentence in section.sentences:
                 self._sentence(sentence)
+        if card_type == "Monster Ability" and not any(section.sentences
+                                                       for section in self.card.shared_sections):
+            self.report("CW204", name_span(self.card), "a Monster Ability card needs an action",
+                        "write what its monsters do: 'Move +0, Attack +0.'")
         if card_type == "Ability" and not unlabelled and \
                 all(label in LABELS for label in labels) and sorted(labels) != ["Bottom", "Top"]:
             self.report("CW211", self.card.value("Type"), "an Ability card has one 'Top:' and "
