@@ -610,12 +610,13 @@ def test_gloomhaven_an_ability_card_has_a_top_and_a_bottom(tmp_path):
 
 
 def test_gloomhaven_a_monster_ability_card_has_an_action(tmp_path):
-    """One with no text passed the check, and its monsters' turn stopped `play` with an
-    internal error (an action of None)."""
+    """One with no text, or only what its monsters do as they die, passed the check, and
+    its monsters' turn stopped `play` with an internal error (an action of None)."""
     deck = monster_deck("Bones")
     assert gh_check(tmp_path, deck + "Move +0, Attack +0.\n") == []
-    assert gh_check(tmp_path, deck.rstrip("\n") + "\n") == [
-        ("CW204", 5, 1, "write what its monsters do: 'Move +0, Attack +0.'")]
+    for text in ("", "\nOn death, Attack +2.\n"):
+        assert gh_check(tmp_path, deck.rstrip("\n") + "\n" + text) == [
+            ("CW204", 5, 1, "write what its monsters do: 'Move +0, Attack +0.'")]
 
 
 def test_gloomhaven_only_a_monster_s_values_added_to_its_stats_are_signed(tmp_path):

@@ -140,8 +140,9 @@ class _CardCheck(CardCheck):
             self._action = _ActionRead()
             for sentence in section.sentences:
                 self._sentence(sentence)
-        if card_type == "Monster Ability" and not any(section.sentences
-                                                       for section in self.card.shared_sections):
+        if card_type == "Monster Ability" and all(
+                isinstance(sentence, ast.Triggered) for section in self.card.shared_sections
+                for sentence in section.sentences):  # `On death, ...` is no action of a turn
             self.report("CW204", name_span(self.card), "a Monster Ability card needs an action",
                         "write what its monsters do: 'Move +0, Attack +0.'")
         if card_type == "Ability" and not unlabelled and \
