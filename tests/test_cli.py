@@ -320,6 +320,29 @@ def test_play_of_a_card_file_plays_each_card_on_its_own(tmp_path):
                                          "'Mire Hag'?\n")
 
 
+@pytest.mark.parametrize("text", [
+    "Game: ucg\n\nName: Gale\nType: Character\nCombat: 2\n\nSwift.\n",
+    "Game: ose\n\nName: Goblin\nType: Monster\nArmour Class: 6 [13]\nHit Dice: 1-1\n"
+    "Movement: 60' (20')\nMorale: 7\n",
+    "Game: gloomhaven\n\nName: Bones\nType: Monster\nNormal: Health 5, Move 2, Attack 2\n---\n"
+    "Name: Bones 1\nType: Monster Ability\nMonster: Bones\nInitiative: 30\n\n"
+    "Move +0, Attack +0.\n",
+    "Game: random-encounters\n\nName: Kai\nType: Character\nHealth: 8\nStrength: 2\n"
+    "Dexterity: 5\nMagic: 2\nSlots: Weapon\n\nCombat Ability: The monster takes 2 damage.\n",
+    "Game: random-encounters\n\nName: Toad\nType: Monster\nLevel: 1\nHealth: 5X\nStrength: 2\n"
+    "Dexterity: 1\nMagic: 2\nAttacks With: Strength\n",
+    "Game: random-encounters\n\nName: Ogre King\nType: Boss\nLevel: 3\nHealth: 9X\n"
+    "Strength: 4\nDexterity: 1\nMagic: 1\nAttacks With: Strength\n",
+], ids=lambda text: text.split("\n")[2])
+def test_play_of_a_card_alone_needs_no_other_card(tmp_path, text):
+    """A designer's first card, with nothing beside it: a random-encounters trial stopped on
+    the later levels' want of a boss, which it sets up and never plays."""
+    card = tmp_path / "first.card"
+    card.write_text(text, encoding="utf-8")
+    code, output = run("play", str(card))
+    assert code == 0 and output.startswith("trial of ")
+
+
 def test_play_of_a_card_with_errors_reports_them(tmp_path):
     broken = tmp_path / "broken.card"
     broken.write_text("Game: pacg\n\nName: X\nType: Monster\nCheck: Combat 7\n\n"

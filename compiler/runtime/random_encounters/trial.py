@@ -34,14 +34,17 @@ def trial(cards: Mapping[str, CardDef], name: str, seed: int = 1, log: bool = Fa
     events = EventLog(MESSAGES, enabled=log)
     card = card_named(cards, name)
     hero = card if card.type == "Character" else STOCK_HERO
-    level = {"encounters": [STOCK_MONSTER.name] * 2, "loot": [STOCK_LOOT.name] * 4,
+    stock = {"encounters": [STOCK_MONSTER.name] * 2, "loot": [STOCK_LOOT.name] * 4,
              "bosses": [STOCK_BOSS.name]}
+    level = dict(stock)
     if card.type in ENCOUNTERS:
         level["encounters"] = [card.name, STOCK_MONSTER.name]
     elif card.type == "Boss":
         level["bosses"] = [card.name]
-    setup = {"name": "trial", "players": [{"character": hero.name}], "levels": [level],
-             "shuffle": False, "first_leader": hero.name}
+    # The later levels are set up, never played: stock ones, so that a pool with no boss of
+    # its own for them (a designer's first card) is tried all the same.
+    setup = {"name": "trial", "players": [{"character": hero.name}],
+             "levels": [level, stock, stock], "shuffle": False, "first_leader": hero.name}
     game = set_up(setup, {**cards, **{stock.name: stock for stock in STOCK}}, seed, events)
     if card.type in LEVEL_DECKS["loot"]:
         game.pack.append(card)
