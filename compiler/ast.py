@@ -2106,10 +2106,13 @@ def name_in(names: Mapping[str, str], name: str) -> str | None:
 
 def name_key(name: str) -> str:
     """A card's name as names are compared: case folded, with curly quotes made straight, so
-    that `Koth\u2019Vaul` in rules text names the card headed `Koth'Vaul`.  An ASCII name
-    has no curly quote to straighten (and asking costs nothing: Python knows it of every
-    string), which spares nearly every name the translation; a build folds each card's name
-    twice."""
+    that `Koth\u2019Vaul` in rules text names the card headed `Koth'Vaul`, and any run of
+    spaces, tabs or the like one space (`Monster: Living  Bones` names the Living Bones).
+    An ASCII name has no curly quote to straighten and a printable one no tab (and asking
+    costs nothing: Python knows it of every string), which spares nearly every name the
+    translation; a build folds each card's name twice."""
+    if "  " in name or not name.isprintable():
+        name = " ".join(name.split())
     if name.isascii():
         return name.casefold()
     return name.translate(_STRAIGHT_QUOTES).casefold()

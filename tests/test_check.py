@@ -619,6 +619,12 @@ def test_gloomhaven_a_monster_ability_card_has_an_action(tmp_path):
             ("CW204", 5, 1, "write what its monsters do: 'Move +0, Attack +0.'")]
 
 
+@pytest.mark.parametrize("written", ["Living  Bones", "Living\tBones", "living bones"])
+def test_a_name_is_the_same_whatever_its_spaces_and_case(tmp_path, written):
+    deck = monster_deck("Living Bones").replace("Monster: Living Bones", f"Monster: {written}")
+    assert gh_check(tmp_path, deck + "Move +0, Attack +0.\n") == []
+
+
 def test_gloomhaven_only_a_monster_s_values_added_to_its_stats_are_signed(tmp_path):
     found = gh_check(tmp_path, "Name: Bash\nType: Ability\nClass: Brute\nInitiative: 15\n\n"
                                "Top: Attack +4.\nBottom: Move 2.\n")
