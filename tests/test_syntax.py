@@ -114,6 +114,30 @@ def test_field_names_ignore_case_and_keep_their_canonical_spelling():
     assert [field.name for field in card.fields] == ["Name", "Type", "Check"]
 
 
+@pytest.mark.parametrize(("game", "head", "written", "printed"), [
+    ("gloomhaven", "Type: Ability\nClass: Brute\nInitiative: 15",
+     "top: Attack 4.\nBOTTOM\t: Move 2.", "Top: Attack 4.\nBottom: Move 2."),
+    ("random-encounters", "Type: Character\nHealth: 8\nStrength: 2\nDexterity: 5\nMagic: 2",
+     "combat  ability: Gain a Star token.\nExplorer\nAbility: Re-roll your die.",
+     "Combat Ability: Gain a Star token.\nExplorer Ability: Re-roll your die."),
+    ("ucg", "Type: Character\nCombat: 3", "IGNITE: Deal 1 damage to target player.",
+     "Ignite: Deal 1 damage to target player."),
+    ("gloomhaven", "Type: Monster Ability\nInitiative: 38\nMonster: A",
+     "MOVE +0, ATTACK +1, ADD +2 ATTACK IF THE TARGET IS ADJACENT TO ANY OF THE A'S ALLIES.",
+     "Move +0, Attack +1, Add +2 Attack if the target is adjacent to any of the A's allies."),
+    ("ose", "Type: Monster\nArmour Class: 7 [12]\nHit Dice: 1\nMovement: 90' (30')\nMorale: 7",
+     "Blood\u00a0scent;\tFeeding frenzy: See main entry.",
+     "Blood scent; Feeding frenzy: See main entry."),
+])
+def test_labels_and_names_of_abilities_read_whatever_their_case_and_spaces(game, head, written,
+                                                                          printed):
+    """As field names do: `top:`, `Combat  Ability:`, a name with a no-break space pasted
+    in, once each a sentence that could not be read."""
+    def card(rules: str) -> ast.Card:
+        return one_card(f"Game: {game}\n\nName: A\n{head}\n\n{rules}\n")
+    assert card(written) == card(printed)
+
+
 def test_a_sentence_may_run_over_several_lines_and_windows_line_ends_are_read():
     card = one_card("Game: pacg\r\n\r\nName: A\r\nType: Monster\r\nCheck: Combat 5\r\n\r\n"
                     "Before the encounter,\r\n  each character takes\r\n1 Fire damage.\r\n")

@@ -469,7 +469,9 @@ class AstBuilder:
     # -- sentences -----------------------------------------------------------
 
     def sentence(self, meta: Any, *parts: Any) -> LabelledSentence:
-        label = " ".join(parts[0][:-1].split()) if len(parts) == 2 else None
+        """A sentence, and its label as the cards print it (`Top`, `Combat Ability`) however
+        it is written."""
+        label = " ".join(parts[0][:-1].split()).title() if len(parts) == 2 else None
         mentions, self.mentions = tuple(self.mentions), []
         return LabelledSentence(label, dataclasses.replace(parts[-1], span=self._span(meta),
                                                            mentions=mentions))
@@ -2008,7 +2010,7 @@ class AstBuilder:
 
     def own_allies(self, meta: Any, name: str) -> ast.SelfRef:
         """`the Giant Viper's allies`: the card's own name, less its `'s`."""
-        return self.self_named(meta, re.sub(r"['\u2019]s$", "", name))
+        return self.self_named(meta, re.sub(r"['\u2019][sS]$", "", name))
 
     def summon_monster(self, meta: Any, verb: Token, *parts: Any) -> ast.SummonMonster:
         *rank, monster = parts
