@@ -25,7 +25,7 @@ from compiler.syntax.source import SourceText
 
 STAGES = ("parsed", "checked", "compiled", "ran")
 SHOWN_SHAPES = 25
-_DICE = re.compile(r"\b\d*d\d+(?:\s*[+-]\s*\d+)?\b")
+_DICE = re.compile(r"\b\d*d\d+(?:\s*[+-]\s*\d+)?\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w])[+-]?\d+\b")
 
 

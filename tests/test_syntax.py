@@ -4,6 +4,7 @@ when text cannot be read."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -451,6 +452,21 @@ def test_skills_and_hand_fields():
     assert [(s.skill.text, s.sides, s.bonus) for s in card.value("Skills")] == [
         ("Strength", 10, 2), ("Dexterity", 6, 0), ("Melee", 8, -1)]
     assert card.value("Hand") == 5
+
+
+@pytest.mark.parametrize(("game", "head", "rules"), [
+    ("pacg", "Type: Character\nSkills: Strength D10+2, Dexterity d6", ""),
+    ("pacg", "Type: Monster\nCheck: Combat 8", "Before the encounter, you take 1D4+1 Fire damage."),
+    ("ose", "Type: Monster\nArmour Class: 7 [12]\nHit Dice: 1\nMovement: 90' (30')\n"
+     "Morale: 7\nNumber Appearing: 2D4 (6D10)", ""),
+])
+def test_dice_may_be_written_with_a_capital_d(game, head, rules):
+    """`1D4` as often as `1d4`: it was read as 1 damage of the type `D4 Fire`, with a warning
+    only, and was an error in a header."""
+    def card(text: str) -> ast.Card:
+        return one_card(f"Game: {game}\n\nName: A\n{text}\n")
+    upper = head + (f"\n\n{rules}" if rules else "")
+    assert card(upper) == card(re.sub(r"D(?=[0-9])", "d", upper))
 
 
 # -- sentences -------------------------------------------------------------------

@@ -2187,16 +2187,16 @@ _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_locati
 
 
 # An AMOUNT as the grammar reads one (grammar/frame.lark), for text read as a whole.
-_AMOUNT = re.compile(r"[0-9]+(d[0-9]+([+-][0-9]+)?|X)?")
+_AMOUNT = re.compile(r"[0-9]+([dD][0-9]+([+-][0-9]+)?|X)?")
 
 
 def _amount_of(text: str, multiplier: int, span: ast.Span) -> ast.Amount:
-    """`3`, `1d4+1`, `4X` as an Amount."""
+    """`3`, `1d4+1` (or `1D4+1`), `4X` as an Amount."""
     if text.endswith("X"):
         return ast.Amount(0, 0, int(text[:-1]), multiplier, per_player=True, span=span)
-    if "d" not in text:
+    if text.isdigit():
         return ast.Amount(0, 0, int(text), multiplier, span=span)
-    dice, rest = text.split("d", 1)
+    dice, rest = text.lower().split("d", 1)
     sides, bonus = _with_modifier(rest)
     return ast.Amount(int(dice), int(sides), bonus, multiplier, span=span)
 
