@@ -939,6 +939,8 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "When you examine this card, or if defeated, you take 1 Fire damage."),
     ("Before and after you act, you take 1 Fire damage.",
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
+    ("Before the encounter, you take 1d4 + 1 Fire damage.",
+     "Before the encounter, you take 1d4+1 Fire damage."),
     ("If undefeated you are dealt 1d4 Combat damage.",
      "If undefeated, you are dealt 1d4 Combat damage."),
     ("Before the encounter the Ogre deals 1 damage to a random character at this location.",

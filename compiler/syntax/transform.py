@@ -403,7 +403,7 @@ class AstBuilder:
         return " ".join(words)
 
     def amount(self, meta: Any, value: Token, times: Token | None = None) -> ast.Amount:
-        return _amount_of(str(value), int(times) if times is not None else 1,
+        return _amount_of("".join(value.split()), int(times) if times is not None else 1,
                           self._span(meta))
 
     def skill_check(self, meta: Any, skills: tuple[ast.Word, ...], difficulty: Token,
@@ -2191,7 +2191,7 @@ _AMOUNT = re.compile(r"[0-9]+([dD][0-9]+([+-][0-9]+)?|X)?")
 
 
 def _amount_of(text: str, multiplier: int, span: ast.Span) -> ast.Amount:
-    """`3`, `1d4+1` (or `1D4+1`), `4X` as an Amount."""
+    """`3`, `1d4+1` (or `1D4+1`, written without its spaces), `4X` as an Amount."""
     if text.endswith("X"):
         return ast.Amount(0, 0, int(text[:-1]), multiplier, per_player=True, span=span)
     if text.isdigit():
