@@ -1196,6 +1196,23 @@ def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at(
     assert "'discards'" in diagnostic.hint
 
 
+@pytest.mark.parametrize(("sentence", "named"), [
+    ("Befor the encounter, you take 1 Fire damage.", "'Befor' may be 'Before'; expected "),
+    ("If undefeated, discrad a card.", "'discrad' may be 'discard'; expected "),
+    ("Reveal this card to add 1 to your Charisma ckeck.", "'ckeck' may be 'check'; expected "),
+    ("If undefeated, the difficulty to defeat is incrased by 2.", "'incrased' may be "),
+    # `sight` is near `light`, and the sentence reads with neither: no guess.
+    ("Before the encounter, each character in sight takes 1 damage.", "expected "),
+])
+def test_a_misspelt_word_the_sentence_reads_without_is_named(sentence, named):
+    """The words expected where the reading stopped do not show a typo before it (`Befor`
+    reads as a name until the comma); a near word of the grammar is named when the sentence
+    reads with it in its place."""
+    (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n"
+                          f"{sentence}\n").diagnostics
+    assert diagnostic.code == "CW110" and diagnostic.hint.startswith(named)
+
+
 def test_several_scourges_under_a_condition_are_reported_not_read():
     """`suffer the scourges A and B` is several effects, which a condition does not hold
     (its `; otherwise,` must have one effect before it): a designer is told, nothing fails."""

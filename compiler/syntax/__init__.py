@@ -211,7 +211,7 @@ class _CardReader:
             return self._read(start, text, offset)
         except UnexpectedInput as exc:
             self.diagnostics.append(parse_error(code, what, exc, self.grammar.parser,
-                                                self.source, offset, text))
+                                                self.source, offset, text, start))
         except _TooDeep as exc:
             self.diagnostics.append(error(
                 "CW114", self.source.span(offset, offset + len(text)),

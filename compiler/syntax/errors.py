@@ -3,6 +3,10 @@ expected where."""
 
 from __future__ import annotations
 
+import difflib
+import re
+from functools import cache
+
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -74,14 +78,63 @@ def expected_names(exc: UnexpectedInput) -> set[str]:
 
 
 def parse_error(code: str, what: str, exc: UnexpectedInput, parser: Lark, source: SourceText,
-                base: int, text: str) -> Diagnostic:
-    """One diagnostic for a failed parse of `text` (which starts at offset `base`):
-    quotes the text, points at what no rule took, and lists what was expected."""
+                base: int, text: str, start: str) -> Diagnostic:
+    """One diagnostic for a failed parse of `text` (which starts at offset `base`) from the
+    rule `start`: quotes the text, points at what no rule took, names a misspelling that
+    explains it, and lists what was expected."""
     span, quoted = error_at(exc, source, base, len(text))
     shown = " ".join(text.split())
     if len(shown) > 60:
         shown = shown[:57] + "..."
     message = f"cannot read {what} \"{shown}\": no rule takes {quoted} here"
     expected = expected_names(exc)
-    hint = f"expected {describe_expected(parser, expected)}" if expected else None
-    return error(code, span, message, hint)
+    hints = [misspelt(parser, start, text, span_end(exc, len(text))),
+             f"expected {describe_expected(parser, expected)}" if expected else None]
+    return error(code, span, message, "; ".join(hint for hint in hints if hint) or None)
+
+
+def span_end(exc: UnexpectedInput, length: int) -> int:
+    """Where, in the text, what no rule took ends."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        return exc.token.end_pos
+    if isinstance(exc, UnexpectedCharacters):
+        return exc.pos_in_stream + 1
+    return length
+
+
+# How many words back from where the reading stopped a misspelling is looked for: a word the
+# grammar does not know reads as a name or a trait until something after it cannot follow.
+_WORDS_BACK = 4
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def misspelt(parser: Lark, start: str, text: str, end: int) -> str | None:
+    """`'Befor' may be 'Before'`: of the last words of `text` up to `end`, where no rule took
+    it, the nearest to that place that is no word of the grammar but near one, with which
+    the whole text reads (a typo, which the expected words after it do not show; `sight`
+    is near `light` too, but the text does not read with it)."""
+    vocabulary = _vocabulary(parser)
+    for word in reversed(list(_WORD.finditer(text, 0, end))[-_WORDS_BACK:]):
+        folded = word.group().casefold()
+        if len(folded) < 4 or folded in vocabulary:
+            continue
+        for near in difflib.get_close_matches(folded, vocabulary, n=3, cutoff=0.8):
+            written = near.capitalize() if word.group()[:1].isupper() else near
+            try:
+                parser.parse(text[:word.start()] + written + text[word.end():], start=start)
+            except UnexpectedInput:
+                continue
+            return f"'{word.group()}' may be '{written}'"
+    return None
+
+
+@cache
+def _vocabulary(parser: Lark) -> tuple[str, ...]:
+    """The words of a grammar's keywords and phrases (`before`, `encounter`), in order."""
+    words: set[str] = set()
+    for terminal in parser.terminals:
+        pattern = terminal.pattern
+        text = pattern.value.lower() if pattern.type == "str" \
+            else re.sub(r"\\.", " ", pattern.value)  # `\bchecks` is `checks`
+        words.update(re.findall(r"[a-z]{3,}", text))
+    return tuple(sorted(words))
