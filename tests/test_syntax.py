@@ -1273,7 +1273,18 @@ def test_rules_text_among_the_headers_asks_for_the_blank_line():
     (diagnostic,) = parse("Game: pacg\n\nName: A\nType: Monster\nImmune to Fire.\n").diagnostics
     assert diagnostic.code == "CW101"
     assert diagnostic.span.line == 5
-    assert "blank line" in diagnostic.hint
+    assert diagnostic.hint == "leave one blank line between a card's headers and its rules text"
+
+
+@pytest.mark.parametrize(("game", "line", "header"), [
+    ("pacg", "check Combat 7", "Check: Combat 7"),
+    ("ose", "Armour Class 6 [13]", "Armour Class: 6 [13]"),
+])
+def test_a_header_without_its_colon_is_named(game, line, header):
+    (diagnostic,) = parse(f"Game: {game}\n\nName: A\nType: Monster\n{line}\n").diagnostics
+    assert diagnostic.code == "CW101" and diagnostic.hint.startswith(
+        f"if it is a header, put a colon after its field's name: '{header}'; if it is rules "
+        "text, leave one blank line")
 
 
 def test_one_broken_card_does_not_hide_the_others():

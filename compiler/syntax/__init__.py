@@ -106,10 +106,21 @@ class _CardReader:
             self.diagnostics.append(error(
                 "CW101", self.source.span(offset, line_end if line_end != -1 else offset),
                 "this line is neither a header `Field: value` nor after the blank line that "
-                "ends the headers",
-                "leave one blank line between a card's headers and its rules text"))
+                "ends the headers", self._misplaced_hint(
+                    self.source.text[offset:line_end if line_end != -1 else None])))
         span = self.source.span(self.frame.start, self.frame.end)
         return ast.Card(self.grammar.game, tuple(fields), self._readings(), span=span)
+
+    def _misplaced_hint(self, line: str) -> str:
+        """`Check Combat 7` is a header with its colon left out, as likely as rules text."""
+        blank_line = "leave one blank line between a card's headers and its rules text"
+        words = line.split()
+        for count in (1, 2, 3):  # `Number Appearing`, `Armour Class`: fields of three words
+            field = self.grammar.fields.get(" ".join(words[:count]).casefold())
+            if field is not None and len(words) > count:
+                return (f"if it is a header, put a colon after its field's name: '{field}: "
+                        f"{' '.join(words[count:])}'; if it is rules text, {blank_line}")
+        return blank_line
 
     def _fields(self) -> list[ast.Field]:
         fields: list[tuple[int, ast.Field]] = []  # with each its place in the game's order
