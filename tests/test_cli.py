@@ -359,6 +359,22 @@ def test_play_of_a_card_file_of_every_game_plays_its_cards(game):
     assert code == 0 and output.startswith("trial of ")
 
 
+@pytest.mark.parametrize(("scenario", "card"), [
+    ("pacg/demo.toml", "Bog Lurker"), ("ucg/mirror.toml", "Stonehide Brute"),
+    ("random-encounters/one-player.toml", "Rolyn"), ("ose/road.toml", "Pip Underbough"),
+    ("gloomhaven/crypt.toml", "Living Bones"),
+])
+def test_a_scenario_naming_a_card_not_in_the_pool_names_the_nearest(tmp_path, scenario, card):
+    """A misspelt name in a scenario is a typo more often than not."""
+    text = (SCENARIOS / scenario).read_text(encoding="utf-8")
+    typo = tmp_path / "typo.toml"
+    typo.write_text(text.replace(card, card[:-2] + card[-1]).replace(
+        "[[", f"cards = [{json.dumps(str(CARDS / scenario.split('/')[0]))}]\n\n[[", 1),
+        encoding="utf-8")
+    code, output = run("play", str(typo))
+    assert code == 1 and output.rstrip().endswith(f"did you mean '{card}'?")
+
+
 def test_a_scenario_that_cannot_be_played_is_an_error_not_a_traceback(tmp_path):
     scenario = tmp_path / "bad.toml"
     scenario.write_text('name = "bad"\ngame = "pacg"\nturns = 3\nlocations = []\n'

@@ -16,7 +16,8 @@ the game does not have is an error, so that a typo cannot silently leave a choic
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -195,11 +196,20 @@ class _Card(Protocol):
 CardT = TypeVar("CardT", bound=_Card)
 
 
+def no_card_named(name: Any, names: Iterable[str], where: str = "") -> ScenarioError:
+    """The error of a scenario that names a card not in its game's pool (`where`: ` in the
+    box`), with the name nearest to it: `'Bog Lurkr'` is a typo more often than not."""
+    by_folded = {known.casefold(): known for known in names}
+    near = difflib.get_close_matches(str(name).casefold(), list(by_folded), n=1, cutoff=0.6)
+    hint = f"; did you mean {by_folded[near[0]]!r}?" if near else ""
+    return ScenarioError(f"no card named {name!r}{where}{hint}")
+
+
 def card_of(cards: Mapping[str, CardT], name: Any, card_type: str) -> CardT:
     """The card a scenario names, which must be of `card_type`."""
     card = cards.get(name) if isinstance(name, str) else None
     if card is None:
-        raise ScenarioError(f"no card is named {name!r}")
+        raise no_card_named(name, cards)
     if card.type != card_type:
         raise ScenarioError(f"{card.name} is of type {card.type}, not {card_type}")
     return card

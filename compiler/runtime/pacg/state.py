@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.pacg.cards import CardDef, Power, selects
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import no_card_named
 
 if TYPE_CHECKING:
     from compiler.runtime.pacg.policy import Policy
@@ -175,7 +175,7 @@ class Table:
         try:
             return self._by_folded_name[name.casefold()]
         except KeyError:
-            raise ScenarioError(f"no card named {name!r} is in the box") from None
+            raise no_card_named(name, self.cards, " in the box") from None
 
     def box_of(self, kinds: tuple[str, ...], traits: tuple[str, ...] = ()) -> list[CardDef]:
         """The cards of the box (a copy of every card of the pool) of any of `kinds`, types

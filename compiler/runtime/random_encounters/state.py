@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
 from compiler.runtime.random_encounters.cards import STATS, CardDef
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import ScenarioError, no_card_named
 
 if TYPE_CHECKING:
     from compiler.runtime.random_encounters.policy import Policy
@@ -135,7 +135,7 @@ class Game:
         for card in self.cards.values():
             if card.name.casefold() == name.casefold():
                 return card
-        raise ScenarioError(f"no card named {name!r}")
+        raise no_card_named(name, (card.name for card in self.cards.values()))
 
     def die(self) -> int:
         """One die: 1 to 5, or STAR."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.script import ScenarioError
+from compiler.runtime.script import no_card_named
 from compiler.runtime.ucg.cards import CardDef
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class Duel:
         try:
             return self.cards[name.casefold()]
         except KeyError:
-            raise ScenarioError(f"no card named {name!r}") from None
+            raise no_card_named(name, (card.name for card in self.cards.values())) from None
 
     def opponent(self, player: Player) -> Player:
         return self.players[1] if player is self.players[0] else self.players[0]
