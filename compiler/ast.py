@@ -334,9 +334,9 @@ TARGET_KINDS = (
 class SelfRef(Node):
     """The card speaking of itself: `this card` (noun='card'), `this monster`, `it`
     (neither), or its own name (name=...).  The check makes sure a name is the card's own.
-    A name never begins with `the`, which is read as an article (a card named `The Scribbler`
-    is `Scribbler` as `the Scribbler` is); `article` says one was written, for the formatter
-    to write it again (`the Maddened Sea Serpent deals ...`)."""
+    A name never begins with `the`, which is read as an article (a card named `The Lantern
+    King` is `Lantern King`, as `the Lantern King` is); `article` says one was written, for
+    the formatter to write it again (`If you defeat the Lantern King, ...`)."""
 
     noun: str | None = None
     name: str | None = None

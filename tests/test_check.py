@@ -120,10 +120,10 @@ def test_a_sentence_that_forbids_playing_the_card_does_nothing_else(tmp_path):
     card no longer held)."""
     spell = "Name: A\nType: Spell\n\nDiscard this card to evade a monster.\n"
     code, line, col, _ = only(tmp_path, spell + "You may not play this card during an encounter "
-                              "if you do not have the Divine skill, banish this card.\n")
+                              "if you do not have the Arcane skill, bury this card.\n")
     assert (code, line, col) == ("CW204", 5, 85)
-    assert check(tmp_path, spell + "If you do not have the Divine skill, you may not play this "
-                 "card during an encounter.\nIf you do not have the Divine skill, banish this "
+    assert check(tmp_path, spell + "If you do not have the Arcane skill, you may not play this "
+                 "card during an encounter.\nIf you do not have the Arcane skill, bury this "
                  "card.\n") == []
 
 

@@ -118,22 +118,24 @@ def test_a_name_in_lower_case_keeps_its_article_and_case():
 
 
 @pytest.mark.parametrize(("sentence", "canonical"), [
-    ("The first time in this scenario that anyone would defeat the Scribbler, he is "
-     "undefeated.", "The first time in this scenario that anyone would defeat the Scribbler, "
-     "this card is undefeated."),
-    ("Scribbler is immune to the Cold trait.", "Scribbler is immune to the Cold trait."),
-    ("The Scribbler is immune to the Cold trait.", "The Scribbler is immune to the Cold trait."),
-    ("The The Scribbler is immune to the Cold trait.",
-     "The Scribbler is immune to the Cold trait."),
+    ("The first time in this scenario that anyone would defeat the Lantern King, he is "
+     "undefeated.",
+     "The first time in this scenario that anyone would defeat the Lantern King, this card is "
+     "undefeated."),
+    ("Lantern King is immune to the Cold trait.", "Lantern King is immune to the Cold trait."),
+    ("The Lantern King is immune to the Cold trait.",
+     "The Lantern King is immune to the Cold trait."),
+    ("The The Lantern King is immune to the Cold trait.",
+     "The Lantern King is immune to the Cold trait."),
 ])
 def test_a_name_keeps_the_article_written_before_it(sentence, canonical):
-    """`the Scribbler` stays so, and `Scribbler` bare; a name is kept without the `the`s
-    before it, which the formatter's `the` would otherwise have added to (`the The Scribbler`
-    of a card named `The Scribbler` once stopped the formatter as on a bug of its own)."""
+    """`the Lantern King` stays so, and `Lantern King` bare; a name is kept without the `the`s
+    before it, which the formatter's `the` would otherwise have added to (`the The Lantern King`
+    of a card named `The Lantern King` once stopped the formatter as on a bug of its own)."""
     formatted = round_trip(card_text(f"""
         Game: pacg
 
-        Name: The Scribbler
+        Name: The Lantern King
         Type: Villain
         Check: Combat 24
 

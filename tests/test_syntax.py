@@ -127,8 +127,8 @@ def test_field_names_ignore_case_and_keep_their_canonical_spelling():
      "MOVE +0, ATTACK +1, ADD +2 ATTACK IF THE TARGET IS ADJACENT TO ANY OF THE A'S ALLIES.",
      "Move +0, Attack +1, Add +2 Attack if the target is adjacent to any of the A's allies."),
     ("ose", "Type: Monster\nArmour Class: 7 [12]\nHit Dice: 1\nMovement: 90' (30')\nMorale: 7",
-     "Blood\u00a0scent;\tFeeding frenzy: See main entry.",
-     "Blood scent; Feeding frenzy: See main entry."),
+     "Keen\u00a0nose;\tPack hunter: See main entry.",
+     "Keen nose; Pack hunter: See main entry."),
 ])
 def test_labels_and_names_of_abilities_read_whatever_their_case_and_spaces(game, head, written,
                                                                           printed):
@@ -941,10 +941,9 @@ def test_who_may_not_play_after_and_is_whom_the_effect_before_falls_on():
      "Before the encounter, or after the encounter, you take 1 Fire damage."),
     ("Before the encounter, you take 1d4 + 1 Fire damage.",
      "Before the encounter, you take 1d4+1 Fire damage."),
-    ("If undefeated you are dealt 1d4 Combat damage.",
-     "If undefeated, you are dealt 1d4 Combat damage."),
-    ("Before the encounter the Ogre deals 1 damage to a random character at this location.",
-     "Before the encounter, a random character at this location takes 1 damage."),
+    ("If undefeated you take 2 Cold damage.", "If undefeated, you take 2 Cold damage."),
+    ("Before the encounter the Ogre deals 1 damage to the turn character.",
+     "Before the encounter, the Ogre deals 1 damage to the turn character."),
     ("If the check to defeat has the Melee trait, after the encounter you take 1 Fire damage.",
      "If the check to defeat has the Melee trait, after the encounter, you take 1 Fire "
      "damage."),
@@ -1199,7 +1198,7 @@ def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at(
 @pytest.mark.parametrize(("sentence", "named"), [
     ("Befor the encounter, you take 1 Fire damage.", "'Befor' may be 'Before'; expected "),
     ("If undefeated, discrad a card.", "'discrad' may be 'discard'; expected "),
-    ("Reveal this card to add 1 to your Charisma ckeck.", "'ckeck' may be 'check'; expected "),
+    ("Recharge this card to add 2 to your Wisdom ckeck.", "'ckeck' may be 'check'; expected "),
     ("If undefeated, the difficulty to defeat is incrased by 2.", "'incrased' may be "),
     # `sight` is near `light`, and the sentence reads with neither: no guess.
     ("Before the encounter, each character in sight takes 1 damage.", "expected "),

@@ -698,9 +698,9 @@ class _CardCheck(CardCheck):
     def _forbidding_only(self, sentence: ast.Untimed) -> None:
         """A sentence that says when the card may not be played is asked each time the card
         could be, before anything is paid, and so may do nothing but forbid: its other
-        effects would be done by the asking (`You may not play this card during an encounter
-        if you do not have the Divine skill, banish this card.` banished the card whenever
-        its holder wondered whether to play it)."""
+        effects would be done by the asking (`You may not play this card if you have no
+        Arcane skill, bury this card.` buried the card whenever its holder wondered whether
+        to play it)."""
         for effect in sentence.effects:
             forbids = effect.then if isinstance(effect, ast.Conditional) \
                 and effect.otherwise is None else effect

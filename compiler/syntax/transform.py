@@ -451,9 +451,10 @@ class AstBuilder:
     self_pronoun = self_it  # `her`, `him`: the card, as `it` is
 
     def self_named(self, meta: Any, name: str) -> ast.SelfRef:
-        """`the Scribbler`, `The Scribbler`, `the The Scribbler`: the name without the articles
-        before it, which the formatter's `the` would otherwise add to on its way back.  The
-        rule may be a whole phrase about the card (`If the Swarm is defeated and ...`)."""
+        """`the Lantern King`, `The Lantern King`, `the The Lantern King`: the name without the
+        articles before it, which the formatter's `the` would otherwise add to on its way
+        back.  The rule may be a whole phrase about the card (`If the Swarm is defeated and
+        ...`)."""
         bare = _ARTICLES.sub("", name)
         written = self.source.text[self.base + meta.start_pos:self.base + meta.end_pos]
         return self._mentioned(ast.SelfRef(
