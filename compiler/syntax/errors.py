@@ -59,14 +59,20 @@ def _phrase(name: str) -> str:
 
 def error_at(exc: UnexpectedInput, source: SourceText, base: int, length: int) -> tuple[Span, str]:
     """The span of the text that no rule could take, and how to quote it."""
+    start, end = unread(exc, length)
+    if start == length:
+        return source.span(base + length, base + length), "the end"
+    return source.span(base + start, base + end), f"'{source.text[base + start:base + end]}'"
+
+
+def unread(exc: UnexpectedInput, length: int) -> tuple[int, int]:
+    """Where, in a text of `length` that starts the parse, what no rule took begins and ends
+    (at the end of the text when the text ended too soon)."""
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        start = base + exc.token.start_pos
-        return source.span(start, start + len(exc.token.value)), f"'{exc.token.value}'"
+        return exc.token.start_pos, exc.token.start_pos + len(exc.token.value)
     if isinstance(exc, UnexpectedCharacters):
-        start = base + exc.pos_in_stream
-        return source.span(start, start + 1), f"'{source.text[start]}'"
-    end = base + length
-    return source.span(end, end), "the end"
+        return exc.pos_in_stream, exc.pos_in_stream + 1
+    return length, length
 
 
 def expected_names(exc: UnexpectedInput) -> set[str]:
@@ -88,18 +94,9 @@ def parse_error(code: str, what: str, exc: UnexpectedInput, parser: Lark, source
         shown = shown[:57] + "..."
     message = f"cannot read {what} \"{shown}\": no rule takes {quoted} here"
     expected = expected_names(exc)
-    hints = [misspelt(parser, start, text, span_end(exc, len(text))),
+    hints = [misspelt(parser, start, text, unread(exc, len(text))[1]),
              f"expected {describe_expected(parser, expected)}" if expected else None]
     return error(code, span, message, "; ".join(hint for hint in hints if hint) or None)
-
-
-def span_end(exc: UnexpectedInput, length: int) -> int:
-    """Where, in the text, what no rule took ends."""
-    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        return exc.token.end_pos
-    if isinstance(exc, UnexpectedCharacters):
-        return exc.pos_in_stream + 1
-    return length
 
 
 # How many words back from where the reading stopped a misspelling is looked for: a word the
