@@ -1203,7 +1203,7 @@ def test_an_unknown_sentence_is_quoted_and_its_first_unreadable_word_pointed_at(
     # `sight` is near `light`, and the sentence reads with neither: no guess.
     ("Before the encounter, each character in sight takes 1 damage.", "expected "),
 ])
-def test_a_misspelt_word_the_sentence_reads_without_is_named(sentence, named):
+def test_a_misspelt_word_is_named_when_the_sentence_reads_with_a_near_one(sentence, named):
     """The words expected where the reading stopped do not show a typo before it (`Befor`
     reads as a name until the comma); a near word of the grammar is named when the sentence
     reads with it in its place."""
