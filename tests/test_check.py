@@ -236,6 +236,14 @@ def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     assert (code, line, col) == ("CW206", 5, 1)
 
 
+@pytest.mark.parametrize("called", ["Lamp in the Cellar", "the Lamp in the Cellar",
+                                    "The The Lamp in the Cellar"])
+def test_a_name_with_the_within_it_keeps_it(tmp_path, called):
+    """Only the articles before a name are taken from it: `Lamp in Cellar` is no name."""
+    assert check(tmp_path, "Name: The Lamp in the Cellar\nType: Monster\nCheck: Combat 5\n\n"
+                           f"{called} is immune to Fire.\n") == []
+
+
 def test_a_henchman_may_call_itself_the_barrier(tmp_path):
     """A pacg henchman is `this monster` or `this barrier`, and `the barrier` too."""
     card = "Name: Gate Crew\nType: Henchman\nCheck: Combat 5\n\n{} is immune to Fire.\n"

@@ -2170,8 +2170,9 @@ def _the_before(text: str, word: str) -> bool:
         and not before[-4:-3].isalnum()
 
 
-# `the ` and `the The ` before a name, when a word follows them.
-_ARTICLES = re.compile(r"(?:the\s+)+(?=\S)", re.IGNORECASE)
+# `the ` and `the The ` at the start of a name, when a word follows them (never the `the`
+# within one: `Monster in the Closet`).
+_ARTICLES = re.compile(r"^(?:the\s+)+(?=\S)", re.IGNORECASE)
 _BASED = re.compile(r"-based$", re.IGNORECASE)
 # The end of a deck a card is put at, in the words that say so.
 _DECK_END = re.compile(r"\b(top|bottom)\b", re.IGNORECASE)
