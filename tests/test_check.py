@@ -236,6 +236,19 @@ def test_a_card_naming_itself_must_use_its_own_name(tmp_path):
     assert (code, line, col) == ("CW206", 5, 1)
 
 
+def test_words_in_lower_case_read_as_the_cards_name_are_said_to_be_maybe_no_name(tmp_path):
+    """`put the second card of your location deck on top ...` reads only as `put <this
+    card's name> on top ...`: 'not this card's name' alone left a designer looking for a
+    misspelt name."""
+    found = check(tmp_path, "Name: Goblin Raider\nType: Monster\nCheck: Combat 5\n\nIf "
+                            "undefeated, put the third card of your hand on the bottom of the "
+                            "location deck.\n")
+    assert [(item.code, item.hint) for item in found] == [(
+        "CW206", "these words read only as a name the card calls itself by: if they are not "
+        "meant as one, this wording is not one cardwright reads; if they are, call the card by "
+        "its own name")]
+
+
 @pytest.mark.parametrize("called", ["Lamp in the Cellar", "the Lamp in the Cellar",
                                     "The The Lamp in the Cellar"])
 def test_a_name_with_the_within_it_keeps_it(tmp_path, called):

@@ -108,7 +108,10 @@ def check_card(card: ast.Card, nouns: tuple[str, ...] = (), figures: tuple[str, 
             diagnostics.append(error(
                 "CW206", card.where(node),
                 f"'{node.name}' is not this card's name ('{card.name}')",
-                "call the card by its own name, or write 'this card'"))
+                "call the card by its own name, or write 'this card'" if not
+                node.name.islower() else "these words read only as a name the card calls "
+                "itself by: if they are not meant as one, this wording is not one cardwright "
+                "reads; if they are, call the card by its own name"))
         elif node.noun not in (None, "card", card.type.casefold(), *nouns):
             diagnostics.append(error(
                 "CW206", card.where(node),
