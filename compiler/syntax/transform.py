@@ -2171,7 +2171,7 @@ def _the_before(text: str, word: str) -> bool:
 
 
 # `the ` and `the The ` at the start of a name, when a word follows them (never the `the`
-# within one: `Monster in the Closet`).
+# within one: `Lamp in the Cellar`).
 _ARTICLES = re.compile(r"^(?:the\s+)+(?=\S)", re.IGNORECASE)
 _BASED = re.compile(r"-based$", re.IGNORECASE)
 # The end of a deck a card is put at, in the words that say so.
