@@ -16,7 +16,6 @@ the game does not have is an error, so that a typo cannot silently leave a choic
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -198,11 +197,14 @@ CardT = TypeVar("CardT", bound=_Card)
 
 def no_card_named(name: Any, names: Iterable[str], where: str = "") -> ScenarioError:
     """The error of a scenario that names a card not in its game's pool (`where`: ` in the
-    box`), with the name nearest to it: `'Bog Lurkr'` is a typo more often than not."""
-    by_folded = {known.casefold(): known for known in names}
-    near = difflib.get_close_matches(str(name).casefold(), list(by_folded), n=1, cutoff=0.6)
-    hint = f"; did you mean {by_folded[near[0]]!r}?" if near else ""
-    return ScenarioError(f"no card named {name!r}{where}{hint}")
+    box`), with the name nearest to it, as the check names one: `'Bog Lurkr'` is a typo more
+    often than not."""
+    # Imported here, on the way to an error: generated code runs without the compiler's
+    # diagnostics otherwise.
+    from compiler.diagnostics import did_you_mean
+
+    hint = did_you_mean(str(name), names)
+    return ScenarioError(f"no card named {name!r}{where}" + (f"; {hint}" if hint else ""))
 
 
 def card_of(cards: Mapping[str, CardT], name: Any, card_type: str) -> CardT:
