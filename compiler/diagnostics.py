@@ -7,7 +7,6 @@ it finds, and the command line decides how to render them.
 
 from __future__ import annotations
 
-import difflib
 import json
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
@@ -16,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from compiler.ast import Span
+from compiler.runtime.script import nearest
 
 
 class Severity(StrEnum):
@@ -102,9 +102,8 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the candidate nearest to `word`, ignoring case, if one is near enough."""
-    by_folded = {candidate.casefold(): candidate for candidate in candidates}
-    close = difflib.get_close_matches(word.casefold(), list(by_folded), n=1, cutoff=0.6)
-    return f"did you mean '{by_folded[close[0]]}'?" if close else None
+    near = nearest(word, candidates)
+    return f"did you mean '{near}'?" if near else None
 
 
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:

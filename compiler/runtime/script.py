@@ -16,6 +16,7 @@ the game does not have is an error, so that a typo cannot silently leave a choic
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -195,16 +196,20 @@ class _Card(Protocol):
 CardT = TypeVar("CardT", bound=_Card)
 
 
+def nearest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate nearest to `word`, ignoring case, if one is near enough: a typo's
+    meaning, for the runtime's errors and the check's `did you mean` alike."""
+    by_folded = {candidate.casefold(): candidate for candidate in candidates}
+    close = difflib.get_close_matches(word.casefold(), list(by_folded), n=1, cutoff=0.6)
+    return by_folded[close[0]] if close else None
+
+
 def no_card_named(name: Any, names: Iterable[str], where: str = "") -> ScenarioError:
     """The error of a scenario that names a card not in its game's pool (`where`: ` in the
-    box`), with the name nearest to it, as the check names one: `'Bog Lurkr'` is a typo more
-    often than not."""
-    # Imported here, on the way to an error: generated code runs without the compiler's
-    # diagnostics otherwise.
-    from compiler.diagnostics import did_you_mean
-
-    hint = did_you_mean(str(name), names)
-    return ScenarioError(f"no card named {name!r}{where}" + (f"; {hint}" if hint else ""))
+    box`), with the name nearest to it: `'Bog Lurkr'` is a typo more often than not."""
+    near = nearest(str(name), names)
+    hint = f"; did you mean {near!r}?" if near else ""
+    return ScenarioError(f"no card named {name!r}{where}{hint}")
 
 
 def card_of(cards: Mapping[str, CardT], name: Any, card_type: str) -> CardT:
