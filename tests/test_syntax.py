@@ -469,6 +469,20 @@ def test_dice_may_be_written_with_a_capital_d(game, head, rules):
     assert card(upper) == card(re.sub(r"D(?=[0-9])", "d", upper))
 
 
+def test_a_value_for_each_player_may_be_written_with_a_small_x():
+    """`4x` as often as `4X`: it was an error that asked for a number after the `x` (as in
+    `2d6 x 10`, which a number after the `x` still is)."""
+    def health(text: str) -> ast.Amount:
+        return one_card("Game: random-encounters\n\nName: A\nType: Monster\nLevel: 1\n"
+                        f"Health: {text}\nStrength: 2\nDexterity: 3\nMagic: 2\n"
+                        "Attacks With: Dexterity\n").value("Health")
+    assert health("4x") == health("4X")
+    assert (health("4x").per_player, health("4x").plus) == (True, 4)
+    assert [(amount.per_player, amount.plus, amount.times)
+            for amount in (health("4 x 10"), health("4x 10"))] == [
+        (False, 4, 10)] * 2
+
+
 # -- sentences -------------------------------------------------------------------
 
 

@@ -2193,8 +2193,8 @@ _AMOUNT = re.compile(r"[0-9]+([dD][0-9]+([+-][0-9]+)?|X)?")
 
 
 def _amount_of(text: str, multiplier: int, span: ast.Span) -> ast.Amount:
-    """`3`, `1d4+1` (or `1D4+1`, written without its spaces), `4X` as an Amount."""
-    if text.endswith("X"):
+    """`3`, `1d4+1` (or `1D4+1`, written without its spaces), `4X` (or `4x`) as an Amount."""
+    if text[-1] in "xX":
         return ast.Amount(0, 0, int(text[:-1]), multiplier, per_player=True, span=span)
     if text.isdigit():
         return ast.Amount(0, 0, int(text), multiplier, span=span)
