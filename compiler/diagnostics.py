@@ -8,6 +8,7 @@ it finds, and the command line decides how to render them.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -104,6 +105,16 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the candidate nearest to `word`, ignoring case, if one is near enough."""
     near = nearest(word, candidates)
     return f"did you mean '{near}'?" if near else None
+
+
+# Where a word and a number written on to it meet (`Combat8`, `Attack4`, `1Fire`).
+_GLUED = re.compile(r"(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])")
+
+
+def written_apart(word: str) -> str | None:
+    """`Combat 8` for `Combat8`: the word with a space where a word and a number meet, if
+    they do (a space left out is a typo the words expected after it do not show)."""
+    return _GLUED.sub(" ", word) if _GLUED.search(word) else None
 
 
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:

@@ -427,6 +427,14 @@ def test_pacg_cards_have_no_labelled_sections(tmp_path):
         == ("CW211", 5, 1)
 
 
+def test_gloomhaven_an_ability_written_with_its_number_is_named(tmp_path):
+    """`Move3.` reads as a word that is no ability; the hint says what was meant."""
+    (diagnostic,) = check(tmp_path, "Name: A\nType: Ability\nClass: Brute\nLevel: 1\n"
+                          "Initiative: 15\n\nTop: Attack 2.\nBottom: Move3.\n",
+                          game="gloomhaven")
+    assert (diagnostic.code, diagnostic.hint) == ("CW203", "'Move3' may be 'Move 3'")
+
+
 # -- ucg ----------------------------------------------------------------------------------
 
 

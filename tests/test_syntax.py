@@ -1226,6 +1226,18 @@ def test_a_misspelt_word_is_named_when_the_sentence_reads_with_a_near_one(senten
     assert diagnostic.code == "CW110" and diagnostic.hint.startswith(named)
 
 
+@pytest.mark.parametrize(("text", "named"), [
+    ("Game: pacg\n\nName: A\nType: Monster\nCheck: Combat8\n", "'Combat8' may be 'Combat 8'"),
+    ("Game: gloomhaven\n\nName: A\nType: Ability\nClass: Brute\nLevel: 1\nInitiative: 15\n\n"
+     "Top: Attack4, Range 2.\nBottom: Move 2.\n", "'Attack4' may be 'Attack 4'"),
+])
+def test_a_word_and_its_number_written_together_are_named(text, named):
+    """`Combat8` reads as one word, and the reading stops after it, where the words expected
+    do not show that a space was left out."""
+    (diagnostic,) = parse(text).diagnostics
+    assert diagnostic.hint.startswith(named + "; expected ")
+
+
 def test_several_scourges_under_a_condition_are_reported_not_read():
     """`suffer the scourges A and B` is several effects, which a condition does not hold
     (its `; otherwise,` must have one effect before it): a designer is told, nothing fails."""

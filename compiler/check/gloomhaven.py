@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from compiler import ast
 from compiler.check.shared import CardCheck, header_fields, known, name_span, unknown_word
+from compiler.diagnostics import written_apart
 from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
@@ -157,8 +158,8 @@ class _CardCheck(CardCheck):
                         "its actions are on its Monster Ability cards")
         elif isinstance(sentence, ast.Keywords):
             self.report("CW203", sentence, "this is not an ability gloomhaven has",
-                        "abilities are " + ", ".join(name.capitalize()
-                                                     for name in ast.ABILITIES)
+                        _ability_apart(sentence) or "abilities are " + ", ".join(
+                            name.capitalize() for name in ast.ABILITIES)
                         + " with a number, and conditions such as Stun")
         elif isinstance(sentence, ast.Triggered) and sentence.window == "on_death" \
                 and card_type == "Monster Ability":
@@ -324,3 +325,13 @@ class _ActionRead:
 
 
 check_card = _CardCheck.check_card
+
+
+def _ability_apart(sentence: ast.Keywords) -> str | None:
+    """`'Move3' may be 'Move 3'`: a word of the sentence that is an ability with its number
+    written on to it, as a hint."""
+    for word in sentence.written:
+        apart = written_apart(word)
+        if apart is not None and apart.split()[0].casefold() in ast.ABILITIES:
+            return f"'{word}' may be '{apart}'"
+    return None

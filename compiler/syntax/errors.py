@@ -11,7 +11,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from compiler.ast import Span
-from compiler.diagnostics import Diagnostic, error
+from compiler.diagnostics import Diagnostic, error, written_apart
 from compiler.syntax.source import SourceText
 
 # How the named terminals of the grammars read in a message.
@@ -102,27 +102,39 @@ def parse_error(code: str, what: str, exc: UnexpectedInput, parser: Lark, source
 # How many words back from where the reading stopped a misspelling is looked for: a word the
 # grammar does not know reads as a name or a trait until something after it cannot follow.
 _WORDS_BACK = 4
-_WORD = re.compile(r"[A-Za-z]+")
+# A word, with any number written on to it (`Combat8`, `Attack4`, `1Fire`: a space left
+# out; not dice, `1d4` or `d6`, nor a value for each player, `4X`).
+_WORD = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2,}[0-9]+|[0-9]+[A-Za-z]{2,}|[A-Za-z]+)")
 
 
 def misspelt(parser: Lark, start: str, text: str, end: int) -> str | None:
-    """`'Befor' may be 'Before'`: of the last words of `text` up to `end`, where no rule took
-    it, the nearest to that place that is no word of the grammar but near one, with which
-    the whole text reads (a typo, which the expected words after it do not show; `sight`
-    is near `light` too, but the text does not read with it)."""
+    """`'Befor' may be 'Before'`, `'Combat8' may be 'Combat 8'`: of the last words of `text`
+    up to `end`, where no rule took it, the nearest to that place that is no word of the
+    grammar but near one, or a word and a number without a space between them, with which
+    the whole text reads (a typo, which the expected words after it do not show; `sight` is
+    near `light` too, but the text does not read with it)."""
     vocabulary = _vocabulary(parser)
     for word in reversed(list(_WORD.finditer(text, 0, end))[-_WORDS_BACK:]):
-        folded = word.group().casefold()
-        if len(folded) < 4 or folded in vocabulary:
-            continue
-        for near in difflib.get_close_matches(folded, vocabulary, n=3, cutoff=0.8):
-            written = near.capitalize() if word.group()[:1].isupper() else near
+        for written in _corrections(word.group(), vocabulary):
             try:
                 parser.parse(text[:word.start()] + written + text[word.end():], start=start)
             except UnexpectedInput:
                 continue
             return f"'{word.group()}' may be '{written}'"
     return None
+
+
+def _corrections(word: str, vocabulary: tuple[str, ...]) -> list[str]:
+    """What `word` may have been meant to be: itself apart from a number written on to it,
+    or a near word of the grammar in its case."""
+    apart = written_apart(word)
+    if apart is not None:
+        return [apart]
+    folded = word.casefold()
+    if len(folded) < 4 or folded in vocabulary:
+        return []
+    return [near.capitalize() if word[:1].isupper() else near
+            for near in difflib.get_close_matches(folded, vocabulary, n=3, cutoff=0.8)]
 
 
 @cache
