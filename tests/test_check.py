@@ -375,6 +375,18 @@ def test_a_summoned_card_must_exist(tmp_path):
     assert (code, line, hint) == ("CW207", 5, "did you mean 'Bog Lurker'?")
 
 
+@pytest.mark.parametrize(("summoned", "hint"), [
+    ("Marow", "did you mean 'Marrow'?"),
+    # Four letters of six alike (difflib's 0.67) is another card, not a typo of it.
+    ("Sorrow", None),
+])
+def test_a_name_no_card_has_suggests_only_a_name_near_it(tmp_path, summoned, hint):
+    diagnostics = check(tmp_path, "Name: Marrow\nType: Monster\nCheck: Combat 5\n---\n"
+                        "Name: A\nType: Monster\nCheck: Combat 5\n\n"
+                        f"Before the encounter, summon and encounter a {summoned}.\n")
+    assert [(item.code, item.hint) for item in diagnostics] == [("CW207", hint)]
+
+
 @pytest.mark.parametrize(("summoning", "settles"), [
     ("Summon and encounter a Bog Lurker.", True),
     ("Before the encounter, summon and encounter a Bog Lurker.", True),
