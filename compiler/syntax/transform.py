@@ -2189,7 +2189,7 @@ _EXAMINED_DECKS = {"location_deck": "location", "any_location_deck": "any_locati
 
 
 # An AMOUNT as the grammar reads one (grammar/frame.lark), for text read as a whole.
-_AMOUNT = re.compile(r"[0-9]+([dD][0-9]+([+-][0-9]+)?|X)?")
+_AMOUNT = re.compile(r"[0-9]+([dD][0-9]+([+-][0-9]+)?|[xX])?")
 
 
 def _amount_of(text: str, multiplier: int, span: ast.Span) -> ast.Amount:
