@@ -117,6 +117,11 @@ def written_apart(word: str) -> str | None:
     return _GLUED.sub(" ", word) if _GLUED.search(word) else None
 
 
+def may_be(written: str, meant: str) -> str:
+    """The hint that names a typo (`'Befor' may be 'Before'`), wherever one is found."""
+    return f"'{written}' may be '{meant}'"
+
+
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
     span = diagnostic.span
     return (span.file, span.line, span.col, diagnostic.code)

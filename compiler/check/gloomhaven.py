@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from compiler import ast
 from compiler.check.shared import CardCheck, header_fields, known, name_span, unknown_word
-from compiler.diagnostics import written_apart
+from compiler.diagnostics import may_be, written_apart
 from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
@@ -333,5 +333,5 @@ def _ability_apart(sentence: ast.Keywords) -> str | None:
     for word in sentence.written:
         apart = written_apart(word)
         if apart is not None and apart.split()[0].casefold() in ast.ABILITIES:
-            return f"'{word}' may be '{apart}'"
+            return may_be(word, apart)
     return None

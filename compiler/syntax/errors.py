@@ -11,7 +11,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from compiler.ast import Span
-from compiler.diagnostics import Diagnostic, error, written_apart
+from compiler.diagnostics import Diagnostic, error, may_be, written_apart
 from compiler.syntax.source import SourceText
 
 # How the named terminals of the grammars read in a message.
@@ -120,7 +120,7 @@ def misspelt(parser: Lark, start: str, text: str, end: int) -> str | None:
                 parser.parse(text[:word.start()] + written + text[word.end():], start=start)
             except UnexpectedInput:
                 continue
-            return f"'{word.group()}' may be '{written}'"
+            return may_be(word.group(), written)
     return None
 
 
