@@ -160,16 +160,21 @@ def check_in_project(paths: Sequence[str | Path], options: RunOptions = IN_PROCE
     return _compile([*folders, *paths], render=False, options=options, shown=shown)
 
 
-def compile_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS
-                  ) -> Compilation:
-    """Check every card under `paths`, then lower the sound ones and render their modules."""
-    return _compile(paths, render=True, options=options)
+def compile_paths(paths: Sequence[str | Path], options: RunOptions = IN_PROCESS,
+                  kept: Collection[str] = ()) -> Compilation:
+    """Check every card under `paths`, then lower the sound ones and render their modules.
+    The cards of the files named `kept` are kept with their programs and modules' texts
+    however `options` run (every card is kept when they keep all): `explain` and `play` of a
+    file want that file's cards, and take the rest of the project from the cache."""
+    return _compile(paths, render=True, options=options, kept=kept)
 
 
 def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions,
-             shown: Collection[str] | None = None) -> Compilation:
+             shown: Collection[str] | None = None, kept: Collection[str] = ()
+             ) -> Compilation:
     """A run over the card files under `paths`; with `shown`, a report on the files of those
-    names alone (and on the errors their cards have with other files', ACROSS_FILES)."""
+    names alone (and on the errors their cards have with other files', ACROSS_FILES); with
+    `kept`, the cards of the files of those names kept (compile_paths)."""
     result = Compilation()
     files = [(name, text, batch.file_key(name, text)) for _, name, text in
              read_paths(paths, result.diagnostics, result.sources)]
@@ -184,6 +189,8 @@ def _compile(paths: Sequence[str | Path], render: bool, options: RunOptions,
         result.diagnostics.extend(file_result.diagnostics)
         result.modules.update((module.path, module) for module in file_result.modules)
     result.modules.update((module.path, module) for module in run.indexes)
+    if kept and not options.keep:
+        _keep(result, [file for file in files if file[0] in kept], render, run)
     if shown is not None:  # those files' diagnostics (reading's too), cards and texts alone
         result.diagnostics = [item for item in result.diagnostics
                               if item.span.file in shown or item.code in ACROSS_FILES]
@@ -203,12 +210,33 @@ RUNS_KEPT = 4
 
 
 class _Run(NamedTuple):
-    """What a run found, file by file, the games' index modules, and its record (when there
-    is a cache to keep it in)."""
+    """What a run found, file by file, the games' index modules, its record (when there is
+    a cache to keep it in) and, when it made them, the games' pools (else the record's)."""
 
     results: list[FileResult]
     indexes: list[batch.Module]
     record: RunRecord | None
+    pools: Mapping[str, Pool] | None = None
+
+    def pools_of(self, games: Collection[str | None]) -> Mapping[str, Pool]:
+        if self.pools is not None:
+            return self.pools
+        assert self.record is not None  # a run made from the record (_reuse)
+        return self.record.game_pools(games)
+
+
+def _keep(result: Compilation, files: Sequence[batch.KeyedFile], render: bool, run: _Run
+          ) -> None:
+    """The cards of `files` and their programs into `result`, read again and finished
+    against the run's pools, and their modules with their texts in place of the digests the
+    cache gave (compile_paths).  What they were found to have is the run's to report: their
+    diagnostics, the errors of their cards with other files' (a duplicate name) among them,
+    are already in `result`."""
+    work = batch.FileWork(files, render, keep=True, stored=None)
+    summaries = work.read(_no_progress(0))
+    pools = run.pools_of({summary.game for summary in summaries})
+    for file_result in _assemble(result, summaries, work.finish(pools, _no_progress(0)), pools):
+        result.modules.update((module.path, module) for module in file_result.modules)
 
 
 def _run(result: Compilation, files: Sequence[batch.KeyedFile], render: bool,
@@ -239,7 +267,7 @@ def _run(result: Compilation, files: Sequence[batch.KeyedFile], render: bool,
             by_game.setdefault(summary.game, []).extend(file_result.modules)
     indexes = [_index(game, by_game[game], options.use_cache) for game in sorted(by_game)]
     record = RunRecord.of(files, results, summaries, pools, indexes) if recording else None
-    return _Run(results, indexes, record)
+    return _Run(results, indexes, record, pools)
 
 
 def _reuse(last: RunRecord, files: Sequence[batch.KeyedFile], render: bool,

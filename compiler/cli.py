@@ -228,7 +228,9 @@ def coverage_command(paths: tuple[Path, ...], output: str) -> None:
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: the encounter step by step; json: one event "
               "per line, the last carrying \"outcome\".")
-def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
+@run_options
+def play_command(scenario: Path | None, seed: int | None, output: str, jobs: int | None,
+                 no_cache: bool) -> None:
     """Play a scenario (scenarios/<game>/*.toml; default: the bundled demo),
     or a card on its own.
 
@@ -244,17 +246,21 @@ def play_command(scenario: Path | None, seed: int | None, output: str) -> None:
     from compiler.play import DEMO_SCENARIO, PlayError, play
 
     if scenario is not None and _names_cards(str(scenario)):
-        _play_cards(str(scenario), seed, output)
+        _play_cards(str(scenario), seed, output, jobs, no_cache)
         return
     if scenario is None and not DEMO_SCENARIO.exists():
         click.echo("error: name a scenario file: the bundled demo (scenarios/pacg/demo.toml) "
                    "comes only with a checkout of cardwright", err=True)
         sys.exit(EXIT_ERRORS)
+    bar = _ProgressBar()
     try:
-        played = play(scenario or DEMO_SCENARIO, seed)
+        played = play(scenario or DEMO_SCENARIO, seed, options=_run_options(jobs, no_cache, bar),
+                      built=_default(GENERATED))
     except PlayError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_ERRORS)
+    finally:
+        bar.close()
     if not played.compilation.ok:
         sys.exit(_report(played.compilation, "human", False))
     log = played.log
@@ -266,16 +272,20 @@ def _names_cards(target: str) -> bool:
     return "::" in target or Path(target).suffix == ".card"
 
 
-def _play_cards(target: str, seed: int | None, output: str) -> None:
+def _play_cards(target: str, seed: int | None, output: str, jobs: int | None,
+                no_cache: bool) -> None:
     """Each card's trial, its name and then its log; in JSON, each event with the card's
     name as `trial`."""
     from compiler.play import PlayError, try_cards
 
+    bar = _ProgressBar()
     try:
-        tried = try_cards(target, seed)
+        tried = try_cards(target, seed, _run_options(jobs, no_cache, bar), _default(GENERATED))
     except PlayError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_ERRORS)
+    finally:
+        bar.close()
     if tried.target.diagnostics:
         sys.exit(_target_errors(tried.target))
     for name, log in tried.logs:
@@ -321,7 +331,8 @@ def fmt_command(paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> N
 @click.argument("target", metavar="PATH[::CARD NAME]")
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: each sentence and how it was read; json: the IR.")
-def explain(target: str, output: str) -> None:
+@run_options
+def explain(target: str, output: str, jobs: int | None, no_cache: bool) -> None:
     """Show how cardwright understood a card, sentence by sentence.
 
     PATH is a .card file (the other cards of its project's cards/ folder,
@@ -332,11 +343,14 @@ def explain(target: str, output: str) -> None:
     from compiler.explain import explain_card
     from compiler.targets import TargetError, read_target
 
+    bar = _ProgressBar()
     try:
-        explained = read_target(target)
+        explained = read_target(target, _run_options(jobs, no_cache, bar))
     except TargetError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_ERRORS)
+    finally:
+        bar.close()
     if explained.diagnostics:
         sys.exit(_target_errors(explained))
     if output == "json":

@@ -1,21 +1,28 @@
 """Plays a scenario file: compiles the cards it names, loads their generated modules, and hands
 them to the game's runtime.
 
-The cards are compiled afresh for every play, so what plays is what the card
-files say now, whether or not generated/ is up to date.
+The cards are compiled for every play, so what plays is what the card files say now,
+whether or not generated/ is up to date.  The commands compile with the cache, which keeps
+a module's digest, not its text: a module whose card's text is as it was is read from the
+folder a build writes into when the module there has that digest (what the build wrote
+from the same text), and its card rendered again when not.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import importlib
 import tomllib
 import types
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from compiler.backends import python as python_backend
-from compiler.build import Compilation, compile_paths
+from compiler.batch import Module
+from compiler.build import IN_PROCESS, Compilation, RunOptions, compile_paths
 from compiler.files import NotUTF8, read_utf8
 from compiler.games import GAMES
 from compiler.runtime.log import EventLog
@@ -63,12 +70,19 @@ def card_paths(scenario: dict[str, Any], path: Path) -> list[Path]:
     return [path.parent / item for item in named]
 
 
-def play(path: Path, seed: int | None = None, log: bool = True) -> Played:
+def play(path: Path, seed: int | None = None, log: bool = True,
+         options: RunOptions = IN_PROCESS, built: Path | None = None) -> Played:
+    """Play the scenario at `path`, its cards compiled as `options` say; the modules the
+    cache answers for are read from `built` where they are as a build wrote them."""
     scenario = load_scenario(path)
     game = scenario.get("game")
     if game not in GAMES:
         raise PlayError(f"{path}: 'game' must be one of {', '.join(GAMES)}, not {game!r}")
-    compilation = compile_paths(card_paths(scenario, path))
+    paths = card_paths(scenario, path)
+    compilation = compile_paths(paths, options)
+    while compilation.ok and (again := _rendering_again(compilation, {game}, options, built)):
+        options = again
+        compilation = compile_paths(paths, options)
     if not compilation.ok:
         return Played(EventLog({}, enabled=False), compilation)
     seed = seed if seed is not None else scenario.get("seed", DEFAULT_SEED)
@@ -93,12 +107,17 @@ class Tried:
     target: Target
 
 
-def try_cards(target: str, seed: int | None = None) -> Tried:
+def try_cards(target: str, seed: int | None = None, options: RunOptions = IN_PROCESS,
+              built: Path | None = None) -> Tried:
     """Play each card of `PATH[::CARD NAME]` on its own, in the stock set-up `coverage`
     tries it in (its game's trial), keeping the log: a designer's first look at a new card
-    in play, before any scenario is written for it."""
+    in play, before any scenario is written for it.  Compiled and loaded as `play` does."""
     try:
-        picked = read_target(target)
+        picked = read_target(target, options)
+        while again := _rendering_again(picked.compilation,
+                                        {card.game for card, _ in picked.cards}, options, built):
+            options = again
+            picked = read_target(target, options)
     except TargetError as exc:
         raise PlayError(str(exc)) from None
     logs: list[tuple[str, EventLog]] = []
@@ -115,16 +134,53 @@ def try_cards(target: str, seed: int | None = None) -> Tried:
     return Tried(logs, picked)
 
 
+def _rendering_again(compilation: Compilation, games: Collection[str], options: RunOptions,
+                     built: Path | None) -> RunOptions | None:
+    """The options to compile again with, rendering the cards of the modules of `games`
+    whose texts neither the run nor `built` gave; None when every one has its text."""
+    unrendered = set()
+    for path, module in _card_modules(compilation, games):
+        if module.text is None:
+            text = _as_built(built, path, module.digest)
+            if text is None:
+                unrendered.add(path)
+            else:
+                compilation.modules[path] = module._replace(text=text)
+    if not unrendered:
+        return None
+    if unrendered <= options.render_again:
+        raise RuntimeError(f"{min(unrendered)} was not rendered when asked for")
+    return dataclasses.replace(options, render_again=options.render_again | unrendered)
+
+
+def _as_built(built: Path | None, path: str, digest: str) -> str | None:
+    """The module at `path` in the build's folder `built`, if it has `digest`."""
+    if built is None:
+        return None
+    try:
+        data = (built / path).read_bytes()
+    except OSError:
+        return None
+    return data.decode() if hashlib.sha256(data).hexdigest() == digest else None
+
+
+def _card_modules(compilation: Compilation, games: Collection[str]
+                  ) -> list[tuple[str, Module]]:
+    """The card modules of `games` (not their index modules), in the compilation's order:
+    the order of the cards in their files."""
+    folders = tuple(f"{python_backend.package_name(game)}/" for game in games)
+    return [(path, module) for path, module in compilation.modules.items()
+            if module.name and path.startswith(folders)]
+
+
 def load_cards(compilation: Compilation, game: str) -> dict[str, Any]:
     """Run each generated module of `game` and collect the card it defines, by name."""
     cards = {}
-    outputs = compilation.outputs
-    for program in compilation.programs:
-        if program["game"] != game:
-            continue
-        module = _load_module(f"cardwright_cards.{game}.{program['ident']}",
-                              outputs[python_backend.module_path(program)])
-        cards[program["name"]] = module.CARD
+    for path, module in _card_modules(compilation, [game]):
+        if module.text is None:
+            raise ValueError(f"{path} was not rendered in this run")
+        cards[module.name] = _load_module(f"cardwright_cards.{game}.{module.ident}",
+                                          module.text).CARD
     return cards
 
 

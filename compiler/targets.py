@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import ast, ir
-from compiler.build import Compilation, compile_paths
+from compiler.build import IN_PROCESS, Compilation, RunOptions, compile_paths
 from compiler.diagnostics import Diagnostic, did_you_mean, has_errors
 from compiler.files import display_path, project_card_folder
 
@@ -28,17 +28,20 @@ class Target:
     compilation: Compilation
 
 
-def read_target(target: str) -> Target:
+def read_target(target: str, options: RunOptions = IN_PROCESS) -> Target:
     """The cards of `PATH` or the one of `PATH::CARD NAME`, compiled with the cards beside
     it so that it may name them: its project's card folder, as `check` reads it, or outside
     a project its own folder.  The file is named too: one not called `.card` is read as
-    `check` reads it when named, not left out with the folder's other files."""
+    `check` reads it when named, not left out with the folder's other files.  The file's
+    own cards are kept with their programs whatever `options` say; the commands run with the
+    cache, which answers for the cards beside it."""
     raw_path, _, card_name = target.partition("::")
     path = Path(raw_path)
     if not path.is_file():
         raise TargetError(f"no such card file: {raw_path}")
     name = display_path(path)
-    compilation = compile_paths([project_card_folder(path) or path.parent, path])
+    compilation = compile_paths([project_card_folder(path) or path.parent, path], options,
+                                kept={name})
     own = [item for item in compilation.diagnostics if item.span.file == name]
     if has_errors(own):
         # Its own text alone (none if it could not be read): the summary counts its files.

@@ -578,3 +578,76 @@ def test_without_a_cache_results_are_not_encoded_for_it(project, monkeypatch):
     assert encoded == []
     check_paths([project / "cards"], RunOptions(use_cache=True, jobs=1))
     assert encoded  # the same run with a cache stores its results
+
+
+# `explain` and `play` of one file: the file's cards kept, the rest from the cache, and the
+# modules the cache answers for read from generated/ where they are as the build wrote them.
+
+A_FILE_OF_EACH_GAME = ["pacg/henchmen.card", "ucg/effects.card", "ose/encounters.card",
+                       "random-encounters/level-2-bosses.card", "gloomhaven/monsters.card"]
+
+
+def _logs(tried: Any) -> list[tuple[str, str]]:
+    return [(name, log.text()) for name, log in tried.logs]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_explained_and_played_with_the_cache_is_as_without_it(project, monkeypatch,
+                                                                     jobs):
+    """Cold (the cache empty), then warm: the same cards and programs as the library's run,
+    which keeps every card, and the same trials."""
+    from compiler.play import try_cards
+    from compiler.targets import read_target
+
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
+    options = RunOptions(use_cache=True, jobs=jobs)
+    for file in A_FILE_OF_EACH_GAME:
+        target = str(project / "cards" / file)
+        expected = read_target(target)
+        assert expected.cards
+        for _ in range(2):
+            picked = read_target(target, options)
+            assert [(repr(card), program) for card, program in picked.cards] == [
+                (repr(card), program) for card, program in expected.cards]
+            assert diagnostics_of(picked.compilation) == diagnostics_of(expected.compilation)
+            assert picked.compilation.programs == [program for _, program in picked.cards]
+        assert _logs(try_cards(target, 2, options, project / "generated")) == _logs(
+            try_cards(target, 2))
+
+
+def test_a_file_played_after_a_build_renders_its_own_cards_only(project, monkeypatch):
+    """The other cards' modules are read from generated/, each where it has the digest the
+    cache gives; one that does not (edited by hand, or missing) has its card rendered."""
+    from compiler.play import try_cards
+
+    options = RunOptions(use_cache=True, jobs=1)
+    assert build([project / "cards"], project / "generated", options=options).compilation.ok
+    target = str(project / "cards" / "pacg" / "henchmen.card")
+    expected = _logs(try_cards(target, 3))
+    own = [name for name, _ in expected]  # a trial a card
+    rendered: list[str] = []
+    render = python_backend.render_card
+    monkeypatch.setattr(python_backend, "render_card",
+                        lambda program: rendered.append(program["name"]) or render(program))
+    assert _logs(try_cards(target, 3, options, project / "generated")) == expected
+    assert rendered == own
+    changed = project / "generated" / "pacg" / "bog_lurker.py"  # monsters of another file
+    changed.write_text(changed.read_text() + "\n# edited\n")
+    (project / "generated" / "pacg" / "tunnel_crawler.py").unlink()
+    rendered.clear()
+    assert _logs(try_cards(target, 3, options, project / "generated")) == expected
+    assert "Bog Lurker" in rendered and "Tunnel Crawler" in rendered
+    # Their file's cards are rendered again, as a file is the unit of work; no other's.
+    beside = re.findall(r"^Name: (.+)$", (project / "cards" / "pacg" / "monsters.card")
+                        .read_text(), re.MULTILINE)
+    assert set(rendered) <= {*own, *beside}
+
+
+def test_a_scenario_played_with_the_cache_is_as_without_it(project):
+    from compiler.play import DEMO_SCENARIO, play
+
+    expected = play(DEMO_SCENARIO, 5).log.text()
+    options = RunOptions(use_cache=True, jobs=1)
+    for built in (None, project / "generated", None):  # cold, warm with no build, built
+        assert play(DEMO_SCENARIO, 5, options=options, built=built).log.text() == expected
+        build([project / "cards"], project / "generated", options=options)

@@ -351,6 +351,19 @@ def test_play_of_a_card_with_errors_reports_them(tmp_path):
     assert code == 1 and "error[CW110]" in output
 
 
+@pytest.mark.parametrize("command", [["explain"], ["play"], ["play", "--format", "json"]])
+def test_a_file_explained_or_played_reads_as_with_no_cache(project, monkeypatch, command):
+    """The commands run with the cache (and a build's modules), and take --no-cache and
+    --jobs as check and build do; what they print is the same each way."""
+    monkeypatch.setattr(cache, "_disabled", False)  # put back after --no-cache disables it
+    target = "cards/pacg/henchmen.card::Cultist Acolyte"
+    first = run(*command, target)
+    assert first[0] == 0 and "Cultist Acolyte" in first[1]
+    assert run("build")[0] == 0
+    assert run(*command, target, "--jobs", "2") == first
+    assert run(*command, target, "--no-cache") == first
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_play_of_a_card_file_of_every_game_plays_its_cards(game):
     """Every game has a trial of one card, which `coverage` counts as run."""
