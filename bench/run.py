@@ -334,6 +334,12 @@ def main() -> None:
         results["one_card_build_command_s"] = round(
             command_seconds(["build", "cards"], project, runs,
                             before=edit_one_card(one_card)), 3)
+        # A designer's look at the cards just edited, after a build: explained, and each
+        # played on its own (the other cards' modules as the build wrote them).
+        for command in ("explain", "play"):
+            results[f"{command}_edited_file_command_s"] = round(
+                command_seconds([command, str(one_card)], project, runs,
+                                before=edit_one_card(one_card)), 3)
         jobs = {}
         for count_of_jobs in (1, 2):
             jobs[count_of_jobs] = command_seconds(
