@@ -519,23 +519,46 @@ def test_a_build_whose_files_were_all_read_before_renders_in_workers(project, mo
     monkeypatch.setattr(batch, "WORTH_A_WORKER", 1)
     options = RunOptions(use_cache=True, jobs=2)
     before(project, options)
-    shares: list[int] = []
-    start, made_here = batch._Worker.__init__, batch._made_here
+    started: list[bool] = []  # for each start of the workers: whether round one was done
+    start = batch._started
 
-    def counted(worker: batch._Worker, files: list, *args: Any) -> None:
-        shares.append(len(files))
-        start(worker, files, *args)
+    def counted(*args: Any) -> Any:
+        started.append(args[5] is not None)
+        return start(*args)
 
-    def counted_here(work: batch.FileWork, indexes: list[int], *args: Any) -> list:
-        shares.append(len(indexes))
-        return made_here(work, indexes, *args)
-
-    monkeypatch.setattr(batch._Worker, "__init__", counted)
-    monkeypatch.setattr(batch, "_made_here", counted_here)
+    monkeypatch.setattr(batch, "_started", counted)
     report = build([project / "cards"], project / "generated", options=options)
-    assert len(shares) == 2 and all(shares)
-    assert sum(shares) == len(list((project / "cards").rglob("*.card")))
+    assert started == [True]
     assert report.written and tree(project / "generated") == cold_build(project, "cold")
+
+
+@pytest.mark.parametrize(("processes", "sizes", "stretches"), [
+    (2, [5] * 7, [(0, 7)]),
+    (3, [5] * 7, [(0, 4), (4, 7)]),
+    (4, [1, 1, 1, 1, 4, 4], [(0, 5), (5, 6)]),
+    (4, [9], [(0, 1), (1, 1)])])
+def test_each_file_of_a_round_is_taken_once_from_both_ends_of_its_stretch(
+        processes, sizes, stretches):
+    """Two processes share a stretch of files of about as much text as the others, one
+    from its start on, the other from its end back, however their turns fall."""
+    import multiprocessing
+
+    claims = batch._Claims(multiprocessing.get_context(), processes)
+    claims.start(sizes)
+    takers = {process: claims.taken(process) for process in range(processes)}
+    taken: dict[int, list[int]] = {process: [] for process in takers}
+    turns = [0, 1, 1, 0, 1, 2, 3, 3, 2, 0, 0, 0, 1, 2, 3] * len(sizes)
+    for process in turns:
+        if process in takers:
+            place = next(takers[process], None)
+            if place is not None:
+                taken[process].append(place)
+    assert sorted(place for places in taken.values() for place in places) == list(
+        range(len(sizes)))
+    for process, places in taken.items():
+        first, end = stretches[process // 2]
+        assert all(first <= place < end for place in places)
+        assert places == sorted(places, reverse=process % 2 == 1)
 
 
 def test_a_kind_of_entry_keeps_only_those_written_last(project):
