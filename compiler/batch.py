@@ -443,8 +443,8 @@ class _Claims:
     order, are cut into stretches of about as much text, one for every two processes; of a
     stretch, one process takes the files from its start on, the other from its end back,
     until they meet.  So whichever is quicker takes more, and both finish together, and
-    each meets few of the sentences the other reads: the files are in the order of their
-    names, a game's folder together, and a process reads a sentence once (Reading), where
+    each meets few of the sentences the other reads: the files are in the order _round
+    gives them, a game's together, and a process reads a sentence once (Reading), where
     shares of the same amount of text each met most of the pool's sentences (on the
     benchmark's pool, 2,457 and 2,468 distinct lines of its 2,913).  Made before the
     workers are forked, and shared with them."""
@@ -519,8 +519,9 @@ def _game_of(text: str) -> str:
 def _take(work: FileWork, process: int, claims: _Claims, message: tuple[Any, ...],
           progress: Progress) -> list[tuple[int, Any]]:
     """Process number `process`'s part of a round (_round): each file it takes, by its
-    place, and its result.  A file whose round one another process did is read here for
-    round two (most of its sentences are of a game this process has met)."""
+    index among the run's files, and its result.  A file whose round one another process
+    did is read here for round two (most of its sentences are of a game this process has
+    met)."""
     kind, order, *needs = message
     done = []
     for place in claims.taken(process):
