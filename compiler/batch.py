@@ -69,6 +69,11 @@ class FileSummary:
                    [Diagnostic.from_data(item) for item in data["diagnostics"]])
 
 
+def module_digest(data: bytes) -> str:
+    """The digest a module's text is known by (Module.digest), wherever its bytes are."""
+    return hashlib.sha256(data).hexdigest()
+
+
 class Module(NamedTuple):
     """A card's generated module.  Its text is not cached: a build writes only modules that
     changed, whose cards were rendered in the same run; one that finds a module to write
@@ -91,7 +96,7 @@ class Module(NamedTuple):
         """A staged module keeps no text: it would only be sent back from the worker that
         wrote it to the process that runs the build, which has nothing more to do with it
         (15 MB of text for the benchmark's 10,000 cards)."""
-        return cls(path, name, ident, hashlib.sha256(text.encode()).hexdigest(),
+        return cls(path, name, ident, module_digest(text.encode()),
                    None if staged else text, staged)
 
     def to_data(self) -> list[str]:

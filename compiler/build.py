@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
-import hashlib
 import json
 import os
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -498,7 +497,7 @@ def _listing(folder: str) -> Iterator[Iterator[os.DirEntry]]:
 
 
 def _digest_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return batch.module_digest(path.read_bytes())
 
 
 def _record(out: Path, modules: Mapping[str, batch.Module], present: Mapping[str, list[int]]

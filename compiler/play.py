@@ -11,7 +11,6 @@ from the same text), and its card rendered again when not.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import importlib
 import tomllib
 import types
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.backends import python as python_backend
-from compiler.batch import Module
+from compiler.batch import Module, module_digest
 from compiler.build import IN_PROCESS, Compilation, RunOptions, compile_paths
 from compiler.files import NotUTF8, read_utf8
 from compiler.games import GAMES
@@ -161,7 +160,7 @@ def _as_built(built: Path | None, path: str, digest: str) -> str | None:
         data = (built / path).read_bytes()
     except OSError:
         return None
-    return data.decode() if hashlib.sha256(data).hexdigest() == digest else None
+    return data.decode() if module_digest(data) == digest else None
 
 
 def _card_modules(compilation: Compilation, games: Collection[str]
