@@ -921,3 +921,34 @@ def test_a_count_past_the_most_a_card_may_have_is_reported(tmp_path, game, text,
 ])
 def test_a_count_of_the_most_a_card_may_have_is_sound(tmp_path, game, text):
     assert located(tmp_path, text, game) == []
+
+
+def test_gloomhaven_an_effect_is_checked_by_its_kind_or_the_kind_it_derives_from():
+    """The grammar reads only gloomhaven's effects, so these are made by hand: an effect of
+    another game's is no action's, and a kind derived from an ability is checked as one."""
+    from dataclasses import replace
+
+    from compiler import ast
+    from compiler.check import Pool
+    from compiler.check.gloomhaven import check_card
+    from compiler.syntax import parse_text
+
+    class WiderAbility(ast.Ability):
+        pass
+
+    card = parse_text("Game: gloomhaven\n\nName: Bash\nType: Ability\nClass: Brute\n"
+                      "Initiative: 15\n\nTop: Attack 4.\nBottom: Move 2.\n", "a.card").file.cards[0]
+    top = card.readings[0]
+    attack = top.sentence.effects[0]
+
+    def with_top(effect: ast.Effect) -> list[tuple[str, str]]:
+        changed = replace(top, sentence=replace(top.sentence, effects=(effect,)))
+        found = check_card(replace(card, readings=(changed, *card.readings[1:])),
+                           Pool.from_data([{}, []]))
+        return [(item.code, item.message) for item in found]
+
+    assert with_top(attack) == []
+    assert with_top(ast.Reroll(span=attack.span)) == [
+        ("CW204", "a gloomhaven action cannot do this")]
+    assert with_top(WiderAbility("attack", 4, True, span=attack.span)) == [
+        ("CW209", "Attack +4 adds to nothing here")]

@@ -8,7 +8,9 @@ monster's own stat (`Move +0`, `Attack +1`, `Range -1`, `Shield +1`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler import ast
 from compiler.check.shared import CardCheck, header_fields, known, name_span, unknown_word
@@ -41,12 +43,6 @@ _FIELDS = {
                         ("Monster", "Initiative")),
     "Monster": (("Name", "Type", "Traits", "Normal", "Elite", "Immunities"), ()),
 }
-_EFFECTS = (ast.Ability, ast.GivenCondition, ast.Element, ast.Marker, ast.NegateNextDamage,
-            ast.SufferDamage, ast.SummonMonster, ast.AllyBonus, ast.RemoveNegativeConditions,
-            ast.AbilityX, ast.XIsDamageDealt, ast.ElementBonus, ast.TargetAll, ast.AreaDamage,
-            ast.AllAllies, ast.AttackersSuffer, ast.AttacksDisadvantaged, ast.SpawnRank,
-            ast.NearTarget)
-
 
 def notes(card_type: str) -> dict[str, str]:
     """What `cardwright explain` adds about a card of this type."""
@@ -190,70 +186,95 @@ class _CardCheck(CardCheck):
                         "write 'Heal X, Self, where X is ...'")
 
     def _effect(self, effect: ast.Effect) -> None:
-        if not isinstance(effect, _EFFECTS) or (
-                isinstance(effect, ast.Marker) and effect.name not in MARKERS):
-            self.report("CW204", effect, "a gloomhaven action cannot do this")
-        elif isinstance(effect, ast.Ability) and effect.signed and (
-                self.card.type != "Monster Ability" or effect.name not in SIGNED_ABILITIES):
+        """Whether the action may do `effect` where it stands, by what of it was read before
+        (_ActionRead), which the effect then joins.  Each kind of effect has its own rule
+        (_EFFECT_RULES), found by its class: an action is mostly abilities, which a test for
+        each kind in turn took to the end of, a seventh of the games' checks of the
+        benchmark's pool (py-spy)."""
+        _EFFECT_RULES[type(effect)](self, effect)
+        self._action.read(effect)
+
+    def _not_an_action(self, effect: ast.Effect) -> None:
+        self.report("CW204", effect, "a gloomhaven action cannot do this")
+
+    def _anywhere(self, effect: ast.Effect) -> None:
+        """An effect any action may have, wherever it stands in it."""
+
+    def _ability(self, effect: ast.Ability) -> None:
+        if effect.signed and (self.card.type != "Monster Ability"
+                              or effect.name not in SIGNED_ABILITIES):
             self.report("CW209", effect, f"{effect.name.capitalize()} {effect.amount:+d} adds "
                         "to nothing here", "only a monster's Move, Attack, Range, Shield and "
                         "Retaliate add to its own: write the number alone")
-        elif isinstance(effect, ast.Ability) and effect.amount < 0 and not effect.signed:
+        elif effect.amount < 0 and not effect.signed:
             self.report("CW209", effect, "a value is never below 0")
-        elif isinstance(effect, ast.SummonMonster) and (effect.count < 1
-                                                         or effect.per_characters == 0):
+
+    def _marker(self, effect: ast.Marker) -> None:
+        if effect.name not in MARKERS:
+            self._not_an_action(effect)
+        elif effect.name in ATTACK_MARKERS and self._action.part != "attack":
+            does, written = ATTACK_MARKERS[effect.name]
+            self.report("CW204", effect, f"there is no attack just before this to {does}",
+                        f"write 'Attack +1, {written}.'")
+
+    def _summon(self, effect: ast.SummonMonster) -> None:
+        if effect.count < 1 or effect.per_characters == 0:
             self.report("CW209", effect, "a summon brings at least one standee",
                         "write 'Spawn one Living Bones' or 'Spawn C/2 Living Bones'")
-        elif isinstance(effect, ast.SummonMonster):
+        else:
             self.counts_too_many(effect, effect.count)
             self.monster_named(effect.monster, effect.monster.name, "which cannot be summoned")
-        elif isinstance(effect, ast.SpawnRank):
-            self._spawn_rank(effect)
-        elif isinstance(effect, ast.AreaDamage) and effect.around_target \
-                and not self._action.attacks:
+
+    def _area_damage(self, effect: ast.AreaDamage) -> None:
+        if effect.around_target and not self._action.attacks:
             self.report("CW204", effect, "there is no attack before this to have a target",
                         "write the attack first: 'Attack +1, Range 3.'")
-        elif isinstance(effect, ast.AreaDamage) and effect.around_target and effect.adjacent:
+        elif effect.around_target and effect.adjacent:
             self.report("CW209", effect, "'adjacent' is said twice",
                         "write 'All enemies adjacent to the target suffer 1 damage'")
-        elif isinstance(effect, ast.NearTarget) and self._action.attacks < 2:
+
+    def _near_target(self, effect: ast.NearTarget) -> None:
+        if self._action.attacks < 2:
             self.report("CW204", effect, "there is no attack before this one to have a target "
                         "to be near", "write the first attack before: 'Attack +0.'")
-        elif isinstance(effect, ast.SufferDamage | ast.AttackersSuffer
-                        | ast.AttacksDisadvantaged) and self.card.type != "Monster Ability":
+
+    def _monster_own(self, effect: ast.SufferDamage | ast.AttackersSuffer
+                     | ast.AttacksDisadvantaged) -> None:
+        if self.card.type != "Monster Ability":
             self.report("CW204", effect, f"only a monster's action {_OWN[type(effect)]}",
                         "write it on a Monster Ability card")
         elif isinstance(effect, ast.SufferDamage) and effect.after is not None \
                 and effect.after not in self._action.abilities:
             self.report("CW204", effect, f"the action has no {effect.after} before this to "
                         "have been performed", f"write the {effect.after.capitalize()} first")
-        elif isinstance(effect, ast.ElementBonus) and self._action.part != CONSUMED:
+
+    def _element_bonus(self, effect: ast.ElementBonus) -> None:
+        if self._action.part != CONSUMED:
             self.report("CW204", effect, "there is no element used up just before this to "
                         "give it", "write 'Consume Ice, +1 Attack.'")
-        elif isinstance(effect, ast.ElementBonus) and effect.ability != "target" \
+        elif effect.ability != "target" \
                 and effect.ability not in self._action.abilities:  # every ability targets one
             self.report("CW204", effect, f"there is no {effect.ability.capitalize()} before this "
                         "to add to", f"write the {effect.ability.capitalize()} first")
-        elif isinstance(effect, ast.AbilityX) and effect.name != "heal":
+
+    def _ability_x(self, effect: ast.AbilityX) -> None:
+        if effect.name != "heal":
             self.report("CW204", effect, f"{effect.name.capitalize()} X is not read",
                         "only a heal's value may be X")
-        elif isinstance(effect, ast.AbilityX) and "attack" not in self._action.abilities:
+        elif "attack" not in self._action.abilities:
             self.report("CW204", effect, "there is no attack before this for X to be its "
                         "damage", "write the Attack first")
-        elif isinstance(effect, ast.AllAllies) and self._action.part not in ALLIES_TAKE:
+
+    def _all_allies(self, effect: ast.AllAllies) -> None:
+        if self._action.part not in ALLIES_TAKE:
             self.report("CW204", effect, "there is no heal, shield, retaliation or condition "
                         "just before this to go to the allies",
                         "write 'Heal 2, Affect all adjacent allies.'")
-        elif isinstance(effect, ast.Marker) and effect.name in ATTACK_MARKERS \
-                and self._action.part != "attack":
-            does, written = ATTACK_MARKERS[effect.name]
-            self.report("CW204", effect, f"there is no attack just before this to {does}",
-                        f"write 'Attack +1, {written}.'")
-        elif isinstance(effect, ast.AllyBonus) and (effect.ability,
-                                                     self._action.part) != ("attack", "attack"):
+
+    def _ally_bonus(self, effect: ast.AllyBonus) -> None:
+        if (effect.ability, self._action.part) != ("attack", "attack"):
             self.report("CW204", effect, "a bonus for an ally beside the target adds to the "
                         "attack just before it", "write 'Attack +0, Add +2 Attack if ...'")
-        self._action.read(effect)
 
     def _spawn_rank(self, effect: ast.SpawnRank) -> None:
         """The ranks follow a summon of no rank of its own, and say each number of
@@ -325,6 +346,36 @@ class _ActionRead:
 
 
 check_card = _CardCheck.check_card
+
+
+class _RulesByKind(dict[type, Callable[[_CardCheck, Any], None]]):
+    """The rule for each kind of effect, by its class or, for a class derived from one, the
+    nearest it derives from; an effect of any other kind is no gloomhaven action's."""
+
+    def __missing__(self, kind: type) -> Callable[[_CardCheck, Any], None]:
+        rule = self[kind] = next((self[base] for base in kind.__mro__[1:] if base in self),
+                                 _CardCheck._not_an_action)
+        return rule
+
+
+_EFFECT_RULES = _RulesByKind({
+    ast.Ability: _CardCheck._ability,
+    ast.Marker: _CardCheck._marker,
+    ast.SummonMonster: _CardCheck._summon,
+    ast.SpawnRank: _CardCheck._spawn_rank,
+    ast.AreaDamage: _CardCheck._area_damage,
+    ast.NearTarget: _CardCheck._near_target,
+    ast.SufferDamage: _CardCheck._monster_own,
+    ast.AttackersSuffer: _CardCheck._monster_own,
+    ast.AttacksDisadvantaged: _CardCheck._monster_own,
+    ast.ElementBonus: _CardCheck._element_bonus,
+    ast.AbilityX: _CardCheck._ability_x,
+    ast.AllAllies: _CardCheck._all_allies,
+    ast.AllyBonus: _CardCheck._ally_bonus,
+    **dict.fromkeys((ast.GivenCondition, ast.Element, ast.NegateNextDamage,
+                     ast.RemoveNegativeConditions, ast.XIsDamageDealt, ast.TargetAll),
+                    _CardCheck._anywhere),
+})
 
 
 def _ability_apart(sentence: ast.Keywords) -> str | None:
