@@ -17,10 +17,38 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from typing import Any, NamedTuple
+from functools import cache
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from compiler.runtime.pacg.cards import singular  # card kinds' plurals are names' too
+
+_Found = TypeVar("_Found")
+
+
+class found_once(Generic[_Found]):
+    """functools.cached_property without its lock (which Python 3.12 drops too): 3.11's takes
+    a lock at the first look at each such property of a node, and a check, in one thread,
+    looks at some for nearly every card and sentence of a pool.  As cached_property does, it
+    keeps the value in the node's `__dict__`, where later looks find it without calling
+    this."""
+
+    def __init__(self, find: Callable[[Any], _Found]) -> None:
+        self._find, self.__doc__ = find, find.__doc__
+        self._name = find.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, node: None, owner: type | None = None) -> found_once[_Found]: ...
+    @overload
+    def __get__(self, node: object, owner: type | None = None) -> _Found: ...
+
+    def __get__(self, node: object, owner: type | None = None) -> Any:
+        if node is None:
+            return self
+        value = node.__dict__[self._name] = self._find(node)
+        return value
 
 
 class Span(NamedTuple):
@@ -1577,24 +1605,24 @@ class Sentence(Node):
     # results, `3-4`).  Not part of what it means: a row means what `On a 3 or 4, ...` does.
     table: str | None = field(default=None, compare=False, repr=False, kw_only=True)
 
-    @cached_property
+    @found_once
     def nodes(self) -> tuple[Node, ...]:
         """`walk(self)`, found once: a shared sentence (`Reading`) is looked through by the
         checks of every card that writes it.  Not copied by `moved`."""
         return tuple(walk(self))
 
-    @cached_property
+    @found_once
     def node_types(self) -> frozenset[type]:
         """The types of `nodes`, found once: a check that looks for one kind of node asks
         this before it looks through them."""
         return frozenset(type(node) for node in self.nodes)
 
-    @cached_property
+    @found_once
     def condition_kinds(self) -> frozenset[str]:
         """The kinds of the conditions among `nodes`, found once."""
         return frozenset(node.kind for node in self.nodes if isinstance(node, Condition))
 
-    @cached_property
+    @found_once
     def target_kinds(self) -> frozenset[str]:
         """The kinds of the targets among `nodes`, found once."""
         return frozenset(node.kind for node in self.nodes if isinstance(node, Target))
@@ -1858,7 +1886,7 @@ class Card(Node):
     headers: tuple[Field, ...] = field(metadata={"shown_as": "fields"})
     readings: tuple[Reading, ...] = field(metadata={"shown_as": "sections"})
 
-    @cached_property
+    @found_once
     def fields(self) -> tuple[Field, ...]:
         """The header fields, every span where the text stands."""
         return tuple(item.placed() for item in self.headers)
@@ -1879,18 +1907,19 @@ class Card(Node):
     def name(self) -> str:
         return self.value("Name", "")
 
-    @property
+    @found_once
     def type(self) -> str:
+        """Asked by every check of a card, again and again."""
         value = self.value("Type")
         return value.text if value is not None else ""
 
-    @cached_property
+    @found_once
     def sections(self) -> tuple[Section, ...]:
         """The rules text's sentences in groups (a label begins a new one), every span where
         the text stands."""
         return self._sections(Reading.placed)
 
-    @cached_property
+    @found_once
     def shared_sections(self) -> tuple[Section, ...]:
         """The groups of `sections`, made of the shared sentences (see `Reading`): what the
         checks look through.  A section's own span is where it stands; a node's is found
@@ -1912,7 +1941,7 @@ class Card(Node):
     def sentences(self) -> tuple[Sentence, ...]:
         return tuple(sentence for section in self.sections for sentence in section.sentences)
 
-    @cached_property
+    @found_once
     def rules_nodes(self) -> tuple[Node, ...]:
         """Every node of the shared sentences, as `walk` gives them, found once for all the
         checks that look through them."""
