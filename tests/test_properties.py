@@ -146,3 +146,22 @@ def test_literals_are_written_as_pprint_writes_them(value):
 @given(st.text(alphabet="ab \n", max_size=40), st.integers(0, 20))
 def test_code_is_indented_as_jinja_indents_it(text, width):
     assert indent(Code(text), width) == do_indent(text, width)
+
+
+LINES_OF_ANY_KIND = st.text(alphabet=st.sampled_from("ab #\t\n\r\x0b\u2028"), max_size=60)
+
+
+@given(LINES_OF_ANY_KIND)
+@TEXT_EXAMPLES
+def test_lines_and_comment_lines_are_where_a_line_break_puts_them(text):
+    """A line begins at the start and after each `\\n` alone (not at the other breaks Python
+    knows); a comment line is one whose first character but spaces and tabs is `#`."""
+    from compiler.syntax.frame import comment_lines
+    from compiler.syntax.source import SourceText
+
+    starts = [0, *(index + 1 for index, character in enumerate(text) if character == "\n")]
+    assert SourceText("a.card", text).line_starts == tuple(starts)
+    lines = [(start, text[start:].split("\n", 1)[0]) for start in starts]
+    assert comment_lines(text) == [(start, line.lstrip(" \t")[1:].rstrip())
+                                   for start, line in lines
+                                   if line.lstrip(" \t").startswith("#")]

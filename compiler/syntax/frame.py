@@ -143,9 +143,20 @@ def _header_line(line: str, start: int) -> HeaderLine:
 
 
 def comment_lines(text: str) -> list[tuple[int, str]]:
-    """Each comment line's offset, and its text after the `#`."""
-    return [(match.start(), match.group().lstrip()[1:].rstrip())
-            for match in _COMMENT_LINE.finditer(text)]
+    """Each comment line's offset, and its text after the `#`: found from each `#` of the
+    text, which has few if any, rather than by trying _COMMENT_LINE at the start of every
+    line of every file."""
+    found = []
+    sign = text.find("#")
+    while sign != -1:
+        line_start = text.rfind("\n", 0, sign) + 1
+        line_end = text.find("\n", sign)
+        if line_end == -1:
+            line_end = len(text)
+        if not text[line_start:sign].strip(" \t"):
+            found.append((line_start, text[sign + 1:line_end].rstrip()))
+        sign = text.find("#", line_end)
+    return found
 
 
 def _row_end(body: str, label_end: int, stop: int) -> int:

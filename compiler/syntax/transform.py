@@ -237,8 +237,8 @@ class AstBuilder:
     def _at(self, start: int, end: int) -> ast.Span:
         """The span of the parsed text's offsets `start` to `end`."""
         if self.one_line:
-            return ast.Span(self.source.path, self.line, self.col + start, self.line,
-                            self.col + max(start, end))
+            return ast.new_span(ast.Span, (self.source.path, self.line, self.col + start,
+                                           self.line, self.col + max(start, end)))
         return self.source.span(self.base + start, self.base + end)
 
     def _word(self, token: Token) -> ast.Word:
