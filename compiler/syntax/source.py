@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import accumulate
 
 from compiler.ast import Span, new_span
-
-_ONE_MORE = (1).__add__  # a line's length and its line break
 
 
 @dataclass(frozen=True)
@@ -23,11 +20,12 @@ class SourceText:
     line_starts: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Each line starts one past the end of the line before: summed in C, not by a loop
-        # of Python's over a pool's hundreds of thousands of lines.
-        lengths = map(len, self.text.split("\n"))
-        starts = tuple(accumulate(map(_ONE_MORE, lengths), initial=0))[:-1]
-        object.__setattr__(self, "line_starts", starts)
+        starts = [0]
+        newline = self.text.find("\n")
+        while newline != -1:
+            starts.append(newline + 1)
+            newline = self.text.find("\n", newline + 1)
+        object.__setattr__(self, "line_starts", tuple(starts))
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of a character offset."""
