@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast as python_ast
 import pprint
+import re
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -165,3 +166,39 @@ def test_lines_and_comment_lines_are_where_a_line_break_puts_them(text):
     assert comment_lines(text) == [(start, line.lstrip(" \t")[1:].rstrip())
                                    for start, line in lines
                                    if line.lstrip(" \t").startswith("#")]
+
+
+# A line with a letter in it: a line of text of the frame, never blank (a letter, not `---`).
+HEADER_BLOCK_LINES = st.lists(st.tuples(LINE_PIECES := st.text(
+    alphabet=st.sampled_from("aB1 :#\t\r\x85\u2028"), max_size=8), LINE_PIECES).map("a".join),
+    min_size=1, max_size=6)
+
+
+@given(HEADER_BLOCK_LINES)
+@example(["Name: A", " # a comment", "a", "Type:\t"])  # one of each, and no value last
+@TEXT_EXAMPLES
+def test_a_header_is_its_field_before_the_first_colon_and_its_value_after(lines):
+    """A line of a card's headers that begins `Field:` is a header, its name and value the
+    text before and after the first colon within the white space around them; any other
+    line but a comment is misplaced; the headers end where the last such line's text does."""
+    from compiler.syntax.frame import read_frame
+    from compiler.syntax.source import SourceText
+
+    game_line = "Game: pacg\n\n"
+    frame, _ = read_frame(SourceText("a.card", game_line + "\n".join(lines) + "\n"))
+    headers, misplaced, end = [], [], None
+    start = len(game_line)
+    for line in lines:
+        if line.strip() and not line.strip().startswith("#"):
+            if re.match(r"[A-Za-z][A-Za-z0-9 ]*:", line):
+                field, value = line.split(":", 1)
+                value_start = start + len(field) + 1 + len(value) - len(value.lstrip())
+                headers.append((field.strip(), start, value.strip(), value_start))
+            else:
+                misplaced.append(start)
+            end = start + len(line.rstrip())
+        start += len(line) + 1
+    assert [tuple(header) for card in frame.cards for header in card.headers] == headers
+    assert [offset for card in frame.cards for offset in card.misplaced] == misplaced
+    if end is not None:
+        assert [card.end for card in frame.cards] == [end]

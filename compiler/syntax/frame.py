@@ -38,11 +38,18 @@ _NEXT_ROW = re.compile(rf"\n(?=\s*{_ROW})|[^\S\n]+(?={_ROW}[^\S\n]*\S)")
 # A row with no full stop on its line (`4. Poison`) ends with the line when what follows
 # begins a sentence (a capital letter), or the text ends.
 _SENTENCE_AFTER = re.compile(r"\s*(?:[A-Z]|$)")
-_HEADER_LINE = re.compile(r"[A-Za-z][A-Za-z0-9 ]*:")
+# A header line's value, from the white space after its colon to the white space before its
+# line break.
+_VALUE = r"[^\S\n]*(?P<value>(?:[^\n]*\S)?)[^\S\n]*\n"
+# A line of a card's headers: `Field: value`, its field from the line's start, or any other
+# line (a comment, or rules text among the headers), as what it holds within the white space
+# around it.  One expression does for each line what str.strip, a match and str.index did.
+_HEADERS_LINE = re.compile(
+    rf"(?P<field>[A-Za-z][A-Za-z0-9 ]*):{_VALUE}|[^\S\n]*(?P<text>(?:[^\n]*\S)?)[^\S\n]*\n")
+_GAME_LINE = re.compile(rf"[ \t]*game[ \t]*:{_VALUE}", re.IGNORECASE)
 # The grammar's lines end at `\n` only; other line breaks Python knows (`\x85`, `\u2028`) are
 # whitespace within a line, as `\s` has them.
 _FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[^\S\n]*\S")
-_LINES = re.compile(r"[^\n]*\n|[^\n]+")
 _SPACES = re.compile(r"\s*")  # `\s` is what str.isspace() is, in Python's `re`
 
 
@@ -105,8 +112,10 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
                             "belong to", "make the first line that is not a comment "
                             "'Game: <id>', such as 'Game: pacg'")]
     line = game_line[0]
-    game = _header_line(line, line.start_pos)
-    return FileFrame(game.value, game.value_start, line.start_pos + len(line.rstrip()),
+    game = _GAME_LINE.match(line)
+    assert game is not None  # the token is such a line (grammar/frame.lark)
+    return FileFrame(game["value"], line.start_pos + game.start("value"),
+                     line.start_pos + len(line.rstrip()),
                      tuple(_card_frame(card) for card in cards)), []
 
 
@@ -114,16 +123,18 @@ def _card_frame(card: list[Any]) -> CardFrame:
     block, *rules_part = card  # the header lines, then the rules text if any
     headers = []
     misplaced = []
-    offset = end = block.start_pos
-    for line in _LINES.findall(block):
-        text = line.strip()
-        if text and not text.startswith("#"):
-            if _HEADER_LINE.match(line):
-                headers.append(_header_line(line, offset))
-            else:
-                misplaced.append(offset)
-            end = offset + len(line.rstrip())
-        offset += len(line)
+    start = end = block.start_pos
+    for line in _HEADERS_LINE.finditer(block):  # the token's every line ends in `\n`
+        field = line["field"]
+        if field is not None:
+            value = line["value"]
+            # Made as a tuple is, without NamedTuple's __new__, a Python function.
+            headers.append(tuple.__new__(HeaderLine, (field.rstrip(), start + line.start(),
+                                                      value, start + line.start("value"))))
+            end = start + (line.end("value") if value else line.end("field") + 1)
+        elif (content := line["text"]) and content[0] != "#":
+            misplaced.append(start + line.start())
+            end = start + line.end("text")
     rules = None
     if rules_part:  # the rules text, from the blank line that ends the headers
         text: Token = rules_part[0][0]
@@ -131,15 +142,7 @@ def _card_frame(card: list[Any]) -> CardFrame:
         assert first is not None  # the token holds a line of text (grammar/frame.lark)
         rules = (text.start_pos + first.start(), text.start_pos + len(text.rstrip()))
         end = rules[1]
-    return CardFrame(block.start_pos, end, tuple(headers), tuple(misplaced), rules)
-
-
-def _header_line(line: str, start: int) -> HeaderLine:
-    colon = line.index(":")
-    raw_value = line[colon + 1:]
-    value = raw_value.strip()
-    leading = len(raw_value) - len(raw_value.lstrip())
-    return HeaderLine(line[:colon].strip(), start, value, start + colon + 1 + leading)
+    return CardFrame(start, end, tuple(headers), tuple(misplaced), rules)
 
 
 def comment_lines(text: str) -> list[tuple[int, str]]:
