@@ -156,7 +156,12 @@ class Cache:
 
 def compact_json(data: Any) -> str:
     """`data` as JSON without spaces: what the cache's entries hold."""
-    return json.dumps(data, separators=(",", ":"))
+    return _COMPACT_JSON.encode(data)
+
+
+# The entries are made by to_data methods, which never make a cycle: not looking for one
+# takes a fifth off the time of writing them.
+_COMPACT_JSON = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def _forget_oldest(folder: Path, keep: int, newest: str) -> None:
