@@ -3,6 +3,8 @@ when text cannot be read."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import re
 from collections import Counter
@@ -574,6 +576,30 @@ def test_nodes_compare_hash_and_show_as_their_dataclasses_would_spans_aside():
     assert repr(damage(here)) == (
         "Damage(target=Target(kind='you'), amount=Amount(dice=0, sides=0, plus=2, times=1, "
         "per_player=False, adventure=0), kind=Word(text='Fire'), unreducible=False)")
+
+
+NODE_KINDS = sorted((kind for kind in vars(ast).values() if isinstance(kind, type)
+                     and issubclass(kind, ast.Node) and kind is not ast.Node),
+                    key=lambda kind: kind.__name__)
+
+
+@pytest.mark.parametrize("kind", NODE_KINDS, ids=lambda kind: kind.__name__)
+def test_a_node_is_made_as_its_dataclass_would_make_it(kind):
+    """`ast.node`'s own __init__ takes what the dataclass's would (compared with a subclass
+    the dataclass makes one for), stores the same, and the node stays frozen."""
+    twin = dataclasses.dataclass(frozen=True, eq=False, repr=False)(
+        type(kind.__name__, (kind,), {}))
+
+    def parameters(init: Any) -> list[tuple[str, Any, Any]]:
+        return [(item.name, item.kind, item.default)
+                for item in inspect.signature(init).parameters.values()]
+
+    assert parameters(kind.__init__) == parameters(twin.__init__)
+    values = {item.name: object() for item in dataclasses.fields(kind)}
+    made = kind(**values)
+    assert vars(made) == vars(twin(**values)) == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.span = None
 
 
 @pytest.mark.parametrize(("text", "expected"), [
