@@ -99,14 +99,18 @@ class Node:
 _Kind = TypeVar("_Kind", bound=type)
 
 
-def node(kind: _Kind) -> _Kind:
-    """A kind of node: a frozen dataclass, made with an __init__ that puts its fields in the
-    node's `__dict__` at once.  The dataclass's own sets each with object.__setattr__, as
-    its __setattr__ refuses, in nearly twice the time; a check makes a Field, a Reading and
-    more for every header and sentence of a pool, and those took a twentieth of it."""
-    kind = dataclass(frozen=True, eq=False, repr=False)(kind)
+def stored_at_once(kind: _Kind) -> _Kind:
+    """A frozen dataclass given an __init__ that puts its fields in the object's `__dict__`
+    at once.  The dataclass's own sets each with object.__setattr__, as its __setattr__
+    refuses, in nearly twice the time; a check makes a Field, a Reading and more for every
+    header and sentence of a pool, and those took a twentieth of it."""
     kind.__init__ = _init_of(kind)  # type: ignore[misc]
     return kind
+
+
+def node(kind: _Kind) -> _Kind:
+    """A kind of node: a frozen dataclass (`stored_at_once`)."""
+    return stored_at_once(dataclass(frozen=True, eq=False, repr=False)(kind))
 
 
 def _init_of(kind: type) -> Callable[..., None]:
@@ -1875,6 +1879,7 @@ class Section(Node):
     sentences: tuple[Sentence, ...]
 
 
+@stored_at_once
 @dataclass(frozen=True)
 class Reading:
     """A sentence of a card's rules text, with the label that begins a group with it.
