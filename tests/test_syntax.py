@@ -251,8 +251,8 @@ class _Recorder:
     @staticmethod
     def __default__(rule: str, children: list, positions) -> tuple:
         return (rule, positions.start_pos, positions.end_pos,
-                tuple((child.type, str(child), child.start_pos) if isinstance(child, Token)
-                      else child for child in children))
+                tuple((child.type, str(child), child.start_pos, child.end_pos)
+                      if isinstance(child, Token) else child for child in children))
 
 
 # Rules of every shape Lark's trees take: a `?rule` kept as its one child though keywords
@@ -303,6 +303,24 @@ def test_reductions_build_what_a_walk_of_larks_tree_builds(text, stored, monkeyp
     built = reader.build(_Recorder(), text, "start")
     monkeypatch.undo()
     assert built == walked(_Recorder(), parser.parse(text), _Recorder.method_for)
+
+
+def test_the_loops_tokens_have_their_offsets_and_no_lines():
+    """Lark's messages alone use a token's line and column, and they come from Lark's loop:
+    the tokens of reducing.py's loop have None for them, as a Token made with offsets only
+    has, rather than the missing attribute a token left unset would raise at."""
+    tokens: list[Token] = []
+
+    class Keeper(_Recorder):
+        @staticmethod
+        def __default__(rule: str, children: list, positions) -> None:
+            tokens.extend(child for child in children if isinstance(child, Token))
+
+    ReducingParser(_as_stored(_shapes_parser()), Keeper.method_for).build(Keeper(), "(a = bc)",
+                                                                          "start")
+    assert [(str(token), token.start_pos, token.end_pos, token.line, token.column,
+             token.end_line, token.end_column) for token in tokens] == [
+        ("a", 1, 2, None, None, None, None), ("bc", 5, 7, None, None, None, None)]
 
 
 @pytest.mark.parametrize("text", ["(a = )", "(a", "<", "", "[ a b ]", "(a) $", "shout"])
