@@ -243,11 +243,12 @@ class _CardReader:
         if "\n" in text:
             return self._built(AstBuilder(self.source, offset, len(text)), text, start), None
         key = (start, text)
-        if key not in self.grammar.remembered:
-            self.grammar.remember(key, self._built(AstBuilder(SourceText("", text), 0, len(text)),
-                                                   text, start))
+        value = self.grammar.remembered.get(key, _NOT_READ)
+        if value is _NOT_READ:
+            value = self._built(AstBuilder(SourceText("", text), 0, len(text)), text, start)
+            self.grammar.remember(key, value)
         line, col = self.source.position(offset)
-        return self.grammar.remembered[key], (self.source.path, line, col - 1)
+        return value, (self.source.path, line, col - 1)
 
     def _built(self, builder: AstBuilder, text: str, start: str) -> object:
         """What `builder` makes of `text`, unless its effects nest too deep (checked once for
@@ -256,6 +257,10 @@ class _CardReader:
         if builder.deepest > MAX_NESTING:
             raise _TooDeep(builder.deepest)
         return value
+
+
+# What the grammar's remembered texts give for a text not read before.
+_NOT_READ = object()
 
 
 class _TooDeep(Exception):
