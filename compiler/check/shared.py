@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from compiler import ast
@@ -188,5 +189,11 @@ def unknown_word(code: str, word: ast.Word, what: str, known: Iterable[str],
 
 def known(word: ast.Word | str, words: Iterable[str]) -> bool:
     """Whether `word` is one of `words`, ignoring case."""
-    folded = (word if isinstance(word, str) else word.text).casefold()
-    return any(folded == item.casefold() for item in words)
+    return (word if isinstance(word, str) else word.text).casefold() in _folded(tuple(words))
+
+
+@lru_cache(maxsize=64)
+def _folded(words: tuple[str, ...]) -> frozenset[str]:
+    """`words` folded: the checks ask of the same few lists (a game's skills, its stats) for
+    nearly every card."""
+    return frozenset(word.casefold() for word in words)
