@@ -8,12 +8,17 @@ monster's own stat (`Move +0`, `Attack +1`, `Range -1`, `Shield +1`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from compiler import ast
-from compiler.check.shared import CardCheck, header_fields, known, name_span, unknown_word
+from compiler.check.shared import (
+    ByKind,
+    CardCheck,
+    header_fields,
+    known,
+    name_span,
+    unknown_word,
+)
 from compiler.diagnostics import may_be, written_apart
 from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
 
@@ -348,17 +353,8 @@ class _ActionRead:
 check_card = _CardCheck.check_card
 
 
-class _RulesByKind(dict[type, Callable[[_CardCheck, Any], None]]):
-    """The rule for each kind of effect, by its class or, for a class derived from one, the
-    nearest it derives from; an effect of any other kind is no gloomhaven action's."""
-
-    def __missing__(self, kind: type) -> Callable[[_CardCheck, Any], None]:
-        rule = self[kind] = next((self[base] for base in kind.__mro__[1:] if base in self),
-                                 _CardCheck._not_an_action)
-        return rule
-
-
-_EFFECT_RULES = _RulesByKind({
+# The rule for each kind of effect; an effect of any other kind is no gloomhaven action's.
+_EFFECT_RULES = ByKind({
     ast.Ability: _CardCheck._ability,
     ast.Marker: _CardCheck._marker,
     ast.SummonMonster: _CardCheck._summon,
@@ -375,7 +371,7 @@ _EFFECT_RULES = _RulesByKind({
     **dict.fromkeys((ast.GivenCondition, ast.Element, ast.NegateNextDamage,
                      ast.RemoveNegativeConditions, ast.XIsDamageDealt, ast.TargetAll),
                     _CardCheck._anywhere),
-})
+}, _CardCheck._not_an_action)
 
 
 def _ability_apart(sentence: ast.Keywords) -> str | None:

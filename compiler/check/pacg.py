@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from compiler import ast
-from compiler.check.shared import CardCheck, header_fields, known
+from compiler.check.shared import ByKind, CardCheck, header_fields, known
 from compiler.diagnostics import Severity, did_you_mean
 from compiler.runtime.pacg.cards import BANES, BOONS, DISPLAYED, SKILLS, singular
 
@@ -202,7 +202,7 @@ class _CardCheck(CardCheck):
                     before = sentence
         self._set_aside_order()
         for node in self.card.rules_nodes:
-            for check in _node_checks(type(node)):
+            for check in _NODE_CHECKS[type(node)]:
                 check(self, node)
 
     def _set_aside_order(self) -> None:
@@ -777,10 +777,9 @@ class _CardCheck(CardCheck):
             self.counts_too_many(amount, amount.plus)
 
 
-# What each kind of node anywhere in the rules text is checked for, in this order: looked up
-# by the node's class (_node_checks), since a chain of isinstance tests ran for each of a
-# card's nodes.
-_NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
+# What each kind of node anywhere in the rules text is checked for, in this order; a node of
+# any other kind, for nothing.
+_NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = ByKind({
     ast.Immunity: (_CardCheck._node_traits,),
     ast.Resistance: (_CardCheck._node_traits,),
     ast.Selector: (_CardCheck._node_traits, _CardCheck._node_card_kinds),
@@ -816,13 +815,7 @@ _NODE_CHECKS: dict[type, tuple[Callable[[_CardCheck, Any], None], ...]] = {
     ast.PayTo: (_CardCheck._pay_to,),
     ast.Target: (_CardCheck._target,),
     ast.Amount: (_CardCheck._amount,),
-}
-
-
-@cache
-def _node_checks(node_type: type) -> tuple[Callable[[_CardCheck, Any], None], ...]:
-    """The checks of a class of node: its own, or those of the nearest class it comes from."""
-    return next((_NODE_CHECKS[cls] for cls in node_type.__mro__ if cls in _NODE_CHECKS), ())
+}, ())
 
 
 @cache

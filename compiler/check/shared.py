@@ -4,9 +4,9 @@ and a word is one the game knows."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from compiler import ast
 from compiler.diagnostics import Diagnostic, Severity, did_you_mean, error
@@ -84,6 +84,22 @@ class CardCheck:
 def duplicate_name(card: CardFacts, first: CardFacts) -> Diagnostic:
     return error("CW208", card.name_span, f"another card is already named '{card.name}'",
                  f"the first is at {first.span}; give each card its own name")
+
+
+class ByKind(dict[type, Any]):
+    """What a check does with each kind of node, by the node's class or, for a class derived
+    from one, by the nearest it derives from (found once for each class met), or `default`
+    for any other: one lookup for each node a check meets, where a chain of isinstance tests
+    ran."""
+
+    def __init__(self, by_class: Mapping[type, Any], default: Any) -> None:
+        super().__init__(by_class)
+        self._default = default
+
+    def __missing__(self, kind: type) -> Any:
+        found = self[kind] = next((self[base] for base in kind.__mro__[1:] if base in self),
+                                  self._default)
+        return found
 
 
 def check_card(card: ast.Card, nouns: tuple[str, ...] = (), figures: tuple[str, ...] = ()
