@@ -1386,6 +1386,28 @@ def test_one_broken_card_does_not_hide_the_others():
     assert result.card_count == 3
 
 
+def test_a_text_nested_too_deep_is_reported_wherever_it_is_written():
+    """An over-deep text is never remembered as read (compiler/syntax/__init__.py): each card
+    that writes it, on one line or over two, gets CW114 at the sentence, and the text at the
+    deepest allowed is read."""
+    def nested(depth: int) -> str:
+        effect = "take 1 damage"
+        for _ in range(depth - 1):
+            effect = f"succeed at a Wisdom 6 check or {effect}"
+        return f"Before the encounter, you must {effect}."
+
+    card = "Name: {}\nType: Monster\nCheck: Combat 5\n\n{}\n"
+    too_deep = nested(5)
+    result = parse_text("Game: pacg\n\n" + "---\n".join([
+        card.format("A", too_deep), card.format("B", too_deep),
+        card.format("C", too_deep.replace(" or ", "\nor ", 1)), card.format("D", nested(4))]),
+        "deep.card")
+    assert [(item.code, item.span.line, item.message) for item in result.diagnostics] == [
+        ("CW114", line, "effects nest 5 deep here; the most is 4") for line in (7, 13, 19)]
+    assert result.broken_names == ["A", "B", "C"]
+    assert [card.name for card in result.file.cards] == ["D"]
+
+
 @pytest.mark.parametrize("text", [
     "", "\n\n", "Game:", "Game: pacg\n---\n---\n", "Game: pacg\n\nName: A\n\n\n\n",
     "Game: pacg\n\nName: A\nType: Monster\n\n....\n", "Game: pacg\n\n:\n",

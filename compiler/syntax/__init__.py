@@ -216,57 +216,49 @@ class _CardReader:
 
     def _parse(self, start: str, text: str, offset: int, code: str, what: str
                ) -> tuple[Any, ast.Place | None] | None:
-        """What `text` reads as and its place (see `_read`), or None when it cannot be read,
-        reported."""
-        try:
-            return self._read(start, text, offset)
-        except UnexpectedInput as exc:
-            self.diagnostics.append(parse_error(code, what, exc, self.grammar.parser,
-                                                self.source, offset, text, start))
-        except _TooDeep as exc:
-            self.diagnostics.append(error(
-                "CW114", self.source.span(offset, offset + len(text)),
-                f"effects nest {exc.depth} deep here; the most is {MAX_NESTING}",
-                "split the sentence into simpler ones"))
-        return None
-
-    def _read(self, start: str, text: str, offset: int) -> tuple[Any, ast.Place | None]:
         """What `text`, at `offset`, reads as from the rule `start`, and its place (see
-        `ast.Reading`).  A text on one line (nearly every header value and sentence) is built
-        once a process, as if it stood at the start of a file of its own, and shared by every
-        card that writes it: its place says where this one has it.  Building a value from
-        its parse tree costs more than twice as much as copying it, and sharing it costs
-        nothing."""
+        `ast.Reading`), or None when it cannot be read, reported.  A text on one line (nearly
+        every header value and sentence) is built once a process, as if it stood at the
+        start of a file of its own, and shared by every card that writes it: its place says
+        where this one has it.  Building a value from its parse tree costs more than twice
+        as much as copying it, and sharing it costs nothing."""
         if start in self.grammar.text_rules and text and text.strip() == text \
                 and "\n" not in text:
             return text, None  # what the rule reads it as (GameGrammar.text_rules)
         if "\n" in text:
-            return self._built(AstBuilder(self.source, offset, len(text)), text, start), None
+            value = self._built(AstBuilder(self.source, offset, len(text)), start, text, offset,
+                                code, what)
+            return None if value is _NOT_READ else (value, None)
         key = (start, text)
         value = self.grammar.remembered.get(key, _NOT_READ)
         if value is _NOT_READ:
-            value = self._built(AstBuilder(SourceText("", text), 0, len(text)), text, start)
+            value = self._built(AstBuilder(SourceText("", text), 0, len(text)), start, text,
+                                offset, code, what)
+            if value is _NOT_READ:
+                return None  # never remembered: reported again wherever it is written
             self.grammar.remember(key, value)
         line, col = self.source.position(offset)
         return value, (self.source.path, line, col - 1)
 
-    def _built(self, builder: AstBuilder, text: str, start: str) -> object:
-        """What `builder` makes of `text`, unless its effects nest too deep (checked once for
-        each text, as it is built)."""
-        value = self.grammar.build(builder, text, start)
+    def _built(self, builder: AstBuilder, start: str, text: str, offset: int, code: str,
+               what: str) -> Any:
+        """What `builder` makes of `text`, or _NOT_READ when it cannot be read or its effects
+        nest too deep (checked once for each text, as it is built), reported."""
+        try:
+            value = self.grammar.build(builder, text, start)
+        except UnexpectedInput as exc:
+            self.diagnostics.append(parse_error(code, what, exc, self.grammar.parser,
+                                                self.source, offset, text, start))
+            return _NOT_READ
         if builder.deepest > MAX_NESTING:
-            raise _TooDeep(builder.deepest)
+            self.diagnostics.append(error(
+                "CW114", self.source.span(offset, offset + len(text)),
+                f"effects nest {builder.deepest} deep here; the most is {MAX_NESTING}",
+                "split the sentence into simpler ones"))
+            return _NOT_READ
         return value
 
 
-# What the grammar's remembered texts give for a text not read before.
+# What the grammar's remembered texts give for a text not read before, and what a text that
+# cannot be read is built as.
 _NOT_READ = object()
-
-
-class _TooDeep(Exception):
-    """Raised while a text is read, so that an over-deep text is neither remembered nor
-    moved before it is reported."""
-
-    def __init__(self, depth: int) -> None:
-        super().__init__(depth)
-        self.depth = depth
