@@ -1386,6 +1386,21 @@ def test_one_broken_card_does_not_hide_the_others():
     assert result.card_count == 3
 
 
+def test_a_sentence_a_card_writes_twice_stands_where_each_is_written():
+    """A card shares a reading once at most (ast.Reading): the second time it writes a
+    sentence, its nodes are a copy, placed where that one stands, so that a node reported
+    is reported where it is."""
+    text = "Before the encounter, you take 1 damage."
+    card = one_card(f"Game: pacg\n\nName: A\nType: Monster\nCheck: Combat 5\n\n{text}\n"
+                    f"  {text}\n")
+    first, second = (reading.sentence for reading in card.readings)
+    assert first == second and first is not second
+    damages = [next(node for node in sentence.nodes if isinstance(node, ast.Damage))
+               for sentence in (first, second)]
+    assert [(card.where(node).line, card.where(node).col) for node in damages] == [(7, 23),
+                                                                                   (8, 25)]
+
+
 def test_a_text_nested_too_deep_is_reported_wherever_it_is_written():
     """An over-deep text is never remembered as read (compiler/syntax/__init__.py): each card
     that writes it, on one line or over two, gets CW114 at the sentence, and the text at the

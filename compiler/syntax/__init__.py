@@ -96,7 +96,7 @@ class _CardReader:
         self.frame = frame
         self.diagnostics: list[Diagnostic] = []
         self.name = ""
-        self.shared: set[int] = set()  # the values and sentences it shares, by id
+        self.shared: set[int] = set()  # the shared values and sentences it has, by id
 
     def read(self) -> ast.Card:
         fields = self._fields()
@@ -163,7 +163,7 @@ class _CardReader:
         read = self._parse(start, header.value, header.value_start, "CW104", f"the {name} value")
         if read is None:
             return None
-        value, place = self._own(*read)
+        value, place = read
         end = header.value_start + len(header.value)
         return order, ast.Field(name, value, place, span=self.source.span(header.field_start, end))
 
@@ -189,7 +189,7 @@ class _CardReader:
             if read is None:
                 continue
             (label, sentence), place = read
-            readings.append(ast.Reading(label, *self._own(sentence, place)))
+            readings.append(ast.Reading(label, sentence, place))
         return tuple(readings)
 
     def _unended(self, offset: int, text: str) -> tuple[Any, ast.Place | None] | None:
@@ -205,14 +205,6 @@ class _CardReader:
                                       "the sentence does not end with a full stop",
                                       "add '.' at the end of the sentence"))
         return None
-
-    def _own(self, value: Any, place: ast.Place | None) -> tuple[Any, ast.Place | None]:
-        """`value` and its place, or, the second time this card has a shared value, a copy
-        moved to that place: each of a card's nodes stands in one place (ast.Card.where)."""
-        if place is not None and id(value) in self.shared:
-            return ast.moved(value, place), None
-        self.shared.add(id(value))
-        return value, place
 
     def _parse(self, start: str, text: str, offset: int, code: str, what: str
                ) -> tuple[Any, ast.Place | None] | None:
@@ -238,7 +230,13 @@ class _CardReader:
                 return None  # never remembered: reported again wherever it is written
             self.grammar.remember(key, value)
         line, col = self.source.position(offset)
-        return value, (self.source.path, line, col - 1)
+        place = (self.source.path, line, col - 1)
+        # The second time this card has a shared value, a copy moved to its place: each of a
+        # card's nodes stands in one place (ast.Card.where).
+        if id(value) in self.shared:
+            return ast.moved(value, place), None
+        self.shared.add(id(value))
+        return value, place
 
     def _built(self, builder: AstBuilder, start: str, text: str, offset: int, code: str,
                what: str) -> Any:
