@@ -596,14 +596,14 @@ def test_nodes_compare_hash_and_show_as_their_dataclasses_would_spans_aside():
         "per_player=False, adventure=0), kind=Word(text='Fire'), unreducible=False)")
 
 
-STORED_AT_ONCE = [*sorted((kind for kind in vars(ast).values() if isinstance(kind, type)
+QUICKER_INIT = [*sorted((kind for kind in vars(ast).values() if isinstance(kind, type)
                           and issubclass(kind, ast.Node) and kind is not ast.Node),
                          key=lambda kind: kind.__name__), ast.Reading, CardFrame]
 
 
-@pytest.mark.parametrize("kind", STORED_AT_ONCE, ids=lambda kind: kind.__name__)
+@pytest.mark.parametrize("kind", QUICKER_INIT, ids=lambda kind: kind.__name__)
 def test_a_node_is_made_as_its_dataclass_would_make_it(kind):
-    """`ast.stored_at_once`'s __init__ (every node's) takes what the dataclass's would
+    """`ast.quicker_init`'s __init__ (every node's) takes what the dataclass's would
     (compared with a subclass the dataclass makes one for), stores the same, and the object
     stays frozen."""
     twin = dataclasses.dataclass(frozen=True, eq=False, repr=False)(

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from lark import Token
 from lark.exceptions import UnexpectedInput
 
-from compiler.ast import stored_at_once
+from compiler.ast import quicker_init
 from compiler.diagnostics import Diagnostic, error
 from compiler.syntax.errors import error_at
 from compiler.syntax.grammars import frame_parser
@@ -61,7 +61,7 @@ class HeaderLine(NamedTuple):  # a tuple: a pool has one for every header of eve
     value_start: int
 
 
-@stored_at_once
+@quicker_init
 @dataclass(frozen=True)
 class CardFrame:
     start: int
