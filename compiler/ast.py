@@ -100,20 +100,21 @@ _Kind = TypeVar("_Kind", bound=type)
 
 
 def quicker_init(kind: _Kind) -> _Kind:
-    """A frozen dataclass given an __init__ that sets each field with object.__setattr__
-    bound once, where the dataclass's own looks it up on `object` for each field: 0.54
-    against 0.65 us for a node of four fields, and a check makes a Field, a Reading and more
-    for every header and sentence of a pool.  Putting the fields in the node's `__dict__`
-    would be quicker still (0.36 us), but Python 3.11 then gives each node a dict of its own
-    (64 bytes more) and reads its fields through it in twice the time: lowering the pool's
-    cards took 5.5% more instructions."""
+    """A frozen dataclass, made with `init=False`, given an __init__ that sets each field with
+    object.__setattr__ bound once, where the dataclass's would look it up on `object` for
+    each field: 0.54 against 0.65 us for a node of four fields, and a check makes a Field, a
+    Reading and more for every header and sentence of a pool.  (The dataclass writing one
+    too would be 10 ms more for every command, to import this module.)  Putting the fields
+    in the node's `__dict__` would be quicker still (0.36 us), but Python 3.11 then gives
+    each node a dict of its own (64 bytes more) and reads its fields through it in twice
+    the time: lowering the pool's cards took 5.5% more instructions."""
     kind.__init__ = _init_of(kind)  # type: ignore[misc]
     return kind
 
 
 def node(kind: _Kind) -> _Kind:
     """A kind of node: a frozen dataclass (`quicker_init`)."""
-    return quicker_init(dataclass(frozen=True, eq=False, repr=False)(kind))
+    return quicker_init(dataclass(frozen=True, eq=False, repr=False, init=False)(kind))
 
 
 def _init_of(kind: type) -> Callable[..., None]:
@@ -1882,7 +1883,7 @@ class Section(Node):
 
 
 @quicker_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reading:
     """A sentence of a card's rules text, with the label that begins a group with it.
 

@@ -62,7 +62,7 @@ class HeaderLine(NamedTuple):  # a tuple: a pool has one for every header of eve
 
 
 @quicker_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CardFrame:
     start: int
     end: int
