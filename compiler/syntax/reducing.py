@@ -285,4 +285,5 @@ class _OffsetToken(Token):
     line = column = end_line = end_column = None
 
 
+# A token is a str: made as one, then given its type and offsets.
 _new_str = str.__new__
