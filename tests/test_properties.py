@@ -168,10 +168,11 @@ def test_lines_and_comment_lines_are_where_a_line_break_puts_them(text):
                                    if line.lstrip(" \t").startswith("#")]
 
 
-# A line with a letter in it: a line of text of the frame, never blank (a letter, not `---`).
-HEADER_BLOCK_LINES = st.lists(st.tuples(LINE_PIECES := st.text(
-    alphabet=st.sampled_from("aB1 :#\t\r\x85\u2028"), max_size=8), LINE_PIECES).map("a".join),
-    min_size=1, max_size=6)
+# Lines of a card's headers, each with a letter in it: a line of text of the frame, never
+# blank and never `---`.
+LINE_PIECES = st.text(alphabet=st.sampled_from("aB1 :#\t\r\x85\u2028"), max_size=8)
+HEADER_BLOCK_LINES = st.lists(st.tuples(LINE_PIECES, LINE_PIECES).map("a".join), min_size=1,
+                              max_size=6)
 
 
 @given(HEADER_BLOCK_LINES)
