@@ -39,15 +39,14 @@ _NEXT_ROW = re.compile(rf"\n(?=\s*{_ROW})|[^\S\n]+(?={_ROW}[^\S\n]*\S)")
 # A row with no full stop on its line (`4. Poison`) ends with the line when what follows
 # begins a sentence (a capital letter), or the text ends.
 _SENTENCE_AFTER = re.compile(r"\s*(?:[A-Z]|$)")
-# A header line's value, from the white space after its colon to the white space before its
-# line break.
-_VALUE = r"[^\S\n]*(?P<value>(?:[^\n]*\S)?)[^\S\n]*\n"
+# The rest of a line, as the group `{}`: what it holds within the white space around it.
+_TRIMMED = r"[^\S\n]*(?P<{}>(?:[^\n]*\S)?)[^\S\n]*\n"
 # A line of a card's headers: `Field: value`, its field from the line's start, or any other
-# line (a comment, or rules text among the headers), as what it holds within the white space
-# around it.  One expression does for each line what str.strip, a match and str.index did.
+# line (a comment, or rules text among the headers).  One expression does for each line what
+# str.strip, a match and str.index did.
 _HEADERS_LINE = re.compile(
-    rf"(?P<field>[A-Za-z][A-Za-z0-9 ]*):{_VALUE}|[^\S\n]*(?P<text>(?:[^\n]*\S)?)[^\S\n]*\n")
-_GAME_LINE = re.compile(rf"[ \t]*game[ \t]*:{_VALUE}", re.IGNORECASE)
+    rf"(?P<field>[A-Za-z][A-Za-z0-9 ]*):{_TRIMMED.format('value')}|{_TRIMMED.format('text')}")
+_GAME_LINE = re.compile(rf"[ \t]*game[ \t]*:{_TRIMMED.format('value')}", re.IGNORECASE)
 # The grammar's lines end at `\n` only; other line breaks Python knows (`\x85`, `\u2028`) are
 # whitespace within a line, as `\s` has them.
 _FIRST_LINE_OF_TEXT = re.compile(r"(?m)^(?![ \t]*#)[^\S\n]*\S")
