@@ -1,6 +1,6 @@
 """The typed syntax tree of card files: the one vocabulary that check, lower and format speak.
 
-Every node is a frozen dataclass (`node`) that carries the span of the text it came
+Every node is a dataclass kept frozen (`node`) that carries the span of the text it came
 from.  Spans never take part in equality: two cards that say the same thing,
 in whatever place or wording, compare equal.  The formatter's promise that
 parse(format(x)) == parse(x) rests on that, and so does the rule that a node
@@ -70,16 +70,23 @@ class Span(NamedTuple):
         return Span(self.file, self.line, self.col, other.end_line, other.end_col)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Node:
-    """A node of the tree.  Its kinds are made with `node`, for which the dataclass writes
-    only what differs between them (__init__, and the __setattr__ and __delattr__ that keep
-    a node frozen); equality, hash and repr, written as the dataclass writes them, are
-    Node's, once: Python 3.11 compiles each method it writes for a class alone, and those
-    three for each of the hundred and more kinds were a third of this module's import, which
-    every command pays (docs/performance.md)."""
+    """A node of the tree.  Its kinds are made with `node`.  What the dataclass would write
+    for each kind alike is Node's, once: equality, hash and repr as the dataclass writes
+    them, and the __setattr__ and __delattr__ that keep a node frozen (so the dataclass is
+    told that nodes are not frozen, and writes neither).  Python 3.11 compiles each method
+    it writes for a class alone: equality, hash and repr for each of the hundred and more
+    kinds were a third of this module's import, and the two that keep each frozen a third
+    of what was left, which every command pays (docs/performance.md)."""
 
     span: Span = field(compare=False, repr=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -113,8 +120,8 @@ def quicker_init(kind: _Kind) -> _Kind:
 
 
 def node(kind: _Kind) -> _Kind:
-    """A kind of node: a frozen dataclass (`quicker_init`)."""
-    return quicker_init(dataclass(frozen=True, eq=False, repr=False, init=False)(kind))
+    """A kind of node: a dataclass kept frozen by Node (`quicker_init`)."""
+    return quicker_init(dataclass(eq=False, repr=False, init=False)(kind))
 
 
 def _init_of(kind: type) -> Callable[..., None]:
