@@ -237,8 +237,15 @@ def test_tables_keep_every_rule_whole():
     made = Lark(grammar, parser="lalr", maybe_placeholders=True, propagate_positions=True)
     loaded = tables.loaded(json.loads(compact_json(tables.storable(made))))
     assert [_described(rule) for rule in loaded.rules] == [_described(rule) for rule in made.rules]
+    # Lark's own parse of the loaded parser makes the callbacks of its tree as it first
+    # reduces each rule, and the tree is the one Lark's parser makes, positions and all.
+    assert len(loaded.parser.parser.parser.callbacks) == 0
     text = "bye Cy; hello Ann; Bob"
-    assert loaded.parse(text) == made.parse(text)
+    tree, made_tree = loaded.parse(text), made.parse(text)
+    assert tree == made_tree
+    assert [(subtree.data, vars(subtree.meta)) for subtree in tree.iter_subtrees()] \
+        == [(subtree.data, vars(subtree.meta)) for subtree in made_tree.iter_subtrees()]
+    assert 0 < len(loaded.parser.parser.parser.callbacks) < len(made.rules)
 
 
 def _described(rule: Rule) -> tuple:

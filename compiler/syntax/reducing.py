@@ -28,7 +28,7 @@ from lark.parse_tree_builder import _should_expand
 from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser import _Parser
 
-from compiler.syntax.tables import StateLexers
+from compiler.syntax.tables import RuleCallbacks, StateLexers
 
 # A builder's method for a rule, by the rule's name (or None, for its `__default__`).
 MethodFor = Callable[[str], Callable[..., Any] | None]
@@ -147,22 +147,16 @@ def _kept_children(rule: Rule, maybe_placeholders: bool
     return kept, pending + nones[len(rule.expansion)]
 
 
-class _Reductions(dict[Rule, _Reduction]):
+class _Reductions(RuleCallbacks):
     """Each rule's callback, made when a parse first meets the rule among a state's actions
-    (_Actions) or, in Lark's loop, first reduces it: pacg has 2,523 rules, and checking one
-    card reduces about a hundred of them."""
+    (_Actions) or, in Lark's loop, first reduces it."""
 
-    def __init__(self, parser: ReducingParser, rules: list[Rule], maybe_placeholders: bool
-                 ) -> None:
+    def __init__(self, parser: ReducingParser, maybe_placeholders: bool) -> None:
         super().__init__()
         self._parser, self._maybe_placeholders = parser, maybe_placeholders
-        # Lark's loop calls the callbacks only when the dict of them is not empty (`if
-        # callbacks`), so one is made from the start.
-        self[rules[0]] = _Reduction(parser, rules[0], maybe_placeholders)
 
-    def __missing__(self, rule: Rule) -> _Reduction:
-        reduction = self[rule] = _Reduction(self._parser, rule, self._maybe_placeholders)
-        return reduction
+    def made(self, rule: Rule) -> _Reduction:
+        return _Reduction(self._parser, rule, self._maybe_placeholders)
 
 
 class _Actions(dict[int, dict[str, Any]]):
@@ -191,7 +185,7 @@ class ReducingParser:
         self.method_for = method_for
         self._frontend = parser.parser
         table = self._frontend.parser._parse_table
-        reductions = _Reductions(self, parser.rules, parser.options.maybe_placeholders)
+        reductions = _Reductions(self, parser.options.maybe_placeholders)
         self._lalr = _Parser(table, reductions)
         # The loop of this module runs the state lexers of parsers from the project's cache
         # (every grammar's); one Lark made, with its own lexers, or one with callbacks of

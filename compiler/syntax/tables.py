@@ -17,7 +17,7 @@ from copy import copy
 from functools import cached_property
 from typing import Any
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.common import LexerConf
 from lark.grammar import Rule
 from lark.lexer import (
@@ -28,6 +28,8 @@ from lark.lexer import (
     UnlessCallback,
     _create_unless,
 )
+from lark.parse_tree_builder import ParseTreeBuilder
+from lark.parser_frontends import _get_lexer_callbacks
 from lark.parsers.lalr_analysis import Reduce, Shift
 
 from compiler.cache import compact_json
@@ -118,7 +120,7 @@ def loaded(stored: dict[str, Any]) -> Lark:
     token_names, rows = table["tokens"], table["states"]
     # Lark loads the rest as it is; its parse table and contextual lexer start empty.
     table["tokens"], table["states"] = {}, {}
-    parser = Lark._load_from_dict(data, _memo(*stored["memo"]))
+    parser = _StoredLark._load_from_dict(data, _memo(*stored["memo"]))
     frontend = parser.parser
     states = _States(dict(rows), token_names, parser.rules)
     frontend.parser._parse_table.states = states
@@ -126,6 +128,49 @@ def loaded(stored: dict[str, Any]) -> Lark:
              for name, characters in stored["first"].items()}
     frontend.lexer.lexers = StateLexers(states, frontend.lexer_conf, first)
     return parser
+
+
+class RuleCallbacks(dict[Rule, Any]):
+    """A parser's callback for each rule, made when a parse first asks for it (`made`):
+    pacg's grammar has 2,523 rules, and checking one card reduces about a hundred.  Lark's
+    loop calls its callbacks only when the dict of them is not empty (`if callbacks`), so
+    this one never counts as empty."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __missing__(self, rule: Rule) -> Any:
+        callback = self[rule] = self.made(rule)
+        return callback
+
+    def made(self, rule: Rule) -> Any:
+        raise NotImplementedError
+
+
+class _TreeCallbacks(RuleCallbacks):
+    """The callbacks with which Lark's own parse of a stored parser makes its tree (`parse`,
+    which the diagnostics use), each made as Lark's ParseTreeBuilder would make it among
+    all the rules' at loading: a tenth of a one-file check's time, after its imports, for
+    callbacks that the compiler's own loop (compiler.syntax.reducing) never calls."""
+
+    def __init__(self, parser: Lark) -> None:
+        super().__init__()
+        self._parser = parser
+        self.update(_get_lexer_callbacks(parser.options.transformer, parser.terminals))
+
+    def made(self, rule: Rule) -> Any:
+        options = self._parser.options
+        builder = ParseTreeBuilder([rule], options.tree_class or Tree,
+                                   options.propagate_positions, False,  # LALR: unambiguous
+                                   options.maybe_placeholders)
+        return builder.create_callback(options.transformer)[rule]
+
+
+class _StoredLark(Lark):
+    """A Lark loaded from stored tables, whose callbacks are _TreeCallbacks."""
+
+    def _prepare_callbacks(self) -> None:
+        self._callbacks = _TreeCallbacks(self)
 
 
 class _States(dict[int, dict[str, tuple]]):
