@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compiler import cache, cli
+from compiler import cache, cli, files
 from compiler.build import build
 from compiler.games import GAMES
 from tests.conftest import CARDS, ROOT, SCENARIOS
@@ -99,6 +99,30 @@ def test_a_pipe_among_the_cards_is_reported_not_read(project):
         assert code == 1
         assert ("cards/pacg/inbox.card:1:1: error[CW100]: cannot read the file: it is a pipe, "
                 "a socket or a device, not a file") in output
+
+
+def test_a_folder_s_card_files_are_those_path_rglob_finds(project):
+    """Every `.card` entry below a folder, hidden folders too, not through links to folders;
+    a link to a card file is read, and one to nowhere is reported as unreadable (not as a
+    pipe): the finder lists each folder once, as rglob's listing would."""
+    cards = project / "cards"
+    (cards / ".drafts" / "deep").mkdir(parents=True)
+    shutil.copy(cards / "pacg" / "monsters.card", cards / ".drafts" / "deep" / "copy.card")
+    (cards / ".drafts" / "notes.txt").write_text("not a card")
+    (cards / "linked.card").symlink_to(cards / "pacg" / "monsters.card")
+    (cards / "dangling.card").symlink_to(cards / "nowhere.card")
+    (cards / "linked-folder").symlink_to(cards / "pacg", target_is_directory=True)
+    found, diagnostics = files.find_card_files([cards])
+    assert [name for _, name in found] \
+        == sorted(files.display_path(path) for path in cards.rglob("*.card"))
+    assert {"cards/.drafts/deep/copy.card", "cards/linked.card", "cards/dangling.card"} \
+        <= {name for _, name in found}
+    assert not any(name.startswith("cards/linked-folder/") for _, name in found)
+    assert diagnostics == []
+    code, output = run("check")
+    assert code == 1
+    assert "cards/dangling.card:1:1: error[CW100]: cannot read the file: No such file" in output
+    assert "a pipe" not in output
 
 
 @pytest.mark.parametrize("options", [[], ["--no-cache"]])
