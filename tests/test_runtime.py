@@ -4,9 +4,14 @@ PCG32, so any engine can roll the same numbers from the same seed."""
 from __future__ import annotations
 
 import ast
+import importlib
+import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
+from compiler.games import GAMES
 from compiler.runtime.dice import Dice
 from tests.conftest import ROOT
 
@@ -28,6 +33,36 @@ def test_the_runtime_imports_only_the_standard_library_and_itself():
             top = module.split(".")[0]
             assert module.startswith("compiler.runtime") or (
                 top != "compiler" and top in sys.stdlib_module_names), (path, module)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_game_package_gives_each_of_its_names_from_its_home(game):
+    """What generated modules ask of `rt` (names_from): every name of `__all__`, the home
+    module's own object, kept in the package once asked for, and still so after the others
+    are asked for (importing a submodule sets the package's attribute of its name: ucg's
+    `play` was once its module `play`, not the function); any other name is not there."""
+    package = importlib.import_module(f"compiler.runtime.{game.replace('-', '_')}")
+    for name in package.__all__:
+        getattr(package, name)
+    for name in package.__all__:
+        home = getattr(importlib.import_module(package._HOMES[name]), name)
+        assert getattr(package, name) is vars(package)[name] is home
+    with pytest.raises(AttributeError, match="has no attribute 'Unheard'"):
+        package.Unheard  # noqa: B018
+
+
+def test_a_check_imports_the_games_vocabularies_not_their_runtimes():
+    """The checker reads each game's words from its `cards` module; importing the command
+    line, which a pre-commit hook's check does, imports no game's play."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import sys, compiler.cli; print(*sorted(sys.modules))"],
+        capture_output=True, text=True, check=True).stdout.split()
+    games = {module.split(".")[2] for module in found
+             if module.startswith("compiler.runtime.") and module.count(".") == 2}
+    assert "pacg" in games and "gloomhaven" in games and "ucg" in games
+    plays = [module for module in found if module.startswith("compiler.runtime.")
+             and module.split(".")[-1] in ("scenario", "game", "play", "encounter", "state")]
+    assert plays == []
 
 
 def test_dice_are_pcg32():

@@ -1,9 +1,15 @@
 """The Gloomhaven runtime: what generated gloomhaven card modules import (`from
 compiler.runtime import gloomhaven as rt`), and `play`, which plays rounds of a scenario with
-them."""
+them; each name imported when first asked for (names_from)."""
 
-from compiler.runtime.gloomhaven.cards import Action, CardDef
-from compiler.runtime.gloomhaven.scenario import play
-from compiler.runtime.script import ScenarioError
+from compiler.runtime import names_from
 
-__all__ = ["Action", "CardDef", "ScenarioError", "play"]
+# Each name the package gives, and the module it lives in.
+_HOMES = {
+    "Action": "compiler.runtime.gloomhaven.cards",
+    "CardDef": "compiler.runtime.gloomhaven.cards",
+    "ScenarioError": "compiler.runtime.script",
+    "play": "compiler.runtime.gloomhaven.scenario",
+}
+__all__ = sorted(_HOMES)
+__getattr__ = names_from(__name__, _HOMES)

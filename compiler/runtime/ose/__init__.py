@@ -1,8 +1,15 @@
 """The ose runtime: what generated ose card modules import (`from compiler.runtime import ose
-as rt`), and `play`, which plays a party's encounters with them."""
+as rt`), and `play`, which plays a party's encounters with them; each name imported when
+first asked for (names_from)."""
 
-from compiler.runtime.ose.cards import CardDef, Count
-from compiler.runtime.ose.scenario import play
-from compiler.runtime.script import ScenarioError
+from compiler.runtime import names_from
 
-__all__ = ["CardDef", "Count", "ScenarioError", "play"]
+# Each name the package gives, and the module it lives in.
+_HOMES = {
+    "CardDef": "compiler.runtime.ose.cards",
+    "Count": "compiler.runtime.ose.cards",
+    "ScenarioError": "compiler.runtime.script",
+    "play": "compiler.runtime.ose.scenario",
+}
+__all__ = sorted(_HOMES)
+__getattr__ = names_from(__name__, _HOMES)

@@ -1,10 +1,18 @@
 """The random-encounters runtime: what generated card modules import (`from compiler.runtime
-import random_encounters as rt`), and `play`, which plays a whole game with them."""
+import random_encounters as rt`), and `play`, which plays a whole game with them; each name
+imported when first asked for (names_from)."""
 
-from compiler.runtime.random_encounters.cards import Ability, Bonus, CardDef
-from compiler.runtime.random_encounters.context import Context
-from compiler.runtime.random_encounters.game import play
-from compiler.runtime.random_encounters.state import Hero
-from compiler.runtime.script import ScenarioError
+from compiler.runtime import names_from
 
-__all__ = ["Ability", "Bonus", "CardDef", "Context", "Hero", "ScenarioError", "play"]
+# Each name the package gives, and the module it lives in.
+_HOMES = {
+    "Ability": "compiler.runtime.random_encounters.cards",
+    "Bonus": "compiler.runtime.random_encounters.cards",
+    "CardDef": "compiler.runtime.random_encounters.cards",
+    "Context": "compiler.runtime.random_encounters.context",
+    "Hero": "compiler.runtime.random_encounters.state",
+    "ScenarioError": "compiler.runtime.script",
+    "play": "compiler.runtime.random_encounters.game",
+}
+__all__ = sorted(_HOMES)
+__getattr__ = names_from(__name__, _HOMES)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from compiler.runtime.ucg.play import Play
+    from compiler.runtime.ucg.ability_play import Play
 
 KEYWORDS = ("Assist", "Cunning", "Expertise", "Overpower", "Swift", "Unstoppable")
 

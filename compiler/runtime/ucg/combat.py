@@ -7,8 +7,8 @@ Rulings on what the seed leaves open are in docs/rulings.md; comments name them.
 from __future__ import annotations
 
 from compiler.runtime.script import ScenarioError
+from compiler.runtime.ucg.ability_play import Play
 from compiler.runtime.ucg.fight import Fighter, fight, lethal_first, valid_split
-from compiler.runtime.ucg.play import Play
 from compiler.runtime.ucg.state import Character, Duel, Player
 
 

@@ -25,10 +25,10 @@ from compiler.runtime.script import (
     Whole,
     Words,
 )
+from compiler.runtime.ucg.ability_play import Play
 from compiler.runtime.ucg.cards import CardDef
 from compiler.runtime.ucg.combat import Encounter, can_block
 from compiler.runtime.ucg.fight import Fighter, fight, lethal_first
-from compiler.runtime.ucg.play import Play
 from compiler.runtime.ucg.state import Character, Duel, Player
 
 _NONE = ("none", "stop", "pass")
