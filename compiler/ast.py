@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
-from compiler.runtime.pacg.cards import singular  # card kinds' plurals are names' too
+from compiler.runtime.pacg.words import singular  # card kinds' plurals are names' too
 
 _Found = TypeVar("_Found")
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from compiler.ast import Span
-from compiler.runtime.script import nearest
+from compiler.runtime.spelling import nearest
 
 
 class Severity(StrEnum):

@@ -22,10 +22,10 @@ from compiler.format import (
     field_value,
     top_cards_words,
 )
-from compiler.runtime.gloomhaven.cards import NEGATIVE_CONDITIONS
-from compiler.runtime.pacg.cards import singular
+from compiler.runtime.gloomhaven.words import NEGATIVE_CONDITIONS
 from compiler.runtime.pacg.checks import RESISTANCE
 from compiler.runtime.pacg.encounter import WINDOW_WORDS
+from compiler.runtime.pacg.words import singular
 
 WINDOWS = {
     "when_encountered": "when encountered: as the card is revealed, before anyone may evade it",

@@ -16,8 +16,8 @@ from enum import Enum
 from typing import Any
 
 from compiler import ast
-from compiler.runtime.pacg.cards import singular
-from compiler.runtime.ucg.cards import KEYWORDS
+from compiler.runtime.pacg.words import singular
+from compiler.runtime.ucg.words import KEYWORDS
 
 TARGET_WORDS = {
     "you": "you",

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.check.pacg import CHECK_SKILLS
-from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES
+from compiler.runtime.gloomhaven.words import ATTACK_ATTRIBUTES
 from compiler.syntax.grammars import game_ids, game_keywords
 
 FORMATS = ("pacg-jsonl", "ose-srd", "gloomhaven-json", "csv")

@@ -20,7 +20,7 @@ from compiler.check.shared import (
     unknown_word,
 )
 from compiler.diagnostics import may_be, written_apart
-from compiler.runtime.gloomhaven.cards import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
+from compiler.runtime.gloomhaven.words import ATTACK_ATTRIBUTES, CONDITION_CARRIERS, PARTS
 
 GAME = "gloomhaven"
 TYPES = ("Ability", "Monster Ability", "Monster")

@@ -15,7 +15,7 @@ from typing import Any
 from compiler import ast
 from compiler.check.shared import ByKind, CardCheck, header_fields, known
 from compiler.diagnostics import Severity, did_you_mean
-from compiler.runtime.pacg.cards import BANES, BOONS, DISPLAYED, SKILLS, singular
+from compiler.runtime.pacg.words import BANES, BOONS, DISPLAYED, SKILLS, singular
 
 GAME = "pacg"
 # Cards set beside the scenario or a character rather than encountered or played: their text

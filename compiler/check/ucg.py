@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from compiler import ast
 from compiler.check.shared import CardCheck, header_fields, known, name_span
-from compiler.runtime.ucg.cards import KEYWORDS
+from compiler.runtime.ucg.words import KEYWORDS
 
 GAME = "ucg"
 TYPES = ("Character", "Effect")

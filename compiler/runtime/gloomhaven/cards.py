@@ -7,18 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Step = Mapping[str, Any]  # an IR effect: `ability`, `given_condition`, `marker`, ...
-# The conditions that hinder the figure that has them (the others help it).
-NEGATIVE_CONDITIONS = ("stun", "poison", "wound", "muddle", "immobilize", "disarm", "curse",
-                       "brittle", "impair", "bane", "rupture")
-# Abilities that begin a part of an action of their own; the rest (range, target, pierce,
-# push, pull, conditions, a bonus) modify the part before them.
-PARTS = ("attack", "move", "shield", "heal", "retaliate", "loot", "xp", "special")
-# The abilities whose targets are given the conditions written after them.
-CONDITION_CARRIERS = ("attack", "heal")
-# What a stat line may print with no value: a negative condition every attack of the monster
-# gives, or Advantage (each attack drawing two modifiers, which with no modifier deck changes
-# nothing: docs/rulings.md).
-ATTACK_ATTRIBUTES = (*NEGATIVE_CONDITIONS, "advantage")
 # A stat line's value: a number, or a boss's by the number of characters (`11xC`), as the IR
 # has it: {"times": 11, "divided_by": 1, "plus": 0}; None for one of ATTACK_ATTRIBUTES.
 StatValue = int | Mapping[str, int] | None

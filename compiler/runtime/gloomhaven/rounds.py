@@ -15,15 +15,13 @@ from dataclasses import dataclass, field
 from compiler.runtime.dice import Dice
 from compiler.runtime.gloomhaven.cards import (
     BASIC,
-    CONDITION_CARRIERS,
-    NEGATIVE_CONDITIONS,
-    PARTS,
     Action,
     CardDef,
     Step,
 )
 from compiler.runtime.gloomhaven.policy import Policy
 from compiler.runtime.gloomhaven.state import Character, Figure, Monster
+from compiler.runtime.gloomhaven.words import CONDITION_CARRIERS, NEGATIVE_CONDITIONS, PARTS
 from compiler.runtime.log import EventLog
 from compiler.runtime.script import ScenarioError, card_of
 

@@ -8,19 +8,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from compiler.runtime.pacg.words import BANES, BOONS, DISPLAYED, singular
+
 if TYPE_CHECKING:
     from compiler.runtime.pacg.encounter import Encounter
     from compiler.runtime.pacg.state import Character
 
-BANES = ("Monster", "Barrier", "Henchman", "Villain", "Story Bane")
-BOONS = ("Weapon", "Spell", "Armor", "Item", "Ally", "Blessing", "Loot", "Cohort")
-# Cards set out beside a character (or the scenario): their text holds while they are there.
-DISPLAYED = ("Scourge", "Supporter", "Token")
-SKILLS = (
-    "Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma",
-    "Melee", "Ranged", "Arcane", "Divine", "Acrobatics", "Craft", "Diplomacy", "Disable",
-    "Fortitude", "Knowledge", "Perception", "Stealth", "Survival",
-)
 # Costs from the cheapest to pay to the dearest: the default policy pays cheap first.
 COSTS = ("reveal", "display", "recharge", "top", "discard", "bury", "banish")
 
@@ -227,17 +220,6 @@ def _by_purpose(powers: Iterable[Power]) -> Mapping[str | None, tuple[Power, ...
     for power in powers:
         found.setdefault(power.purpose, []).append(power)
     return {purpose: tuple(powers) for purpose, powers in found.items()}
-
-
-def singular(word: str) -> str:
-    """`spells` -> `spell`, `allies` -> `ally`: card kinds are named in the plural in rules
-    text (`you may not play spells`) and in the singular on cards."""
-    folded = word.casefold()
-    if folded.endswith("ies"):
-        return folded[:-3] + "y"
-    if folded.endswith("s") and not folded.endswith("ss"):
-        return folded[:-1]
-    return folded
 
 
 def of_kinds(defn: CardDef, kinds: Iterable[str]) -> bool:

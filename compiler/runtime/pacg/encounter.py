@@ -19,7 +19,6 @@ from compiler.runtime.pacg.cards import (
     Power,
     of_kinds,
     selects,
-    singular,
     ways_of,
 )
 from compiler.runtime.pacg.checks import skill_for, trait_difficulty
@@ -31,6 +30,7 @@ from compiler.runtime.pacg.operations import (
     Play,
 )
 from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.pacg.words import singular
 from compiler.runtime.script import ScenarioError
 
 # What an exploration a power grants finds rather than adds (Encounter._exploration_finds).

@@ -22,7 +22,6 @@ from compiler.runtime.pacg.cards import (
     damage_of_kinds,
     of_kinds,
     selects,
-    singular,
 )
 from compiler.runtime.pacg.checks import (
     NO_SKILL_DIE,
@@ -33,6 +32,7 @@ from compiler.runtime.pacg.checks import (
     kind_holds,
 )
 from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.pacg.words import singular
 from compiler.runtime.script import ScenarioError
 
 if TYPE_CHECKING:

@@ -21,11 +21,12 @@ from typing import Any
 
 from compiler.runtime.dice import Dice
 from compiler.runtime.log import EventLog
-from compiler.runtime.pacg.cards import BOONS, SKILLS, CardDef, CheckOption, Power, singular
+from compiler.runtime.pacg.cards import CardDef, CheckOption, Power
 from compiler.runtime.pacg.encounter import Encounter, end_turn_text, reset_hand, start_turn_text
 from compiler.runtime.pacg.messages import MESSAGES
 from compiler.runtime.pacg.policy import Policy
 from compiler.runtime.pacg.state import Card, Character, Location, Table
+from compiler.runtime.pacg.words import BOONS, SKILLS, singular
 from compiler.runtime.script import ScenarioError, card_named
 
 

@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from compiler.runtime.ucg.ability_play import Play
 
-KEYWORDS = ("Assist", "Cunning", "Expertise", "Overpower", "Swift", "Unstoppable")
-
 
 @dataclass(frozen=True)
 class Ability:
