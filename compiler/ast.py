@@ -110,13 +110,24 @@ def quicker_init(kind: _Kind) -> _Kind:
     """A frozen dataclass, made with `init=False`, given an __init__ that sets each field with
     object.__setattr__ bound once, where the dataclass's would look it up on `object` for
     each field: 0.54 against 0.65 us for a node of four fields, and a check makes a Field, a
-    Reading and more for every header and sentence of a pool.  (The dataclass writing one
-    too would be 10 ms more for every command, to import this module.)  Putting the fields
-    in the node's `__dict__` would be quicker still (0.36 us), but Python 3.11 then gives
-    each node a dict of its own (64 bytes more) and reads its fields through it in twice
-    the time: lowering the pool's cards took 5.5% more instructions."""
-    kind.__init__ = _init_of(kind)  # type: ignore[misc]
+    Reading and more for every header and sentence of a pool.  Putting the fields in the
+    node's `__dict__` would be quicker still (0.36 us), but Python 3.11 then gives each node
+    a dict of its own (64 bytes more) and reads its fields through it in twice the time:
+    lowering the pool's cards took 5.5% more instructions.
+
+    The __init__ is written when the first node of the kind is made (`_first_init`):
+    compiling one for each of the 150 kinds as this module is imported was a quarter of its
+    import, which every command pays, and checking one card makes nodes of a few dozen."""
+    kind.__init__ = _first_init  # type: ignore[misc]
     return kind
+
+
+def _first_init(self: Any, *args: Any, **kwargs: Any) -> None:
+    """A kind's __init__ until its first node is made: it writes the kind's own (_init_of),
+    which every node after the first is made with."""
+    kind = type(self)
+    init = kind.__init__ = _init_of(kind)  # type: ignore[misc]
+    init(self, *args, **kwargs)
 
 
 def node(kind: _Kind) -> _Kind:

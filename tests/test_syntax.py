@@ -615,9 +615,10 @@ def test_a_node_is_made_as_its_dataclass_would_make_it(kind):
         return [(item.name, item.kind, item.default)
                 for item in inspect.signature(init).parameters.values()]
 
-    assert parameters(kind.__init__) == parameters(twin.__init__)
     values = {item.name: object() for item in dataclasses.fields(kind)}
-    made = kind(**values)
+    made = kind(**values)  # the first of its kind, in this test's process, or not
+    assert parameters(kind.__init__) == parameters(twin.__init__)
+    assert kind(**values).__dict__ == values
     assert vars(made) == vars(twin(**values)) == values
     for name in (*values, "not_a_field"):
         with pytest.raises(dataclasses.FrozenInstanceError):
