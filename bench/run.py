@@ -63,18 +63,19 @@ def floor_seconds(texts: list[str], runs: int) -> float:
     return median_seconds(lambda: [FLOOR_TOKENS.findall(text) for text in texts], runs)
 
 
-# The parser tables are the compiler's own, made once for each grammar whatever the cards, as
-# the processes that measure in this one keep their parsers: a cold run keeps them too, and
-# the time to make them is measured on its own (first_run_check_one_file_s).
-TABLES = "tables"
+# The parser tables and the templates as compiled are the compiler's own, made once for a
+# version of cardwright whatever the cards, as the processes that measure in this one keep
+# their parsers and templates: a cold run keeps them too, and the time to make them is
+# measured on its own (first_run_check_one_file_s).
+MADE_ONCE = ("tables", "templates")
 
 
 def clear_cache(project: Path, tables: bool = False) -> None:
-    """Start a run as a fresh command does: no cache on disk (but the parser tables, unless
-    `tables`), and as_a_new_command."""
+    """Start a run as a fresh command does: no cache on disk (but what is MADE_ONCE, unless
+    `tables`: a first run's), and as_a_new_command."""
     folder = project / CACHE_DIR
     for kind in folder.iterdir() if folder.is_dir() else ():
-        if tables or kind.name != TABLES:
+        if tables or kind.name not in MADE_ONCE:
             shutil.rmtree(kind, ignore_errors=True)
     as_a_new_command()
 

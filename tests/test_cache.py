@@ -139,6 +139,31 @@ def test_a_damaged_or_foreign_cache_is_not_trusted(project, monkeypatch):
     assert stored.get("key") is None  # sealed with a key this machine does not have
 
 
+def test_a_project_s_templates_are_compiled_once(project, monkeypatch):
+    """A process that renders after another takes the templates as the first compiled them,
+    from the project's cache; where those entries are damaged it compiles them again; the
+    modules are the same bytes every time."""
+    compiled: list[str] = []
+    compile_template = python_backend._CodeEnvironment.compile
+
+    def counted(self, source, name=None, *args, **kwargs):
+        compiled.append(name)
+        return compile_template(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(python_backend._CodeEnvironment, "compile", counted)
+    trees = []
+    for damage in (False, False, True):
+        python_backend._environment.cache_clear()  # as a new process finds it
+        if damage:
+            for entry in (project / CACHE_DIR / "templates").glob("*.json"):
+                entry.write_bytes(entry.read_bytes().replace(b"A", b"B"))
+        compiled.clear()
+        trees.append(cold_build(project, f"out{len(trees)}"))
+        assert bool(compiled) == (damage or len(trees) == 1), compiled
+    assert trees[0] == trees[1] == trees[2]
+    python_backend._environment.cache_clear()  # the next test's environment compiles as usual
+
+
 def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(
         project, monkeypatch, caplog):
     caplog.set_level(logging.INFO, logger="compiler")

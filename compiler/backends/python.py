@@ -4,12 +4,15 @@ Card text reaches a module only through two filters: `py`, which writes a
 value as a Python literal with `repr`, and `ident`, which passes only
 identifiers the compiler made.  Both return `Code`, as do the macros and blocks
 a template assembles from them; the environment's finalize hook refuses any
-other value, so a template cannot paste text into code by mistake.  Every
-module is compiled before it is returned, as black checks its output.
+other value, so a template cannot paste text into code by mistake.  Whether a
+module is Python depends on the templates alone, which the tests compile for
+every construct (docs/performance.md, the cold build).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import keyword
 import pprint
 import re
@@ -18,9 +21,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Undefined
+from jinja2.bccache import Bucket
 
 from compiler import ir
+from compiler.cache import key_of, project_cache
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
@@ -111,6 +116,7 @@ def _environment() -> Environment:
         # after on disk for every card rendered (their modification times were 3% of
         # rendering, sampled).
         auto_reload=False,
+        bytecode_cache=_ProjectBytecode(),
     )
     env.filters["py"] = py
     env.filters["pytuple"] = lambda value: py(_as_tuple(value))
@@ -119,6 +125,27 @@ def _environment() -> Environment:
     env.filters["indent"] = indent  # in place of Jinja's own, for code: see indent
     env.globals["unsupported"] = _unsupported
     return env
+
+
+class _ProjectBytecode(BytecodeCache):
+    """The templates as Jinja2 compiles them, kept in the project's cache, sealed as each of
+    its entries is: compiling the games' templates took each process of a build about a
+    tenth of a second before it rendered a card.  Jinja2 compiles a template again when its
+    source has changed (the bucket's checksum), and the key holds the compiler's
+    fingerprint (cache.key_of)."""
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        text = project_cache("templates").get_text(key_of("template", bucket.key))
+        if text is not None:
+            try:
+                bucket.bytecode_from_string(base64.b64decode(text, validate=True))
+            except binascii.Error:
+                bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        project_cache("templates").put_text(
+            key_of("template", bucket.key),
+            base64.b64encode(bucket.bytecode_to_string()).decode("ascii"))
 
 
 _WIDTH = 80
