@@ -1,12 +1,16 @@
-"""The project's cache of work already done: parser tables and the results of card files
-whose text has not changed, in `.cardwright-cache/` at the project's root.
+"""The project's cache of work already done: parser tables, the templates as compiled, and
+the results of card files whose text has not changed, in `.cardwright-cache/` at the
+project's root.
 
-Entries are JSON, never pickles, so that reading one cannot run code.  Each is keyed by a
-hash of everything that went into it, including the compiler's own source (`fingerprint`),
-and sealed with a keyed hash whose key lives outside the project (in the user's cache
-folder): an entry this machine did not write (one committed to a repository, say) or one
-that was cut short is not trusted but rebuilt, as is a stale one.  The cache is an
-optimisation only; anything wrong with it costs time, never a wrong result.
+Entries are JSON, never pickles, so that reading one makes data, not code; the one
+exception is the templates' entries, Jinja2's compiled code (marshal, in base64), which
+runs as a template renders, as the bytecode Python keeps of the compiler's own modules
+does.  Each is keyed by a hash of everything that went into it, including the compiler's
+own source (`fingerprint`), and sealed with a keyed hash whose key lives outside the
+project (in the user's cache folder): an entry this machine did not write (one committed
+to a repository, say) or one that was cut short is not trusted but rebuilt, as is a stale
+one.  The cache is an optimisation only; anything wrong with it costs time, never a wrong
+result.
 """
 
 from __future__ import annotations
