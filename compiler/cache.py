@@ -25,6 +25,7 @@ import secrets
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,11 +50,20 @@ def fingerprint(made_by: str = "") -> str:
     digest = hashlib.sha256(f"{sys.version_info[:2]} lark {lark.__version__}".encode())
     grammars = Path(str(importlib.resources.files("compiler.grammar")))
     for folder in (_PACKAGE / made_by, grammars):
-        for path in sorted(folder.rglob("*")):
-            if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts:
-                digest.update(path.name.encode())
-                digest.update(path.read_bytes())
+        for path in sorted(_sources_under(folder)):
+            with open(path, "rb", buffering=0) as source:
+                digest.update(os.path.basename(path).encode())
+                digest.update(source.read())
     return digest.hexdigest()
+
+
+def _sources_under(folder: Path) -> Iterator[str]:
+    """The paths of the source files under `folder`, not looking into `__pycache__`, whose
+    bytecode rglob listed and every command then passed over."""
+    for parent, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        yield from (os.path.join(parent, name) for name in names
+                    if name.endswith(_SOURCE_SUFFIXES))
 
 
 def key_of(*parts: str, made_by: str = "") -> str:

@@ -139,6 +139,18 @@ def test_a_damaged_or_foreign_cache_is_not_trusted(project, monkeypatch):
     assert stored.get("key") is None  # sealed with a key this machine does not have
 
 
+def test_the_fingerprint_hashes_the_compilers_sources_and_no_bytecode():
+    """The files whose bytes make the compiler's fingerprint are its sources (Python,
+    templates, grammars), as a search of every folder finds them, none under __pycache__."""
+    for folder in (cache._PACKAGE, cache._PACKAGE / "syntax"):
+        found = sorted(Path(path) for path in cache._sources_under(folder))
+        assert found == sorted(path for path in folder.rglob("*")
+                               if path.suffix in (".py", ".j2", ".lark")
+                               and "__pycache__" not in path.parts)
+        assert any(path.suffix == ".py" for path in found)
+    assert any(Path(path).suffix == ".j2" for path in cache._sources_under(cache._PACKAGE))
+
+
 def test_a_project_s_templates_are_compiled_once(project, monkeypatch):
     """A process that renders after another takes the templates as the first compiled them,
     from the project's cache; where those entries are damaged it compiles them again; the
