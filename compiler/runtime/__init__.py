@@ -16,9 +16,9 @@ from typing import Any
 def names_from(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
     """A game package's module `__getattr__` (PEP 562): each name it gives (`homes`: the
     module each lives in) is imported when first asked for, and kept in the package.  The
-    checker reads a game's vocabulary from its `cards` module, and a package that imported
-    all of its runtime for that would cost every check, a pre-commit hook's too, the import
-    of five games' runtimes (the package `__init__`s run first)."""
+    checker reads a game's words from its `words` module, and the package's `__init__`
+    runs first: one that imported all of the game's runtime would cost every check, a
+    pre-commit hook's too, the import of the games' runtimes."""
 
     def name_of(name: str) -> Any:
         if name not in homes:
