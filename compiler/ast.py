@@ -77,8 +77,9 @@ class Node:
     them, and the __setattr__ and __delattr__ that keep a node frozen (so the dataclass is
     told that nodes are not frozen, and writes neither).  Python 3.11 compiles each method
     it writes for a class alone: equality, hash and repr for each of the hundred and more
-    kinds were a third of this module's import, and the two that keep each frozen a third
-    of what was left, which every command pays (docs/performance.md)."""
+    kinds were a third of this module's import, and the two that keep each frozen 178.8
+    million of the 463.1 million instructions of a process that imported it after that,
+    which every command pays (docs/performance.md)."""
 
     span: Span = field(compare=False, repr=False)
 
@@ -116,8 +117,9 @@ def quicker_init(kind: _Kind) -> _Kind:
     lowering the pool's cards took 5.5% more instructions.
 
     The __init__ is written when the first node of the kind is made (`_first_init`):
-    compiling one for each of the 150 kinds as this module is imported was a quarter of its
-    import, which every command pays, and checking one card makes nodes of a few dozen."""
+    compiling one for each of the 150 kinds as this module was imported took 70.8 million
+    of the 260.7 million instructions of a process that imported it, which every command
+    pays, and checking one card makes nodes of a few dozen kinds."""
     kind.__init__ = _first_init  # type: ignore[misc]
     return kind
 
