@@ -36,12 +36,13 @@ def find_card_files(paths: Sequence[str | Path]
         path = Path(raw)
         if path.is_dir():
             for folder, entries in _folders_under(path):
+                folder_name = _folder_name(folder)
                 for entry in entries:
                     item = folder / entry.name
                     if _special(entry):  # reading a pipe would wait for a writer, for ever
                         diagnostics.append(_not_a_file(item))
                     else:
-                        by_name[_name_in(folder, entry.name)] = item
+                        by_name[_name_in(folder_name, item)] = item
         elif path.is_file():
             by_name[display_path(path)] = path
         elif _special(path):
@@ -93,15 +94,14 @@ def _not_a_file(path: Path) -> Diagnostic:
 
 def display_path(path: Path) -> str:
     """The file's name relative to its project's root, with forward slashes."""
-    return _name_in(path.parent, path.name)
+    return _name_in(_folder_name(path.parent), path)
 
 
-def _name_in(folder: Path, name: str) -> str:
-    """display_path of the file `name` in `folder`."""
-    folder_name = _folder_name(folder)
+def _name_in(folder_name: str | None, path: Path) -> str:
+    """display_path of `path`, whose folder's name (_folder_name) is `folder_name`."""
     if folder_name is None:
-        return (folder / name).as_posix()
-    return f"{folder_name}/{name}" if folder_name else name
+        return path.as_posix()
+    return f"{folder_name}/{path.name}" if folder_name else path.name
 
 
 @cache
