@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from compiler.ast import Span, new_span
 
@@ -20,12 +21,12 @@ class SourceText:
     line_starts: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        starts = [0]
-        newline = self.text.find("\n")
-        while newline != -1:
-            starts.append(newline + 1)
-            newline = self.text.find("\n", newline + 1)
-        object.__setattr__(self, "line_starts", tuple(starts))
+        # Most texts are one line (a header value or a sentence read on its own); a file's
+        # starts are its lines' lengths summed.
+        text = self.text
+        starts = (0,) if "\n" not in text else tuple(
+            accumulate([len(line) + 1 for line in text.split("\n")[:-1]], initial=0))
+        object.__setattr__(self, "line_starts", starts)
 
     def position(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of a character offset."""
