@@ -119,7 +119,11 @@ def quicker_init(kind: _Kind) -> _Kind:
     The __init__ is written when the first node of the kind is made (`_first_init`):
     compiling one for each of the 150 kinds as this module was imported took 70.8 million
     of the 260.7 million instructions of a process that imported it, which every command
-    pays, and checking one card makes nodes of a few dozen kinds."""
+    pays, and checking one card makes nodes of a few dozen kinds.  Whether it can be written
+    is asked here, so that a kind it cannot serve fails as it is defined."""
+    if any(item.name in ("self", "_set") or item.default_factory is not dataclasses.MISSING
+           or not item.init for item in dataclasses.fields(kind)):
+        raise TypeError(f"{kind.__name__}: a node's fields are plain, with plain defaults")
     kind.__init__ = _first_init  # type: ignore[misc]
     return kind
 
@@ -143,9 +147,6 @@ def _init_of(kind: type) -> Callable[..., None]:
     Its code, like the dataclass's, is made from the fields' names: the project's own
     identifiers."""
     fields = dataclasses.fields(kind)
-    if any(item.name in ("self", "_set") or item.default_factory is not dataclasses.MISSING
-           or not item.init for item in fields):
-        raise TypeError(f"{kind.__name__}: a node's fields are plain, with plain defaults")
     defaults = {f"_{item.name}_default": item.default for item in fields
                 if item.default is not dataclasses.MISSING}
 

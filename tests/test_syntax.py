@@ -628,6 +628,27 @@ def test_a_node_is_made_as_its_dataclass_would_make_it(kind):
     assert vars(made) == values
 
 
+def test_a_kinds_init_is_written_by_its_first_node_and_a_kind_it_cannot_serve_fails_at_once():
+    """`quicker_init` leaves a kind's __init__ to its first node (`_first_init`), which
+    writes the kind's own for every node after it; a kind whose fields it cannot set (a
+    default made by a factory) is refused as it is defined, not at its first node."""
+    @ast.node
+    class Probe(ast.Node):
+        amount: int
+        word: str = "none"
+
+    assert Probe.__init__ is ast._first_init
+    first = Probe(1, span=None)
+    assert Probe.__init__ is not ast._first_init
+    second = Probe(2, "two", span=None)
+    assert (vars(first), vars(second)) == ({"amount": 1, "word": "none", "span": None},
+                                           {"amount": 2, "word": "two", "span": None})
+    with pytest.raises(TypeError, match="Listed: a node's fields are plain"):
+        @ast.node
+        class Listed(ast.Node):
+            words: list[str] = dataclasses.field(default_factory=list)
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("If undefeated, each character at this location takes 1d4+1 Fire damage.",
      ast.Damage(ast.Target("each_character_at_location", span=None),
