@@ -101,7 +101,7 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
     # Every line token ends in its line break; give the last line one.
     text = source.text if source.text.endswith("\n") else source.text + "\n"
     try:
-        game_line, *cards = _frame_reader().build(_Children, text, "card_file")
+        line, *cards = _frame_reader().build(_Children, text, "card_file")
     except UnexpectedInput as exc:
         # The frame takes any line as a header or as rules text, so the one way to fail it is
         # a file that does not begin with its Game line.
@@ -112,7 +112,6 @@ def read_frame(source: SourceText) -> tuple[FileFrame | None, list[Diagnostic]]:
         return None, [error("CW101", span, "a card file begins with the game its cards "
                             "belong to", "make the first line that is not a comment "
                             "'Game: <id>', such as 'Game: pacg'")]
-    line = game_line[0]
     game = _GAME_LINE.match(line)
     assert game is not None  # the token is such a line (grammar/frame.lark)
     return FileFrame(game["value"], line.start_pos + game.start("value"),
@@ -138,7 +137,7 @@ def _card_frame(card: list[Any]) -> CardFrame:
             end = start + line.end("text")
     rules = None
     if rules_part:  # the rules text, from the blank line that ends the headers
-        text: Token = rules_part[0][0]
+        text: Token = rules_part[0]
         first = _FIRST_LINE_OF_TEXT.search(text)
         assert first is not None  # the token holds a line of text (grammar/frame.lark)
         rules = (text.start_pos + first.start(), text.start_pos + len(text.rstrip()))
