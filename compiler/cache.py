@@ -1,14 +1,15 @@
-"""The project's cache of work already done: parser tables, the templates as compiled, and
-the results of card files whose text has not changed, in `.cardwright-cache/` at the
-project's root.
+"""The project's cache of work already done: parser tables, the templates and the generated
+modules as compiled, and the results of card files whose text has not changed, in
+`.cardwright-cache/` at the project's root.
 
-Entries are JSON, never pickles, so that reading one makes data, not code; the one
-exception is the templates' entries, Jinja2's compiled code (marshal, in base64), which
-runs as a template renders, as the bytecode Python keeps of the compiler's own modules
-does.  Each is keyed by a hash of everything that went into it, including the compiler's
-own source (`fingerprint`), and sealed with a keyed hash whose key lives outside the
-project (in the user's cache folder): an entry this machine did not write (one committed
-to a repository, say) or one that was cut short is not trusted but rebuilt, as is a stale
+Entries are JSON, never pickles, so that reading one makes data, not code; the exceptions
+are the entries of compiled code (marshal, in base64): the templates', Jinja2's code, which
+runs as a template renders, and the generated modules' (`code`), which runs as `play`
+loads the cards, as the bytecode Python keeps of the compiler's own modules does.  Each
+is keyed by a hash of everything that went into it, including the compiler's own source
+(`fingerprint`), and sealed with a keyed hash whose key lives outside the project (in the
+user's cache folder): an entry this machine did not write (one committed to a
+repository, say) or one that was cut short is not trusted but rebuilt, as is a stale
 one.  The cache is an optimisation only; anything wrong with it costs time, never a wrong
 result.
 """
@@ -32,7 +33,8 @@ from typing import Any
 
 CACHE_DIR = ".cardwright-cache"
 # The kinds of entry this compiler keeps; a folder of any other kind is from an older one.
-KINDS = frozenset({"tables", "results", "runs", "indexes", "records", "templates"})
+KINDS = frozenset({"tables", "results", "runs", "indexes", "records", "templates",
+                   "code"})
 KEPT = 16  # entries of a kind, unless it asks for fewer
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_SUFFIXES = (".py", ".j2", ".lark")

@@ -21,12 +21,13 @@ from lark.exceptions import UnexpectedInput
 from lark.grammar import Rule
 from lark.lexer import ContextualLexer, PatternStr, Scanner, TerminalDef, UnlessCallback
 
-from compiler import batch, cache, cli
+from compiler import batch, cache, cli, play
 from compiler import build as build_module
 from compiler.backends import python as python_backend
-from compiler.build import RunOptions, build, check_paths
+from compiler.build import RunOptions, build, check_paths, compile_paths
 from compiler.cache import CACHE_DIR, Cache, compact_json
 from compiler.check import Pool
+from compiler.runtime import pacg
 from compiler.syntax import grammars, parse_source, tables
 from compiler.syntax.source import SourceText
 from tests.conftest import CARDS
@@ -174,6 +175,47 @@ def test_a_project_s_templates_are_compiled_once(project, monkeypatch):
         assert bool(compiled) == (damage or len(trees) == 1), compiled
     assert trees[0] == trees[1] == trees[2]
     python_backend._environment.cache_clear()  # the next test's environment compiles as usual
+
+
+def test_a_game_s_modules_are_compiled_once_for_play(project, monkeypatch):
+    """A load of a game's cards after another runs the modules as the first compiled them,
+    from the project's cache: an edited card's module is compiled again, and so is one whose
+    stored code is damaged; the entry is written again only when a tenth of the modules or
+    more were compiled; and the cards play the same game every time."""
+    compiled: list[str] = []
+    compile_module = play._compiled
+    monkeypatch.setattr(play, "_compiled",
+                        lambda name, source: compiled.append(name) or compile_module(name, source))
+    scenario = play.load_scenario(play.DEMO_SCENARIO)
+    setup = {key: value for key, value in scenario.items() if key not in play.COMPILER_KEYS}
+
+    def load(compilation) -> list[str]:
+        """The modules compiled to load the cards; the cards must play the demo as ever."""
+        compiled.clear()
+        log = pacg.play(setup, play.load_cards(compilation, "pacg"), 1).text()
+        assert log == expected
+        return list(compiled)
+
+    compilation = compile_paths([project / "cards" / "pacg"])
+    modules = len(play._card_modules(compilation, ["pacg"]))
+    expected = pacg.play(setup, play.load_cards(compilation, "pacg"), 1).text()
+    assert len(compiled) == modules > 10
+    assert load(compilation) == []
+    monsters = project / "cards" / "pacg" / "monsters.card"
+    monsters.write_text(monsters.read_text().replace("Check: Combat 8", "Check: Combat 9", 1))
+    edited = compile_paths([project / "cards" / "pacg"])
+    compiled.clear()
+    expected = pacg.play(setup, play.load_cards(edited, "pacg"), 1).text()
+    assert len(compiled) == 1
+    edited_module = compiled[0]
+    assert load(edited) == [edited_module]  # one module in many: not stored
+    entries = play._CompiledModules("pacg")
+    stored = entries._cache.get(entries._key)
+    damaged = [name for name in sorted(stored) if name != edited_module][:modules // 10]
+    entries._cache.put(entries._key, {name: [digest, "AAAA" if name in damaged else code]
+                                      for name, (digest, code) in stored.items()})
+    assert sorted(load(edited)) == sorted([*damaged, edited_module])  # a tenth: stored
+    assert load(edited) == []
 
 
 def test_parser_tables_read_back_from_the_cache_parse_as_the_parser_made_them(

@@ -132,7 +132,7 @@ def test_a_generated_module_that_is_not_python_is_reported_as_it_is_loaded():
     module it was (a template's bug, not the card's)."""
     with pytest.raises(python_backend.BackendError, match=re.escape(
             "generated for cardwright_cards.pacg.probe does not parse: '(' was never closed")):
-        play._load_module("cardwright_cards.pacg.probe", "CARD = (\n")
+        play._compiled("cardwright_cards.pacg.probe", "CARD = (\n")
 
 
 def test_the_backend_hands_out_plain_text_not_code():
