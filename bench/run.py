@@ -135,7 +135,7 @@ def kernel_share(before: tuple[float, float], after: tuple[float, float]) -> flo
     the kernel.  On this machine a cold build's workers spent about 0.6 s of 8 s there when
     the disk was quiet and 5.7 to 7.3 s of 13 to 15 s soon after many files were deleted
     (ext4 mounted with `discard`; docs/performance.md): read with it, the cold build's
-    figure tells the compiler's time from the disk's."""
+    figure and `--jobs`' tell the compiler's time from the disk's."""
     user, kernel = after[0] - before[0], after[1] - before[1]
     return round(kernel / (user + kernel), 2) if user + kernel else 0.0
 

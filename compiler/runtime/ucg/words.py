@@ -1,5 +1,6 @@
-"""The words of ucg's cards that the checker and the runtime both know: a module of its own, so
-that a check, which reads them, does not import the card definitions."""
+"""The keywords of ucg's cards, which the runtime plays by name (combat) and the checker and
+the formatter read: a module of its own, so that a check does not import the card
+definitions."""
 
 from __future__ import annotations
 
