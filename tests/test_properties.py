@@ -143,6 +143,29 @@ def test_literals_are_written_as_pprint_writes_them(value):
     assert python_ast.literal_eval(py(value)) == value
 
 
+def _straddling_values():
+    """Values whose inner tuple, list or number grows a character at a time past where it
+    stops fitting on its line, at every offset a key's length puts it at: each place where
+    pprint's choice to break a line turns on one character (the brackets and commas after
+    a value, a one-item tuple's `,)`), which values drawn at random seldom meet."""
+    for key in ("", "k", "key", "a key", "k" * 9):
+        for count in range(1, 30):
+            items = tuple(range(count))
+            number = 10 ** (count * 3)
+            for inner in (items, list(items), {"n": items}, number):
+                yield {key: inner}
+                yield {key: inner, "after": 0}
+                yield (key, inner)
+                yield (inner,)
+                yield [[key, inner], 0]
+                yield {"outer": ({key: inner},)}
+
+
+def test_literals_break_where_pprint_breaks_them_at_every_boundary():
+    for value in _straddling_values():
+        assert py(value) == pprint.pformat(value, width=80, sort_dicts=False), value
+
+
 @TEXT_EXAMPLES
 @given(st.text(alphabet="ab \n", max_size=40), st.integers(0, 20))
 def test_code_is_indented_as_jinja_indents_it(text, width):

@@ -158,8 +158,54 @@ def py(value: Any) -> Code:
         raise BackendError(f"a template asked for a value the IR does not have: {value!r}")
     text = repr(value)
     if len(text) > _WIDTH:  # pprint writes what fits on a line as repr does; only then wraps
-        text = _WRAPPING.pformat(value)
+        parts: list[str] = []
+        try:
+            _wrap(value, 0, 0, parts)
+        except _PprintWraps:
+            text = _WRAPPING.pformat(value)
+        else:
+            text = "".join(parts)
     return Code(text)
+
+
+class _PprintWraps(Exception):
+    """A value _wrap leaves to pprint: one too long for its line that is no dict, list or
+    tuple (a string, which pprint cuts into pieces)."""
+
+
+def _wrap(value: Any, indent: int, allowance: int, parts: list[str]) -> None:
+    """pprint's layout of dicts, lists and tuples (width 80, dicts in their own order, one
+    item a line), by the same rule: a value that fits in what is left of its line after
+    `indent` and the `allowance` its closing brackets need is written as repr writes it;
+    else its items go on lines of their own, one further in than its bracket.  pprint gets
+    there through a stream and a dispatch table, and took a sixth of rendering the
+    benchmark pool's cards.  Any other value that does not fit is left to it (_PprintWraps).
+    tests/test_properties.py holds the two to the same text."""
+    text = repr(value)
+    if len(text) <= _WIDTH - indent - allowance:
+        parts.append(text)
+        return
+    kind = type(value)
+    if kind is dict:  # each item after its key
+        opening, closing = "{", "}"
+        items = [(f"{key!r}: ", item) for key, item in value.items()]
+    elif kind is list or kind is tuple:
+        opening, closing = ("[", "]") if kind is list else \
+            ("(", ",)" if len(value) == 1 else ")")
+        items = [("", item) for item in value]
+    else:
+        raise _PprintWraps
+    parts.append(opening)
+    indent += 1
+    last = len(items) - 1
+    for index, (key, item) in enumerate(items):
+        parts.append(key)
+        if index == last:
+            _wrap(item, indent + len(key), allowance + len(closing), parts)
+        else:
+            _wrap(item, indent + len(key), 1, parts)
+            parts.append(",\n" + " " * indent)
+    parts.append(closing)
 
 
 class _LiteralPrinter(pprint.PrettyPrinter):
