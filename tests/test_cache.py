@@ -4,6 +4,7 @@ a damaged or foreign cache, and one spread over processes."""
 
 from __future__ import annotations
 
+import ast
 import json
 import logging
 import re
@@ -175,6 +176,22 @@ def test_a_project_s_templates_are_compiled_once(project, monkeypatch):
         assert bool(compiled) == (damage or len(trees) == 1), compiled
     assert trees[0] == trees[1] == trees[2]
     python_backend._environment.cache_clear()  # the next test's environment compiles as usual
+
+
+def test_an_effect_s_code_is_written_once_a_process(monkeypatch):
+    """Each game's effects are written by a macro of a template of their own, made once a
+    process: rendering the cards again writes no effect again, and what memory gives is
+    what the macro writes for those arguments."""
+    programs = compile_paths([CARDS]).programs
+    monkeypatch.setattr(python_backend.remembered, "written", {})
+    modules = [python_backend.render_card(program) for program in programs]
+    written = dict(python_backend.remembered.written)
+    games_with_effects = {"pacg", "random-encounters", "ucg"}
+    assert len({macro for macro, _ in written}) == len(games_with_effects)
+    assert [python_backend.render_card(program) for program in programs] == modules
+    assert python_backend.remembered.written == written
+    for (macro, arguments), code in written.items():
+        assert macro(*ast.literal_eval(arguments)) == code
 
 
 def test_a_game_s_modules_are_compiled_once_for_play(project, monkeypatch):

@@ -23,6 +23,7 @@ from typing import Any
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, Undefined
 from jinja2.bccache import Bucket
+from jinja2.runtime import Macro
 
 from compiler import ir
 from compiler.cache import key_of, project_cache
@@ -123,8 +124,39 @@ def _environment() -> Environment:
     env.filters["ident"] = ident
     env.filters["ident_path"] = ident_path
     env.filters["indent"] = indent  # in place of Jinja's own, for code: see indent
+    env.filters["remembered"] = remembered
     env.globals["unsupported"] = _unsupported
     return env
+
+
+# How many macro calls `remembered` keeps the code of before it forgets them all.
+MAX_REMEMBERED = 50_000
+
+
+class _RememberedCode:
+    """The filter `remembered`: `fx.effect|remembered(e, "you", 0)` is `fx.effect(e, "you",
+    0)`, the code written once a process for each macro and arguments.  Cards repeat their
+    effects (`If defeated, ...`, a keyword's sentence), and the benchmark pool's 22,171
+    effects are 1,359 different ones; rendering them was a tenth of a cold build.  Only a
+    macro of a template the card's template imports (`{% import ... as fx %}`) may be
+    remembered: what it writes depends on its arguments alone, and Jinja makes it once a
+    process (a macro of the card's own template is made again for every card, and would
+    fill this with code never asked for again)."""
+
+    def __init__(self) -> None:
+        self.written: dict[tuple[Macro, str], Code] = {}
+
+    def __call__(self, macro: Macro, *arguments: Any) -> Code:
+        key = (macro, repr(arguments))  # plain values: repr tells them apart
+        code = self.written.get(key)
+        if code is None:
+            if len(self.written) >= MAX_REMEMBERED:
+                self.written.clear()
+            code = self.written[key] = macro(*arguments)
+        return code
+
+
+remembered = _RememberedCode()
 
 
 class _ProjectBytecode(BytecodeCache):
