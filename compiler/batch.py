@@ -328,7 +328,7 @@ def run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
     the paths `render_again` rendered even if stored (FileWork.finish).  Worker processes are
     started only when there is work for them: a run whose files are nearly all in the cache
     is quicker here than the time it takes to start them."""
-    with _collections_held_back(render):
+    with _collections_held_back():
         stored = Stored(use_cache)
         summaries, pools, outcomes, fresh = _run(files, make_pools,
                                                  stored.entries if use_cache else None,
@@ -352,8 +352,9 @@ BATCH_THRESHOLDS = (200_000, 30, 30)
 
 
 def collect_less() -> None:
-    """Give the whole process the batch's thresholds, as the command does: then the end of
-    a batch does not set off a collection through everything the process holds."""
+    """Give the whole process these thresholds, as the command does: then, around the
+    batch (which runs with the collector off), what the command allocates does not set off
+    collections through everything the process holds."""
     gc.set_threshold(*BATCH_THRESHOLDS)
 
 
@@ -366,32 +367,31 @@ def leave_all_to_the_exit() -> None:
 
 
 @contextlib.contextmanager
-def _collections_held_back(render: bool) -> Iterator[None]:
-    """The collector during a batch (and in its forked workers, which inherit it): off
-    while only checking, at the batch's thresholds while rendering.
+def _collections_held_back() -> Iterator[None]:
+    """The collector off during a batch (and in its forked workers, which inherit it).
 
-    A check allocates syntax trees by the million, keeps most of them and makes no cycles:
-    with the collector held back only to the thresholds, a sixth of a check still went on
-    looking through them for nothing (measured on the 10,000-card pool: 4,420 cards a
-    second, 5,260 with the collector off; peak memory the same, 135 MB, and within 2% on
-    10,000 cards of random words, all errors).  Rendering with Jinja2 does leave cycles
-    behind (15,000 objects for those 10,000 cards: 15 MB more at the peak with the collector
-    off, for 5% less time), so it keeps the collector."""
-    thresholds, enabled = gc.get_threshold(), gc.isenabled()
-    gc.set_threshold(*BATCH_THRESHOLDS)
-    if not render:
-        gc.disable()
+    A batch allocates syntax trees by the million, keeps most of them and makes few cycles:
+    with the collector held back only to the batch's thresholds, a sixth of a check still
+    went on looking through them for nothing (measured on the 10,000-card pool: 4,420 cards
+    a second, 5,260 with the collector off; peak memory the same, 135 MB, and within 2% on
+    10,000 cards of random words, all errors).  Rendering made cycles once, a macro of a
+    card's own template with the context it was made in, each card: 15 MB more at the peak
+    for those 10,000 cards with the collector off.  The templates' macros are made once a
+    process now (backends/python.py), and a cold build of the pool leaves some 25,000
+    objects in cycles with the collector off or on (its syntax trees' found-once lists of
+    their nodes, which hold the nodes); 113 MB at the peak either way, where the collector
+    spent 0.10 to 0.12 s of the build's 3.3 s looking through young objects."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        if not render:
-            # Every object the batch kept goes to the oldest generation unexamined (freezing
-            # moves them aside, unfreezing moves them back to the oldest): switched back on,
-            # the collector would otherwise look through all of them at the next allocation,
-            # a tenth of a command's check of the pool.
-            gc.freeze()
-            gc.unfreeze()
+        # Every object the batch kept goes to the oldest generation unexamined (freezing
+        # moves them aside, unfreezing moves them back to the oldest): switched back on,
+        # the collector would otherwise look through all of them at the next allocation,
+        # a tenth of a command's check of the pool.
+        gc.freeze()
+        gc.unfreeze()
         if enabled:
             gc.enable()
 

@@ -194,6 +194,19 @@ def test_an_effect_s_code_is_written_once_a_process(monkeypatch):
         assert macro(*ast.literal_eval(arguments)) == code
 
 
+def test_a_card_s_template_makes_no_macro_of_its_own():
+    """A macro a card's template defined would be made again for every card, in a cycle
+    with the context it was made in, which a batch, its collector off, leaves to the end
+    (batch._collections_held_back): the templates take their macros from templates they
+    import, which Jinja makes once a process."""
+    from jinja2 import nodes
+
+    environment = python_backend._environment()
+    for template in python_backend.TEMPLATES.glob("*.py.j2"):
+        tree = environment.parse(template.read_text(encoding="utf-8"))
+        assert not list(tree.find_all(nodes.Macro)), template.name
+
+
 def test_a_game_s_modules_are_compiled_once_for_play(project, monkeypatch):
     """A load of a game's cards after another runs the modules as the first compiled them,
     from the project's cache: an edited card's module is compiled again, and so is one whose
