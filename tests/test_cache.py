@@ -194,6 +194,30 @@ def test_an_effect_s_code_is_written_once_a_process(monkeypatch):
         assert macro(*ast.literal_eval(arguments)) == code
 
 
+def test_a_process_s_memory_is_forgotten_whole_when_full(monkeypatch):
+    """Readings, fields as written and effects' code share one bound (compiler.memo): a
+    pool that never repeats itself cannot grow them without end."""
+    from compiler import memo
+
+    monkeypatch.setattr(memo, "MAX_REMEMBERED", 3)
+    memory: dict[str, int] = {}
+    for number in range(3):
+        assert memo.remember(memory, f"text {number}", number) == number
+    assert memory == {"text 0": 0, "text 1": 1, "text 2": 2}
+    memo.remember(memory, "text 3", 3)
+    assert memory == {"text 3": 3}
+    fields = grammars.game_grammar("pacg")._written_fields
+    kept = dict(fields)
+    fields.clear()
+    try:
+        for written in ("Made Up 1", "Made Up 2", "Made Up 3", "Check"):
+            grammars.game_grammar("pacg").field_as_written(written)
+        assert list(fields) == ["Check"]
+    finally:
+        fields.clear()
+        fields.update(kept)
+
+
 def test_a_card_s_template_makes_no_macro_of_its_own():
     """A macro a card's template defined would be made again for every card, in a cycle
     with the context it was made in, which a batch, its collector off, leaves to the end

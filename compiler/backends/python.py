@@ -27,6 +27,7 @@ from jinja2.runtime import Macro
 
 from compiler import ir
 from compiler.cache import key_of, project_cache
+from compiler.memo import remember
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
@@ -129,10 +130,6 @@ def _environment() -> Environment:
     return env
 
 
-# How many macro calls `remembered` keeps the code of before it forgets them all.
-MAX_REMEMBERED = 50_000
-
-
 class _RememberedCode:
     """The filter `remembered`: `fx.effect|remembered(e, "you", 0)` is `fx.effect(e, "you",
     0)`, the code written once a process for each macro and arguments.  Cards repeat their
@@ -149,11 +146,7 @@ class _RememberedCode:
     def __call__(self, macro: Macro, *arguments: Any) -> Code:
         key = (macro, repr(arguments))  # plain values: repr tells them apart
         code = self.written.get(key)
-        if code is None:
-            if len(self.written) >= MAX_REMEMBERED:
-                self.written.clear()
-            code = self.written[key] = macro(*arguments)
-        return code
+        return code if code is not None else remember(self.written, key, macro(*arguments))
 
 
 remembered = _RememberedCode()

@@ -20,6 +20,7 @@ from typing import Any
 from lark import Lark
 
 from compiler.cache import compact_json, key_of, project_cache
+from compiler.memo import remember
 from compiler.syntax import tables
 from compiler.syntax.lalr import IndexedLalrParser
 from compiler.syntax.reducing import ReducingParser
@@ -32,10 +33,6 @@ _FIELD_RULE = re.compile(r"\bfield_([a-z0-9_]+)\b")
 # Tells of the parser tables being made, the one long wait before a first run reports
 # anything (the command line shows it on a terminal).
 _log = logging.getLogger(__name__)
-
-
-# How many texts a game's grammar remembers the reading of before it forgets them all.
-MAX_REMEMBERED = 50_000
 
 
 @dataclass(frozen=True)
@@ -69,9 +66,7 @@ class GameGrammar:
         return self._reducing.build(builder, text, start)
 
     def remember(self, key: tuple[str, str], value: Any) -> None:
-        if len(self.remembered) >= MAX_REMEMBERED:
-            self.remembered.clear()
-        self.remembered[key] = value
+        remember(self.remembered, key, value)
 
     def field_start(self, folded_name: str) -> str | None:
         """The start rule that reads a field's value, or None for an unknown field."""
@@ -82,13 +77,11 @@ class GameGrammar:
         names as `written` (`Check`, `armour  class`), or None for an unknown field: found
         once for each spelling, as every card of a pool writes the same few."""
         known = self._written_fields.get(written, False)
-        if known is False:
-            if len(self._written_fields) >= MAX_REMEMBERED:  # a hostile file's made-up fields
-                self._written_fields.clear()
+        if known is False:  # remembered, within bounds: a hostile file makes fields up
             folded = " ".join(written.lower().split())
             start = self.field_start(folded)
-            known = self._written_fields[written] = None if start is None else (
-                start, self.fields[folded], list(self.fields).index(folded))
+            known = remember(self._written_fields, written, None if start is None else (
+                start, self.fields[folded], list(self.fields).index(folded)))
         return known
 
 
