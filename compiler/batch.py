@@ -565,10 +565,10 @@ def _started(files: Sequence[KeyedFile], jobs: int, render: bool,
         for worker in workers:
             worker.wait()
         raise
-    # Their work done, the workers are asked to stop and not waited for: each takes some 20
-    # to 30 ms to end (the system taking back its memory), which this process spends on the
-    # rest of the run (multiprocessing reaps them, at the next start of a process or at
-    # the exit).
+    # Their work done, the workers are asked to stop and not waited for: waiting took 27 ms
+    # of a timed build (the system taking back a worker's memory), which this process now
+    # spends on the rest of the run (multiprocessing reaps them, at the next start of a
+    # process or at the exit).
     for worker in workers:
         worker.ask_to_stop()
 
