@@ -22,6 +22,7 @@ import gc
 import hashlib
 import json
 import re
+import select
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +42,10 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 Progress = Callable[[int], None]  # told how many more files are done
-_PROGRESS_EVERY = 20  # files a worker does between reports
+# Files a worker does before it sends their results (and so its progress), when its end of
+# the pipe has room (_room_to_send): few, so that the last of a round's results cross soon
+# after its last file is done.
+_SENT_EVERY = 16
 WORTH_A_WORKER = 20  # files to read for each worker, below which one process does all
 
 
@@ -178,8 +182,9 @@ def outcome_key(key: str, render: bool, pool: Pool | None) -> str:
 class FileWork:
     """Both rounds for some of the files, in whatever process it lives in; results already
     `stored` (their JSON, by key) are taken from there, and those made afresh are kept in
-    `fresh` (unless keeping trees, which are not stored) for the store.  With no store
-    (`stored` None, no cache) nothing is looked up and nothing encoded."""
+    `fresh` (unless keeping trees, which are not stored) for the store, a worker's until it
+    sends them with its results.  With no store (`stored` None, no cache) nothing is looked
+    up and nothing encoded."""
 
     def __init__(self, files: Sequence[KeyedFile], render: bool, keep: bool,
                  stored: Mapping[str, str] | None, stage: Path | None = None) -> None:
@@ -415,18 +420,16 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
             pools = make_pools(summaries)
             outcomes = _round(claims, workers, work,
                               ("finish", range(len(files)), pools, render_again), progress)
-            return summaries, pools, outcomes, {**work.fresh, **_fresh_of(workers, progress)}
+            return summaries, pools, outcomes, work.fresh
     summaries = work.read(progress)
     pools = make_pools(summaries)
     outcomes = [work.stored_outcome(index, pools, render_again) for index in range(len(files))]
     unmade = [index for index, outcome in enumerate(outcomes) if outcome is None]
     progress(len(files) - len(unmade))
-    fresh: dict[str, str] = {}
     if _worth_workers(len(unmade), len(unmade), jobs):
         with _started(files, jobs, render, stored, stage, summaries) as (claims, workers):
             made = _round(claims, workers, work, ("finish", unmade, pools, render_again),
                           progress)
-            fresh = _fresh_of(workers, progress)
     else:
         made = []
         for index in unmade:
@@ -434,7 +437,7 @@ def _run(files: Sequence[KeyedFile], make_pools: Callable[[list[FileSummary]],
             progress(1)
     for index, outcome in zip(unmade, made, strict=True):
         outcomes[index] = outcome
-    return summaries, pools, outcomes, {**work.fresh, **fresh}
+    return summaries, pools, outcomes, work.fresh
 
 
 def _worth_workers(count: int, to_do: int, jobs: int) -> bool:
@@ -505,9 +508,19 @@ def _round(claims: _Claims, workers: list[_Worker], work: FileWork,
     claims.start([len(work.files[index][1]) for index in order])
     message = (kind, order, *needs)
     results: dict[int, Any] = {}
-    for done in _gather(workers, message, progress,
-                        lambda told: _take(work, 0, claims, message, told)):
+
+    def received(done: list[tuple[int, Any]], fresh: dict[str, str]) -> None:
         results.update(done)
+        work.fresh.update(fresh)
+        progress(len(done))
+
+    def own_share(take_received: Callable[[], None]) -> None:
+        for index, result in _take(work, 0, claims, message):
+            results[index] = result
+            progress(1)
+            take_received()
+
+    _gather(workers, message, received, own_share)
     return [results[index] for index in places]
 
 
@@ -521,20 +534,17 @@ def _game_of(text: str) -> str:
     return named.group(1).casefold() if named else ""
 
 
-def _take(work: FileWork, process: int, claims: _Claims, message: tuple[Any, ...],
-          progress: Progress) -> list[tuple[int, Any]]:
+def _take(work: FileWork, process: int, claims: _Claims, message: tuple[Any, ...]
+          ) -> Iterator[tuple[int, Any]]:
     """Process number `process`'s part of a round (_round): each file it takes, by its
-    index among the run's files, and its result.  A file whose round one another process
-    did is read here for round two (most of its sentences are of a game this process has
-    met)."""
+    index among the run's files, and its result, as it is done.  A file whose round one
+    another process did is read here for round two (most of its sentences are of a game this
+    process has met)."""
     kind, order, *needs = message
-    done = []
     for place in claims.taken(process):
         index = order[place]
-        done.append((index, work.summary_at(index) if kind == "read"
-                     else work.outcome_at(index, *needs)))
-        progress(1)
-    return done
+        yield index, (work.summary_at(index) if kind == "read"
+                      else work.outcome_at(index, *needs))
 
 
 @contextlib.contextmanager
@@ -573,12 +583,6 @@ def _started(files: Sequence[KeyedFile], jobs: int, render: bool,
         worker.ask_to_stop()
 
 
-def _fresh_of(workers: list[_Worker], progress: Progress) -> dict[str, str]:
-    """The results the workers made afresh, for the store."""
-    return {key: text for made in _gather(workers, ("fresh",), progress)
-            for key, text in made.items()}
-
-
 class WorkerError(RuntimeError):
     """A worker process failed: its traceback, as text."""
 
@@ -610,74 +614,88 @@ class _Worker:
             self.process.kill()
 
 
-def _gather(workers: list[_Worker], message: tuple[Any, ...], progress: Progress,
-            here: Callable[[Progress], list[Any]] | None = None) -> list[list[Any]]:
-    """Send `message` to every worker and collect their answers, passing on their progress;
-    with `here`, this process's own share of the round, done meanwhile, its answer first.
+def _gather(workers: list[_Worker], message: tuple[Any, ...],
+            received: Callable[[list[tuple[int, Any]], dict[str, str]], None],
+            own_share: Callable[[Callable[[], None]], None]) -> None:
+    """Send `message` to every worker and hand each part of their results to `received` as
+    it comes (files done, with their results made afresh for the store), while this process
+    does its own share of the round, told how to take in what has come between its files.
 
     This process takes a share rather than wait for the workers: then a run of two jobs
     forks one worker, not two, and half the results never cross a pipe (measured on the
-    10,000-card pool, `--jobs 2`: see docs/performance.md)."""
+    10,000-card pool, `--jobs 2`: see docs/performance.md).  The workers send their results
+    a few files at a time, not once at the end of the round: this process then decodes
+    them while the workers still work, where each round's end had waited for a worker to
+    encode its whole share and for this process to decode it (37 to 48 ms after round one
+    and 23 to 35 ms after round two, in four timed builds of the benchmark's pool; 0 to 2
+    ms so)."""
     from multiprocessing.connection import wait  # as multiprocessing in _Worker
 
     for worker in workers:
         worker.send(message)
-    answers: dict[int, list[Any]] = {}
-    by_connection = {worker.connection: index for index, worker in enumerate(workers)}
+    working = [worker.connection for worker in workers]
 
     def take(timeout: float | None) -> None:
         """The workers' messages that have come, or (timeout None) at least one."""
-        waiting = [c for c, i in by_connection.items() if i not in answers]
-        for connection in wait(waiting, timeout) if waiting else ():
+        for connection in wait(working, timeout) if working else ():
             try:
                 kind, value = connection.recv()
             except EOFError:
                 raise WorkerError("a worker process ended unexpectedly") from None
-            if kind == "progress":
-                progress(value)
-            elif kind == "error":
+            if kind == "error":
                 raise WorkerError(value)
+            if kind == "done":
+                working.remove(connection)
             else:
-                answers[by_connection[connection]] = value
+                received(*value)
 
-    def told(count: int) -> None:
-        """This process's progress, and the workers' as it comes (a bar moves evenly)."""
-        progress(count)
-        take(0)
-
-    own = [] if here is None else [here(told)]
-    while len(answers) < len(workers):
+    own_share(lambda: take(0))
+    while working:
         take(None)
-    return own + [answers[index] for index in range(len(workers))]
 
 
 def _serve(connection: Connection, process: int, claims: _Claims,
            files: Sequence[KeyedFile], render: bool, stored: Mapping[str, str] | None,
            stage: Path | None, summaries: list[FileSummary] | None) -> None:
     """A worker's loop: its part of each round when asked (round two only, when given round
-    one's `summaries`), telling its progress every few files."""
+    one's `summaries`), sending its results every few files with those it made afresh for
+    the store."""
     work = FileWork(files, render, keep=False, stored=stored, stage=stage)
     if summaries is not None:
         work.summaries = dict(enumerate(summaries))
-    done = 0
 
-    def progress(count: int) -> None:
-        nonlocal done
-        done += count
-        if done >= _PROGRESS_EVERY:
-            connection.send(("progress", done))
-            done = 0
+    def send(done: list[tuple[int, Any]]) -> None:
+        connection.send(("results", (done, work.fresh)))
+        work.fresh = {}
 
+    room = _room_to_send(connection)
     try:
         while True:
             message = connection.recv()
             if message[0] == "stop":
                 return
-            result: Any = (work.fresh if message[0] == "fresh"
-                           else _take(work, process, claims, message, progress))
-            progress(0)
-            connection.send(("progress", done))
-            done = 0
-            connection.send(("done", result))
+            done = []
+            for result in _take(work, process, claims, message):
+                done.append(result)
+                if len(done) >= _SENT_EVERY and room():
+                    send(done)
+                    done = []
+            send(done)
+            connection.send(("done", None))
     except Exception:
         connection.send(("error", traceback.format_exc()))
+
+
+def _room_to_send(connection: Connection) -> Callable[[], bool]:
+    """Whether the worker's end of the pipe takes more now, without waiting (the system
+    polls a socket writable while it holds less than a quarter of what it can): while the
+    build's process works on a file of its own, it takes in nothing, and its first files
+    each take a while (its parsers' states are made as its texts need them, up to 90 ms a
+    file), in which a worker that sent every few files filled the pipe and waited: its
+    sends took 78 to 119 ms of its first round in timed builds, where encoding what it
+    sends takes about 20.  Where the system cannot tell, always."""
+    if not hasattr(select, "poll"):
+        return lambda: True
+    poll = select.poll()
+    poll.register(connection.fileno(), select.POLLOUT)
+    return lambda: bool(poll.poll(0))

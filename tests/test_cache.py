@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import logging
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -83,7 +84,7 @@ def test_progress_with_two_jobs_tells_each_step_once(project, monkeypatch):
     """Two jobs are a worker and the build's process: the bar hears both, each file once a
     round."""
     monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
-    monkeypatch.setattr(batch, "_PROGRESS_EVERY", 1)
+    monkeypatch.setattr(batch, "_SENT_EVERY", 1)
     told: list[int] = []
 
     def progress(total: int) -> batch.Progress:
@@ -699,6 +700,56 @@ def test_each_file_of_a_round_is_taken_once_from_both_ends_of_its_stretch(
         first, end = stretches[process // 2]
         assert all(first <= place < end for place in places)
         assert places == sorted(places, reverse=process % 2 == 1)
+
+
+def test_a_worker_sends_its_results_every_few_files_with_those_made_for_the_store(
+        project, monkeypatch):
+    """The build's process takes in a worker's results while the round goes on, not all at
+    its end: a part every few files (whenever its end of the pipe has room), each with the
+    store's entries made for those files, then word that the round is done."""
+    import multiprocessing
+    import threading
+
+    monkeypatch.setattr(batch, "_SENT_EVERY", 3)
+    files = [(name, text, batch.file_key(name, text)) for _, name, text
+             in build_module.read_paths([project / "cards"], [], {})]
+    claims = batch._Claims(multiprocessing.get_context(), 2)
+    claims.start([len(text) for _, text, _ in files])
+    ours, theirs = multiprocessing.Pipe()
+    worker = threading.Thread(target=batch._serve,
+                              args=(theirs, 1, claims, files, True, {}, None, None))
+    worker.start()
+    ours.send(("read", list(range(len(files)))))
+    parts = []
+    while (message := ours.recv())[0] == "results":
+        parts.append(message[1])
+    ours.send(("stop",))
+    worker.join()
+    assert message == ("done", None)
+    assert len(parts) > 1 and all(len(done) >= 3 for done, _ in parts[:-1])
+    assert sorted(index for done, _ in parts for index, _ in done) == list(range(len(files)))
+    for done, fresh in parts:
+        assert sorted(fresh) == sorted(files[index][2] for index, _ in done)
+        assert all(json.loads(fresh[files[index][2]]) == summary.to_data()
+                   for index, summary in done)
+
+
+def test_a_worker_waits_to_send_while_its_end_of_the_pipe_is_full():
+    """What the system says of the pipe, asked without waiting: no room while the other
+    end has not taken in what was sent, room again once it has."""
+    import multiprocessing
+
+    ours, theirs = multiprocessing.Pipe()
+    os.set_blocking(theirs.fileno(), False)  # a send that would wait fails instead
+    room = batch._room_to_send(theirs)
+    assert room()
+    sent = 0
+    while room():
+        theirs.send_bytes(b"x" * 4096)
+        sent += 1
+    for _ in range(sent):
+        ours.recv_bytes()
+    assert sent > 1 and room()
 
 
 def test_a_kind_of_entry_keeps_only_those_written_last(project):
