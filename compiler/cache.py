@@ -33,8 +33,7 @@ from typing import Any
 
 CACHE_DIR = ".cardwright-cache"
 # The kinds of entry this compiler keeps; a folder of any other kind is from an older one.
-KINDS = frozenset({"tables", "results", "runs", "indexes", "records", "templates",
-                   "code"})
+KINDS = frozenset({"tables", "results", "runs", "records", "templates", "code"})
 KEPT = 16  # entries of a kind, unless it asks for fewer
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_SUFFIXES = (".py", ".j2", ".lark")
