@@ -256,9 +256,13 @@ class FileWork:
         return outcome
 
     def made(self, index: int, pools: Mapping[str, Pool]) -> FileOutcome:
-        """Round two's result for the file at `index`, made afresh (and kept for the store)."""
+        """Round two's result for the file at `index`, made afresh (and kept for the store).
+        Its syntax tree is let go here, which nothing asks for again: freeing the trees of
+        a process's files all at once, after the rounds, took 15 ms of the build's own
+        process that no other process shares."""
         game = self.summary_at(index).game
         outcome = self._outcome(self._parse(index), pools.get(game) if game else None)
+        self.parsed.pop(index)
         key = self._outcome_key(index, pools)
         if key is not None:
             self.fresh[key] = compact_json(outcome.to_data())

@@ -734,6 +734,23 @@ def test_a_worker_sends_its_results_every_few_files_with_those_made_for_the_stor
                    for index, summary in done)
 
 
+def test_a_file_s_syntax_tree_is_let_go_once_its_round_two_is_done(project):
+    """Nothing asks for a file's tree after its round two: it is freed there, while the
+    round goes on, not all of them together after it (in the build's own process, which
+    no other process shares)."""
+    files = [(name, text, batch.file_key(name, text)) for _, name, text
+             in build_module.read_paths([project / "cards"], [], {})]
+    work = batch.FileWork(files, render=True, keep=False, stored=None)
+    summaries = work.read(lambda count: None)
+    assert len(work.parsed) == len(files)
+    pools = {summary.game: Pool.of([card for other in summaries if other.game == summary.game
+                                    for card in other.cards])
+             for summary in summaries if summary.game is not None}
+    outcomes = work.finish(pools, lambda count: None)
+    assert not work.parsed
+    assert sum(module is not None for outcome in outcomes for module in outcome.modules) > 0
+
+
 def test_a_worker_waits_to_send_while_its_end_of_the_pipe_is_full():
     """What the system says of the pipe, asked without waiting: no room while the other
     end has not taken in what was sent, room again once it has."""
