@@ -97,6 +97,22 @@ def test_progress_with_two_jobs_tells_each_step_once(project, monkeypatch):
     assert total == 2 * len(list((project / "cards").rglob("*.card"))) == sum(steps)
 
 
+def test_a_record_of_the_tree_not_of_its_form_is_no_record(project, monkeypatch):
+    """A sealed record whose text is not a line a module (an older compiler's, say) is not
+    trusted: the build reads each module to know it, and writes none."""
+    options = RunOptions(use_cache=True, jobs=1)
+    assert build([project / "cards"], project / "generated", options=options).written
+    key = cache.key_of("record", str((project / "generated").resolve()))
+    cache.project_cache("records").put_text(key, '{"pacg/a.py": ["digest", 1, 2]}')
+    read: list[Path] = []
+    digest_of = build_module._digest_of
+    monkeypatch.setattr(build_module, "_digest_of",
+                        lambda path: read.append(path) or digest_of(path))
+    report = build([project / "cards"], project / "generated", options=options)
+    assert not report.written and not report.removed
+    assert len(read) == len(report.compilation.modules)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_build_after_a_cold_one_reads_no_module(project, monkeypatch, jobs):
     """The record of the tree a cold build made, each module written as its card was
