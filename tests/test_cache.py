@@ -750,6 +750,41 @@ def test_a_worker_sends_its_results_every_few_files_with_those_made_for_the_stor
                    for index, summary in done)
 
 
+@pytest.mark.parametrize("failure", ["raises", "dies"])
+def test_a_worker_s_failure_ends_the_run_with_its_cause_and_leaves_no_worker(
+        project, monkeypatch, failure):
+    """A worker that fails in the middle of a round, after it sent some of its results,
+    fails the run: with the worker's own traceback when it raised, with word that it ended
+    when it died; and no worker outlives the run."""
+    import multiprocessing
+    import os
+
+    monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
+    monkeypatch.setattr(batch, "_SENT_EVERY", 1)
+    parent = os.getpid()
+    summary_at = batch.FileWork.summary_at
+    calls = 0
+
+    def failing(work: batch.FileWork, index: int) -> batch.FileSummary:
+        nonlocal calls
+        calls += 1
+        if os.getpid() != parent and calls > 3:  # in the worker, once it has sent results
+            if failure == "dies":
+                os._exit(1)
+            raise RuntimeError("the card reader broke")
+        return summary_at(work, index)
+
+    monkeypatch.setattr(batch.FileWork, "summary_at", failing)
+    with pytest.raises(batch.WorkerError) as failed:
+        build([project / "cards"], project / "generated",
+              options=RunOptions(use_cache=True, jobs=2))
+    expected = ("RuntimeError: the card reader broke" if failure == "raises"
+                else "a worker process ended unexpectedly")
+    assert expected in str(failed.value)
+    assert not multiprocessing.active_children()
+    assert not (project / "generated").exists()
+
+
 def test_a_file_s_syntax_tree_is_let_go_once_its_round_two_is_done(project):
     """Nothing asks for a file's tree after its round two: it is freed there, while the
     round goes on, not all of them together after it (in the build's own process, which
