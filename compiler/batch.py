@@ -588,7 +588,13 @@ def _started(files: Sequence[KeyedFile], jobs: int, render: bool,
 
 
 class WorkerError(RuntimeError):
-    """A worker process failed: its traceback, as text."""
+    """A worker process failed: what it raised (the last line of its traceback), or that it
+    ended.  The traceback is the error's cause, which the command shows with its own only
+    when asked (CARDWRIGHT_DEBUG), as it does for a failure in its own process."""
+
+
+class _WorkerTraceback(Exception):
+    """A worker's traceback, as text, which does not cross a pipe as an exception would."""
 
 
 class _Worker:
@@ -647,7 +653,8 @@ def _gather(workers: list[_Worker], message: tuple[Any, ...],
             except EOFError:
                 raise WorkerError("a worker process ended unexpectedly") from None
             if kind == "error":
-                raise WorkerError(value)
+                raise WorkerError(value.rstrip().rpartition("\n")[2]) from _WorkerTraceback(
+                    value)
             if kind == "done":
                 working.remove(connection)
             else:
