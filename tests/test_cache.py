@@ -758,7 +758,6 @@ def test_a_worker_s_failure_ends_the_run_with_its_cause_and_leaves_no_worker(
     only when asked), or with word that it ended when it died; and no worker outlives the
     run."""
     import multiprocessing
-    import os
 
     monkeypatch.setattr(batch, "WORTH_A_WORKER", 0)
     monkeypatch.setattr(batch, "_SENT_EVERY", 1)
