@@ -369,8 +369,8 @@ def _index(game: str, modules: list[batch.Module]) -> batch.Module:
     from compiler.backends import python as python_backend
 
     path = f"{python_backend.package_name(game)}/__init__.py"
-    entries = [{"name": module.name, "ident": module.ident} for module in modules]
-    return batch.Module.of(path, "", "", python_backend.render_index(game, entries))
+    text = python_backend.render_index(game, ((module.name, module.ident) for module in modules))
+    return batch.Module.of(path, "", "", text)
 
 
 # -- writing generated/ -------------------------------------------------------------------

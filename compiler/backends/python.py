@@ -52,12 +52,11 @@ def render_card(program: ir.Program) -> str:
     return str(template.render(program=program))  # a plain str: Code is for the templates
 
 
-def render_index(game: str, programs: Iterable[ir.Program]) -> str:
-    """The game package's __init__: each card's module, by card name."""
-    modules = {program["name"]: program["ident"] for program in programs}
+def render_index(game: str, modules: Iterable[tuple[str, str]]) -> str:
+    """The game package's __init__: each card's module (its identifier), by card name."""
     # As pairs: a card named `items` must not stand for the dict's method (_CodeEnvironment).
     return str(_environment().get_template("index.py.j2").render(
-        game=game, modules=list(modules.items())))
+        game=game, modules=list(dict(modules).items())))
 
 
 def module_path(program: ir.Program) -> str:
