@@ -104,7 +104,7 @@ def _inventory(cards: list[tuple[ast.Card, str]]
                 ranks = any(isinstance(node, ast.SpawnRank) for node in ast.walk(sentence))
                 text = None if _names_its_card(sentence) or sentence.table is not None \
                     or ranks else format_sentence(sentence)
-                goes_on = ast.continues(sentence) or ast.is_open(previous) or ranks \
+                goes_on = sentence.continues or ast.is_open(previous) or ranks \
                     or isinstance(sentence, ast.MovementRule) or any(
                     _of_before(node) for node in ast.walk(sentence))
                 previous = sentence

@@ -1694,6 +1694,13 @@ class Sentence(Node):
         """The kinds of the targets among `nodes`, found once."""
         return frozenset(node.kind for node in self.nodes if isinstance(node, Target))
 
+    @found_once
+    def continues(self) -> bool:
+        """Whether it goes on with the sentence before it (Continuation, Untimed), found once
+        as `nodes` is: lowering asks it of every sentence of every card, where a sentence on
+        one line is one node for all the cards that write it (a fifth of lowering's time)."""
+        return False
+
 
 @node
 class Keywords(Sentence):
@@ -1846,12 +1853,54 @@ class Continuation(Sentence):
 
     effects: tuple[Effect, ...]
 
+    @found_once
+    def continues(self) -> bool:
+        return True
+
 
 @node
 class Untimed(Sentence):
     """Effects with no timing window; whether a game allows them is its check's call."""
 
     effects: tuple[Effect, ...]
+
+    @found_once
+    def continues(self) -> bool:
+        """Whether it goes on with the sentence before it: one about how the check that
+        sentence made went (for the characters who succeeded or failed at it, or only `If
+        you succeed, ...; if you fail, ...`), what it examined (`If it is a boon, ...`, `You
+        may put them back in any order.`) or the location it selected (`Each character at
+        that location ...`)."""
+        if any(isinstance(node, ExaminedRest) for node in self.nodes):
+            return True  # `You may put them back in any order.`: of the cards examined before
+        return all(isinstance(effect, Conditional) and effect.condition.kind in ABOUT_BEFORE
+                   for effect in self.effects) or any(
+            isinstance(node, Target) and node.kind in TARGETS_OF_BEFORE for node in self.nodes)
+
+    @found_once
+    def moment(self) -> str | None:
+        """The moment it names for itself, found once (as `continues`): `when_reset` (`...
+        when you reset your hand`), `before_playing` (`... you may not play this card`:
+        asked before each time the card could be played), `during_check` (`If the check to
+        defeat has the Fire trait, ...`, `You may recharge any number of allies; for each
+        ...`, `Subtract 1 from each die rolled in your check to defeat the Warlord`: after
+        cards are played on the check to defeat, before its dice are rolled),
+        `after_encounter` (`If the check to defeat was a combat check, ...`: once it was
+        made), `defeat_checks` (`Each character attempts the check to defeat.`: in place of
+        the check to defeat, the sentences that go on from it with it)."""
+        for node in self.nodes:
+            if isinstance(node, AtReset):
+                return "when_reset"
+            if isinstance(node, ForbidSelf):
+                return "before_playing"
+            if (isinstance(node, Condition) and node.kind in CHECK_CONDITIONS) \
+                    or isinstance(node, PayForEach | Subtract | ForEachPlayed):
+                return "during_check"
+            if isinstance(node, Condition) and node.kind in DEFEAT_CHECK_CONDITIONS:
+                return "after_encounter"
+            if isinstance(node, EachAttemptsDefeat):
+                return "defeat_checks"
+        return None
 
 
 @node
@@ -2044,24 +2093,6 @@ class Comment(Node):
     text: str
 
 
-def continues(sentence: Sentence) -> bool:
-    """Whether a sentence goes on with the one before it: `Then, ...`, or one about how the
-    check that sentence made went (for the characters who succeeded or failed at it, or
-    only `If you succeed, ...; if you fail, ...`), what it examined (`If it is a boon,
-    ...`, `You may put them back in any order.`) or the location it selected (`Each
-    character at that location ...`)."""
-    if isinstance(sentence, Continuation):
-        return True
-    if not isinstance(sentence, Untimed):
-        return False
-    if any(isinstance(node, ExaminedRest) for node in sentence.nodes):
-        return True  # `You may put them back in any order.`: of the cards examined before
-    return all(isinstance(effect, Conditional) and effect.condition.kind in ABOUT_BEFORE
-               for effect in sentence.effects) or any(
-        isinstance(node, Target) and node.kind in TARGETS_OF_BEFORE
-        for node in sentence.nodes)
-
-
 # What a power's text about how its check went asks, and the window of the check's roll
 # that holds it (TIMING_WINDOWS).
 _ROLLED = {"failed": "would_fail", "succeeded": "would_succeed"}
@@ -2157,31 +2188,6 @@ def joined_powers(sentences: Sequence[Sentence]) -> list[Sentence]:
         else:
             joined.append(sentence)
     return joined
-
-
-def moment_of(sentence: Untimed) -> str | None:
-    """The moment a sentence with no timing window names for itself: `when_reset` (`...
-    when you reset your hand`), `before_playing` (`... you may not play this card`: asked
-    before each time the card could be played), `during_check` (`If the check to defeat has
-    the Fire trait, ...`, `You may recharge any number of allies; for each ...`, `Subtract 1
-    from each die rolled in your check to defeat the Warlord`: after cards are played on the
-    check to defeat, before its dice are rolled), `after_encounter` (`If the check to defeat
-    was a combat check, ...`: once it was made), `defeat_checks` (`Each character attempts
-    the check to defeat.`: in place of the check to defeat, the sentences that go on from it
-    with it)."""
-    for node in sentence.nodes:
-        if isinstance(node, AtReset):
-            return "when_reset"
-        if isinstance(node, ForbidSelf):
-            return "before_playing"
-        if (isinstance(node, Condition) and node.kind in CHECK_CONDITIONS) \
-                or isinstance(node, PayForEach | Subtract | ForEachPlayed):
-            return "during_check"
-        if isinstance(node, Condition) and node.kind in DEFEAT_CHECK_CONDITIONS:
-            return "after_encounter"
-        if isinstance(node, EachAttemptsDefeat):
-            return "defeat_checks"
-    return None
 
 
 # The conditions that ask about the check to defeat the encountered card.

@@ -143,7 +143,7 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
               previous: ast.Sentence | None = None) -> list[str]:
     """What a sentence was read as; `notes` may say who `you` is on this card (`you`) and
     when its sentences with no window are done (`untimed`); `previous` is the sentence before
-    it, whose effects it may be (ast.continues)."""
+    it, whose effects it may be (ast.Sentence.continues)."""
     you = notes.get("you", YOU)
 
     def does(effects: tuple[ast.Effect, ...], who: str = you) -> list[str]:
@@ -231,16 +231,16 @@ def _sentence(sentence: ast.Sentence, notes: Mapping[str, str],
     if sentence.table == ast.DAMAGE_TYPES_HEADING:
         return ["does: nothing itself; the rows after it, on the roll before it, give the "
                 "type of the damage this card deals"]
-    if ast.continues(sentence) and previous is not None:  # `Then, ...`, `If you fail, ...`
+    if sentence.continues and previous is not None:  # `Then, ...`, `If you fail, ...`
         return ["when: with the sentence before, after its effects", *does(sentence.effects)]
-    moment = ast.moment_of(sentence) if isinstance(sentence, ast.Untimed) else None
-    if moment is not None:  # a sentence that names its own moment (ast.moment_of)
+    moment = sentence.moment if isinstance(sentence, ast.Untimed) else None
+    if moment is not None:  # a sentence that names its own moment (ast.Untimed.moment)
         return [f"when: {UNTIMED_MOMENTS[moment]}", *does(sentence.effects)]
     when = [f"when: {notes['untimed']}"] if "untimed" in notes else []
     return when + does(sentence.effects)
 
 
-# The moments of the sentences with no window that name their own (ast.moment_of).
+# The moments of the sentences with no window that name their own (ast.Untimed.moment).
 UNTIMED_MOMENTS = {
     "when_reset": "while this card is held, when its holder resets the hand",
     "before_playing": "before each time this card could be played",

@@ -84,7 +84,7 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                 for moment, effect in rolled:
                     triggers.setdefault(moment, []).append(lower.effect(effect))
                 continue
-            if ast.continues(sentence):
+            if sentence.continues:
                 if last is not None:  # the check makes sure there is one
                     last.extend(_within(window, [lower.effect(e) for e in sentence.effects]))
                 continue
@@ -125,8 +125,8 @@ def lower_card(card: ast.Card, path: str, names: Mapping[str, str]) -> ir.Progra
                         last.append({**lower.effect(effect), "op": "displayed_addition"})
             elif isinstance(sentence, ast.Untimed):
                 # A sentence that names its own moment is done then, not with the card's
-                # other sentences (ast.moment_of).
-                moment = ast.moment_of(sentence)
+                # other sentences (ast.Untimed.moment).
+                moment = sentence.moment
                 if ability is not None:
                     last = ability
                 elif moment is not None:

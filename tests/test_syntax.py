@@ -1219,7 +1219,7 @@ def test_what_and_adds_to_a_condition_is_under_it_too():
                     "hand.")
     assert [(effect.condition.kind, type(effect.then).__name__) for effect in said.effects] == [
         ("succeeded", "CardAction"), ("failed", "CardAction"), ("failed", "TurnAction")]
-    assert ast.continues(said)
+    assert said.continues
 
 
 @pytest.mark.parametrize("joined, under_the_condition", [
@@ -1235,7 +1235,7 @@ def test_then_and_a_semicolon_go_on_under_a_condition_and_semicolon_then_does_no
     said = sentence(joined)
     reset = said.effects[-1]
     assert isinstance(reset, ast.Conditional) is under_the_condition
-    assert ast.continues(said) is under_the_condition
+    assert said.continues is under_the_condition
 
 
 @pytest.mark.parametrize("joined", ["and 1 Cold damage", ", then 1 Cold damage",

@@ -110,7 +110,7 @@ def _untimed_kind(kind: str, sentence: ast.Untimed) -> str:
     if kind != "bane":
         return kind
     return {"during_check": "bane_check",
-            "defeat_checks": "bane_defeat_checks"}.get(ast.moment_of(sentence) or "",
+            "defeat_checks": "bane_defeat_checks"}.get(sentence.moment or "",
                                                        "bane_before")
 
 
@@ -195,7 +195,7 @@ class _CardCheck(CardCheck):
                 self._exploration(sentence, before)
                 self._movement(kind, sentence, before)
                 last = sentence
-                if ast.continues(sentence):
+                if sentence.continues:
                     self._continuation(kind, sentence, before)
                 else:
                     self._sentence(kind, sentence)
@@ -333,7 +333,7 @@ class _CardCheck(CardCheck):
             # A boon's text with no timing is done after each of its powers is played; a
             # displayed card's holds while it is displayed; a bane's, _untimed_kind.
             kind = _untimed_kind(kind, sentence)
-            if ast.moment_of(sentence) == "before_playing":
+            if sentence.moment == "before_playing":
                 self._forbidding_only(sentence)
             for effect in sentence.effects:
                 self._effect(kind, effect)
@@ -357,10 +357,10 @@ class _CardCheck(CardCheck):
         asks = not sentence.condition_kinds.isdisjoint(ast.ROLL_CONDITIONS)
         ends_rolling = isinstance(sentence, ast.Triggered | ast.Untimed | ast.Continuation) \
             and isinstance(sentence.effects[-1], ast.RollFor)
-        if not (ast.RollDice in types or asks) or (ast.continues(sentence) and last is None):
+        if not (ast.RollDice in types or asks) or (sentence.continues and last is None):
             return ends_rolling  # (one that goes on with no sentence: _continuation)
         rolled = ast.RollFor in types or (
-            rolled_before and (ast.continues(sentence) or isinstance(sentence, ast.Triggered)))
+            rolled_before and (sentence.continues or isinstance(sentence, ast.Triggered)))
         for node in sentence.nodes:
             if isinstance(node, ast.RollDice) and not isinstance(sentence, ast.Activated):
                 self.report("CW204", node, "'roll <dice>' makes a check with those dice only "
