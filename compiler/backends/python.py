@@ -204,8 +204,9 @@ def _wrap(value: Any, indent: int, allowance: int, parts: list[str]) -> None:
     own, one further in than its bracket, each written as repr writes it where it fits and
     laid out so where it does not.  pprint gets there through a stream and a dispatch table,
     and took a sixth of rendering the benchmark pool's cards.  Each item's fit is asked
-    here, not in a call of its own, and each value's repr is made once: `py` of the 128,468
-    values of that pool's cards took 0.193 s so asked, against 0.146 s (medians of seven).
+    here, not in a call of its own, and each value's repr is made once: asked in a call of
+    its own, `py` of the 128,468 values of that pool's cards took 0.193 s, against 0.146 s
+    so (medians of seven).
     Any other value that does not fit is left to pprint (_PprintWraps).
     tests/test_properties.py holds the two to the same text."""
     kind = type(value)
