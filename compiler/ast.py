@@ -1856,6 +1856,7 @@ class Continuation(Sentence):
 
     @found_once
     def continues(self) -> bool:
+        """`Then, ...` always goes on with the sentence before it."""
         return True
 
 

@@ -206,9 +206,8 @@ def _wrap(value: Any, indent: int, allowance: int, parts: list[str]) -> None:
     and took a sixth of rendering the benchmark pool's cards.  Each item's fit is asked
     here, not in a call of its own, and each value's repr is made once: asked in a call of
     its own, `py` of the 128,468 values of that pool's cards took 0.193 s, against 0.146 s
-    so (medians of seven).
-    Any other value that does not fit is left to pprint (_PprintWraps).
-    tests/test_properties.py holds the two to the same text."""
+    so (medians of seven).  Any other value that does not fit is left to pprint
+    (_PprintWraps).  tests/test_properties.py holds the two to the same text."""
     kind = type(value)
     if kind is dict:  # each item after its key
         opening, closing = "{", "}"
